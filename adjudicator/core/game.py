@@ -1,0 +1,65 @@
+"""The interface through which a game plugs into the core.
+
+A game is registered under the ``adjudicator.games`` entry-point group as an instance of a
+:class:`Game` subclass. The core drives it only through this interface: the engine protocol
+dispatches commands to :meth:`Game.handle`, the CLI mounts :meth:`Game.cli`, the schema
+generator asks :meth:`Game.schema_models`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+import typer
+from pydantic import BaseModel
+
+from adjudicator.core.references import RuleData
+
+#: Optional abilities an engine may declare in ``hello``; a conformance runner tests an
+#: engine only on what it declares.
+FEATURES: dict[str, str] = {
+    "perft": "answers the 'perft' command",
+    "violation_codes": "names the violation code of a rejected action",
+    "lenient_notation": "accepts the documented alternative spellings when asked to",
+    "malformed_input": "answers malformed requests, positions and actions with an error object",
+}
+
+
+class Game(ABC):
+    """One game of one rulebook version."""
+
+    #: Versioned game id, e.g. ``orbit-dominion/4.2``.
+    id: ClassVar[str]
+    #: Name of the CLI sub-command, e.g. ``orbit-dominion``.
+    slug: ClassVar[str]
+    title_ja: ClassVar[str]
+    title_en: ClassVar[str]
+    #: The sides, in the order they are listed by the rulebook.
+    sides: ClassVar[tuple[str, ...]]
+    #: Outcome reason codes.
+    reasons: ClassVar[tuple[str, ...]]
+    #: Features (from :data:`FEATURES`) this game's engine offers.
+    features: ClassVar[frozenset[str]]
+    #: Engine-protocol commands this game serves besides ``hello``.
+    commands: ClassVar[frozenset[str]]
+
+    @property
+    @abstractmethod
+    def rules(self) -> RuleData:
+        """References, interpretations and violations of the rulebook."""
+
+    @abstractmethod
+    def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
+        """Serve one engine-protocol request; return the response payload (without ``id``).
+
+        Raise :class:`adjudicator.core.errors.InputError` for a request that cannot be
+        served; never anything else on purpose."""
+
+    @abstractmethod
+    def cli(self) -> typer.Typer:
+        """The game's own sub-commands (``adjudicator <slug> …``)."""
+
+    @abstractmethod
+    def schema_models(self) -> dict[str, type[BaseModel]]:
+        """Models whose JSON Schemas are committed under ``schemas/``, by file stem."""

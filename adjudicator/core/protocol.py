@@ -1,0 +1,140 @@
+"""The engine protocol: JSON Lines on stdin, exactly one JSON line per request on stdout.
+
+The envelope (``cmd``, ``id``, ``game``, ``error``) belongs to the core; each game defines
+the payload of its own commands. The server answers every line, in order, and never dies on
+a bad one: malformed JSON, an unknown command or game, or a failure inside a game all become
+an ``error`` object, and the loop goes on. Logs go to stderr only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from typing import Any, BinaryIO, TextIO
+
+from adjudicator import __version__
+from adjudicator.core.errors import InputError
+from adjudicator.core.registry import Registry
+
+PROTOCOL_VERSION = 1
+ENGINE_NAME = "adjudicator"
+#: A request line longer than this is refused unread (bytes of UTF-8).
+MAX_LINE_BYTES = 1 << 20
+
+
+def error_response(request_id: Any, err: InputError) -> dict[str, Any]:
+    return {"id": request_id, "error": err.to_json()}
+
+
+class Server:
+    """Serves requests for the games in a registry."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+
+    def hello(self, request: dict[str, Any]) -> dict[str, Any]:
+        asked = request.get("protocol", PROTOCOL_VERSION)
+        if asked != PROTOCOL_VERSION:
+            raise InputError(
+                "unsupported_protocol",
+                f"protocol {asked!r} is not supported",
+                field="protocol",
+                expected=f"{PROTOCOL_VERSION}",
+            )
+        features = sorted({f for g in self.registry.games for f in g.features})
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "engine": {"name": ENGINE_NAME, "version": __version__},
+            "games": self.registry.ids(),
+            "features": features,
+        }
+
+    def respond(self, line: str) -> dict[str, Any]:
+        """The response to one request line; never raises."""
+        request_id: Any = None
+        try:
+            if len(line.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
+                raise InputError(
+                    "request_too_large",
+                    f"request line longer than {MAX_LINE_BYTES} bytes",
+                )
+            try:
+                request = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(
+                    "bad_json",
+                    f"not valid JSON at column {exc.colno}: {exc.msg}",
+                    expected="one JSON object per line",
+                ) from None
+            if not isinstance(request, dict):
+                raise InputError(
+                    "bad_request", "a request must be a JSON object", expected="an object"
+                )
+            request_id = request.get("id")
+            if isinstance(request_id, (dict, list)):
+                request_id = None
+                raise InputError("bad_request", "id must be a string, a number or null", field="id")
+            payload = self.dispatch(request)
+        except InputError as err:
+            return error_response(request_id, err)
+        except Exception as exc:  # a defect must not kill the engine; say so and go on
+            traceback.print_exc(file=sys.stderr)
+            return error_response(
+                request_id, InputError("internal_error", f"{type(exc).__name__}: {exc}")
+            )
+        return {"id": request_id, **payload}
+
+    def dispatch(self, request: dict[str, Any]) -> dict[str, Any]:
+        cmd = request.get("cmd")
+        if not isinstance(cmd, str):
+            raise InputError("bad_request", "missing command", field="cmd", expected="a string")
+        if cmd == "hello":
+            return self.hello(request)
+        game_id = request.get("game")
+        if not isinstance(game_id, str):
+            raise InputError(
+                "bad_request",
+                "missing game",
+                field="game",
+                expected="one of " + ", ".join(self.registry.ids()),
+            )
+        game = self.registry.get(game_id)
+        if game is None:
+            raise InputError(
+                "unknown_game",
+                f"{game_id!r} is not supported",
+                field="game",
+                expected="one of " + ", ".join(self.registry.ids()),
+            )
+        if cmd not in game.commands:
+            known = ", ".join(sorted({"hello", *game.commands}))
+            raise InputError(
+                "unknown_command",
+                f"{cmd!r} is not served for {game_id}",
+                field="cmd",
+                expected=f"one of {known}",
+            )
+        return game.handle(cmd, request)
+
+    def respond_bytes(self, raw: bytes) -> dict[str, Any]:
+        """The response to one raw request line, whatever its bytes."""
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return error_response(
+                None,
+                InputError(
+                    "bad_encoding",
+                    f"byte {exc.start} is not UTF-8",
+                    expected="UTF-8 encoded JSON",
+                ),
+            )
+        return self.respond(line)
+
+    def serve(self, stdin: BinaryIO, stdout: TextIO) -> None:
+        """Answer every line of ``stdin`` on ``stdout``, one line each, flushed."""
+        for raw in stdin:
+            response = self.respond_bytes(raw)
+            stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
+            stdout.flush()

@@ -1,0 +1,125 @@
+"""Rule references and interpretations, loaded from each game's data file.
+
+Violations, conformance cases and docs point at reference ids; article numbers never appear
+hard-coded in prose. Each game ships a YAML file that lists its references (articles,
+sections, rows of rulings tables, steps of a processing order) and the numbered
+interpretations the project adopted where the text leaves room.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.core.i18n import Lang
+
+
+class RuleRef(BaseModel):
+    """One citable place in a rulebook (or in the project's own notation standard)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(description="Stable id, e.g. '7-1' or 'ruling-9'.")
+    cite_ja: str = Field(description="How the rulebook itself names the place, e.g. '第7条 7-1'.")
+    cite_en: str
+    title_ja: str
+    title_en: str
+    kind: str = Field(default="article", description="article, step, ruling, notation, …")
+
+    def cite(self, lang: Lang) -> str:
+        if lang == "ja":
+            return f"{self.cite_ja} {self.title_ja}"
+        return f"{self.cite_en} {self.title_en}"
+
+
+class Interpretation(BaseModel):
+    """A reading chosen where the rulebook leaves room, numbered and citing its rule."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    number: int
+    id: str
+    rules: list[str]
+    reading_ja: str
+    reading_en: str
+    alternatives: dict[str, str] = Field(
+        default_factory=dict,
+        description="Other readings reasonable people hold, by value name (English).",
+    )
+
+
+class ViolationSpec(BaseModel):
+    """A stable violation code: the rule it breaks and its message in both languages.
+
+    Messages are ``str.format`` templates over the violation's arguments."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code: str
+    rules: list[str] = Field(min_length=1)
+    ja: str
+    en: str
+
+
+class ReasonSpec(BaseModel):
+    """An outcome reason: the rules that decide it and how to say it in both languages."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code: str
+    rules: list[str] = Field(min_length=1)
+    ja: str
+    en: str
+
+    def text(self, lang: Lang) -> str:
+        return self.ja if lang == "ja" else self.en
+
+
+class RuleData(BaseModel):
+    """Everything a game states about its rulebook, as data."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rulebook: str
+    references: list[RuleRef]
+    interpretations: list[Interpretation]
+    violations: list[ViolationSpec]
+    reasons: list[ReasonSpec]
+
+    def model_post_init(self, __context: Any) -> None:
+        ids = {ref.id for ref in self.references}
+        for item in (*self.interpretations, *self.violations, *self.reasons):
+            missing = [r for r in item.rules if r not in ids]
+            if missing:
+                raise ValueError(f"{item!r} cites unknown references {missing}")
+
+    def ref(self, ref_id: str) -> RuleRef:
+        for ref in self.references:
+            if ref.id == ref_id:
+                return ref
+        raise KeyError(ref_id)
+
+    def reason(self, code: str) -> ReasonSpec:
+        for spec in self.reasons:
+            if spec.code == code:
+                return spec
+        raise KeyError(code)
+
+    def cite(self, ref_ids: list[str], lang: Lang) -> str:
+        """References as the rulebook names them, joined: '第4条 軌道航行と捕獲; …'."""
+        return "; ".join(self.ref(r).cite(lang) for r in ref_ids)
+
+    def violation(self, code: str) -> ViolationSpec:
+        for spec in self.violations:
+            if spec.code == code:
+                return spec
+        raise KeyError(code)
+
+
+def load_rule_data(package: str, filename: str = "rules.yaml") -> RuleData:
+    """Read a game's rule data shipped inside its package."""
+    text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
+    return RuleData.model_validate(yaml.safe_load(text))

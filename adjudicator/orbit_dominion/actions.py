@@ -1,0 +1,135 @@
+"""Actions and their notation — a public interface that records and other engines rely on.
+
+Canonical spellings: navigation ``I11-I10``, capture ``M3xM4``, jump ``O4-M4``, swap
+``O4<>M4``, rotation ``O+`` / ``O-``. Every spelling that parses names an :class:`Action`,
+legal or not, so that an illegal action is reported as a rule violation rather than as bad
+notation. The lenient reader also accepts the documented alternatives (the rulebook's
+``I11 → I10`` and ``O4⇄M4``, full-width characters, ``-`` where ``x`` or ``<>`` belongs,
+``O+1`` / ``O-1``) and reports each normalisation.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from adjudicator.core.errors import InputError
+from adjudicator.orbit_dominion.board import (
+    ORBITS,
+    SECTOR_BY_NAME,
+    SECTOR_COUNT,
+    SECTOR_NAMES,
+    orbit_of,
+)
+
+NAVIGATE, CAPTURE, JUMP, SWAP, ROTATE = "navigate", "capture", "jump", "swap", "rotate"
+ACTION_SYNTAX = "an action such as I11-I10, M3xM4, O4-M4, O4<>M4 or O+"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action as written in canonical notation. For a rotation ``src`` is the orbit
+    (0 O, 1 M, 2 I) and ``dst`` the direction (+1 clockwise, −1 counter-clockwise).
+
+    ``kind`` follows the separator: ``-`` along an orbit navigates and across orbits jumps,
+    ``x`` captures, ``<>`` swaps. Whether the action is legal is for the rules to say."""
+
+    kind: str
+    src: int
+    dst: int
+
+    @property
+    def text(self) -> str:
+        return _TEXT[self]
+
+    def __str__(self) -> str:
+        return _TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Action({_TEXT[self]!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse canonical notation; anything else is an :class:`InputError`."""
+        action = ACTIONS.get(text) if isinstance(text, str) else None
+        if action is None:
+            raise _malformed(text)
+        return action
+
+
+def _spell(kind: str, src: int, dst: int) -> str:
+    if kind == ROTATE:
+        return f"{ORBITS[src]}{'+' if dst > 0 else '-'}"
+    sep = {NAVIGATE: "-", JUMP: "-", CAPTURE: "x", SWAP: "<>"}[kind]
+    return f"{SECTOR_NAMES[src]}{sep}{SECTOR_NAMES[dst]}"
+
+
+def _all_actions() -> dict[str, Action]:
+    """Every spelling that parses, interned: parsing canonical notation is a dict lookup."""
+    table: dict[str, Action] = {}
+    for src in range(SECTOR_COUNT):
+        for dst in range(SECTOR_COUNT):
+            along = orbit_of(src) == orbit_of(dst)
+            kinds = (NAVIGATE, CAPTURE, SWAP) if along else (JUMP, CAPTURE, SWAP)
+            for kind in kinds:
+                action = Action(kind, src, dst)
+                table[_spell(kind, src, dst)] = action
+    for orbit in range(3):
+        for direction in (1, -1):
+            action = Action(ROTATE, orbit, direction)
+            table[_spell(ROTATE, orbit, direction)] = action
+    return table
+
+
+ACTIONS: dict[str, Action] = _all_actions()
+_TEXT: dict[Action, str] = {a: t for t, a in ACTIONS.items()}
+
+
+def _malformed(text: object) -> InputError:
+    shown = repr(text) if isinstance(text, str) else f"a {type(text).__name__}"
+    return InputError(
+        "malformed_action", f"{shown} is not an Orbit Dominion action", expected=ACTION_SYNTAX
+    )
+
+
+# --- lenient reading ------------------------------------------------------------------------
+
+#: Separators of the loose form: the rulebook's arrows mean "moves to" and "jumps to"; the
+#: canonical separator then follows from what stands on the destination.
+_LOOSE = re.compile(
+    r"^(?P<src>[OMI](?:1[01]|[0-9]))\s*(?P<sep>→|⇄|<>|-|x)\s*(?P<dst>[OMI](?:1[01]|[0-9]))$"
+)
+_ROTATION = re.compile(r"^(?P<orbit>[OMI])\s*(?P<dir>[+-])(?P<one>1)?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Loose:
+    """A recognised spelling whose separator (``→``, ``⇄`` or ``-``) leaves the canonical
+    one to what stands on the destination: ``x`` or ``<>`` onto an enemy ship, else ``-``."""
+
+    src: int
+    dst: int
+
+
+def normalize_text(text: str) -> str:
+    """Full-width forms to ASCII (NFKC), the minus sign U+2212 to ``-``, outer spaces off."""
+    return unicodedata.normalize("NFKC", text).replace("−", "-").strip()
+
+
+def read_loose(text: str) -> Action | Loose:
+    """Read any documented spelling. Returns an :class:`Action` when the spelling fixes the
+    action by itself, a :class:`Loose` when the separator depends on the position."""
+    if not isinstance(text, str):
+        raise _malformed(text)
+    norm = normalize_text(text)
+    rot = _ROTATION.match(norm)
+    if rot:
+        return ACTIONS[rot["orbit"] + rot["dir"]]
+    m = _LOOSE.match(norm)
+    if not m:
+        raise _malformed(text)
+    src, dst, sep = SECTOR_BY_NAME[m["src"]], SECTOR_BY_NAME[m["dst"]], m["sep"]
+    if sep in ("x", "<>"):
+        return ACTIONS[f"{m['src']}{sep}{m['dst']}"]
+    return Loose(src, dst)

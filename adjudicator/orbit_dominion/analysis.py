@@ -1,0 +1,73 @@
+"""What a player or an arbiter asks of a position: whose turn, what the turn start decides,
+which actions are legal, which are banned by repetition and why a given one is rejected."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from adjudicator.core.i18n import Lang
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.violations import Violation
+from adjudicator.orbit_dominion.board import SIDE_NAMES
+from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.state import GameState
+
+
+class Rejection(BaseModel):
+    index: int = Field(description="0-based index of the action in the line played.")
+    ply: int = Field(description="Actions made before it.")
+    action: str
+    violation: str
+    rules: list[str]
+    citation: str
+    message: str
+
+
+class Banned(BaseModel):
+    action: str
+    earlier_plies: list[int] = Field(description="Plies at which its result already stood.")
+
+
+class Analysis(BaseModel):
+    position: str
+    turn: str
+    ply: int
+    claim: bool = Field(description="The side to move held both enemy gates after its last action.")
+    outcome: Outcome | None
+    outcome_citation: str | None
+    legal_actions: list[str]
+    banned_by_repetition: list[Banned]
+    rejected: list[Rejection] = Field(default_factory=list)
+
+
+def rejection(index: int, ply: int, action: str, violation: Violation, lang: Lang) -> Rejection:
+    return Rejection(
+        index=index,
+        ply=ply,
+        action=action,
+        violation=violation.code,
+        rules=violation.rules,
+        citation=violation.cite(RULES, lang),
+        message=violation.message(lang),
+    )
+
+
+def analyse(state: GameState, lang: Lang, rejected: list[Rejection] | None = None) -> Analysis:
+    outcome = state.outcome()
+    banned = []
+    if outcome is None:
+        banned = [
+            Banned(action=str(a), earlier_plies=state.earlier_occurrences(a))
+            for a in sorted(state.banned_actions(), key=str)
+        ]
+    return Analysis(
+        position=state.position.text(),
+        turn=SIDE_NAMES[state.turn],
+        ply=state.position.ply,
+        claim=state.position.claim,
+        outcome=outcome,
+        outcome_citation=RULES.cite(RULES.reason(outcome.reason).rules, lang) if outcome else None,
+        legal_actions=sorted(str(a) for a in state.legal_actions()),
+        banned_by_repetition=banned,
+        rejected=rejected or [],
+    )

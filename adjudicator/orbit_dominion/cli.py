@@ -1,0 +1,173 @@
+"""``adjudicator orbit-dominion …``: analyse a position, count perft."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Annotated
+
+import typer
+
+from adjudicator.core.cli import JsonOption, LangOption, console, fail, resolve_lang
+from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang
+from adjudicator.orbit_dominion.analysis import Analysis, Rejection, analyse, rejection
+from adjudicator.orbit_dominion.drawing import caption, draw
+from adjudicator.orbit_dominion.perft import divide, perft
+from adjudicator.orbit_dominion.protocol import MAX_PERFT_DEPTH, start_position
+from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.state import GameState
+
+app = typer.Typer(
+    no_args_is_help=True,
+    help="星環戦略 ORBIT DOMINION 4.2: analyse positions and count perft.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+PositionOption = Annotated[
+    str,
+    typer.Option(
+        "--position",
+        "-p",
+        help="Start position in position notation, or 'standard'. "
+        "Example: 'r....bb....r/rr....bb..../R....bB....r r 0 -'.",
+    ),
+]
+MovesOption = Annotated[
+    str,
+    typer.Option(
+        "--moves",
+        "-m",
+        help="Actions played from the position, separated by spaces: 'I11-I10 O+ O0-O2'.",
+    ),
+]
+LenientOption = Annotated[
+    bool,
+    typer.Option(
+        "--lenient",
+        help="Accept the documented alternative spellings (I11 → I10, O4⇄M4, full-width, "
+        "O+1) and report each normalisation.",
+    ),
+]
+
+
+def split_moves(text: str) -> list[str]:
+    """Actions separated by spaces; the rulebook's arrows may stand between spaces."""
+    return re.sub(r"\s*(→|⇄)\s*", r"\1", text).split()
+
+
+def play_line(
+    position: str, moves: str, *, lenient: bool, lang: Lang
+) -> tuple[GameState, list[Rejection], list[tuple[str, str]]]:
+    """Replay a line for the CLI: rejected actions change nothing (ruling 11) and are
+    reported; notation errors stop with a message naming the action."""
+    state = GameState(start_position(position))
+    rejected: list[Rejection] = []
+    normalized: list[tuple[str, str]] = []
+    for i, text in enumerate(split_moves(moves)):
+        ply = state.position.ply
+        try:
+            reading, violation = state.attempt(text, lenient=lenient)
+        except InputError as err:
+            raise err.at(f"moves[{i}]") from None
+        if violation is not None:
+            rejected.append(rejection(i, ply, text, violation, lang))
+        elif reading.normalized:
+            normalized.append((text, reading.canonical))
+    return state, rejected, normalized
+
+
+def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
+    last = state.actions[-1] if state.actions else None
+    console.print(draw(state.position, last))
+    console.print(caption(state.position))
+    for r in analysis.rejected:
+        console.print(
+            f"[bold red]rejected[/] #{r.index + 1} {r.action} at ply {r.ply}: "
+            f"{r.violation} — {r.citation}\n  {r.message}"
+        )
+    if analysis.outcome is not None:
+        o = analysis.outcome
+        reason = RULES.reason(o.reason).text(lang)
+        console.print(
+            f"[bold]decided[/] after {o.decided_at} actions: {o.winner} "
+            f"({o.reason}: {reason}; {analysis.outcome_citation})"
+        )
+    else:
+        console.print("turn start: nothing decided (gate control, 120 actions, legal actions)")
+    legal = analysis.legal_actions
+    console.print(f"legal actions ({len(legal)}): {' '.join(legal)}")
+    if analysis.banned_by_repetition:
+        console.print("banned by the threefold ban (第9条):")
+        for b in analysis.banned_by_repetition:
+            plies = ", ".join(map(str, b.earlier_plies))
+            console.print(f"  {b.action}: its position already stood at plies {plies}")
+
+
+@app.command()
+def analyze(
+    position: PositionOption = "standard",
+    moves: MovesOption = "",
+    lenient: LenientOption = False,
+    as_json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Draw a position and rule on it: side to move, pending gate claim, what the turn
+    start decides, the legal actions, and the actions banned by repetition.
+
+    Example: adjudicator orbit-dominion analyze --moves 'O- O+ O-'
+    """
+    language = resolve_lang(lang)
+    try:
+        state, rejected, normalized = play_line(position, moves, lenient=lenient, lang=language)
+    except InputError as err:
+        fail(err)
+    analysis = analyse(state, language, rejected)
+    if as_json:
+        print(json.dumps(analysis.model_dump(mode="json"), ensure_ascii=False, indent=2))
+        return
+    for written, canonical in normalized:
+        console.print(f"[yellow]normalised[/] {written!r} → {canonical}")
+    render(analysis, state, language)
+
+
+@app.command("perft")
+def perft_command(
+    depth: Annotated[int, typer.Option("--depth", "-d", min=0, max=MAX_PERFT_DEPTH)],
+    position: PositionOption = "standard",
+    moves: MovesOption = "",
+    show_divide: Annotated[
+        bool, typer.Option("--divide", help="Print the count under each first action.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Count the legal action sequences of a given length (perft), with the threefold ban
+    and game-ending actions as defined in docs/orbit-dominion.md.
+
+    Example: adjudicator orbit-dominion perft --depth 3   (11405)
+    """
+    try:
+        state, rejected, _ = play_line(position, moves, lenient=False, lang="en")
+    except InputError as err:
+        fail(err)
+    if rejected:
+        r = rejected[0]
+        message = f"{r.action} is illegal: {r.message}"
+        fail(InputError("illegal_line", message, field=f"moves[{r.index}]"))
+    started = time.perf_counter()
+    rows = divide(state, depth) if show_divide else []
+    nodes = sum(n for _, n in rows) if show_divide else perft(state, depth)
+    seconds = time.perf_counter() - started
+    if as_json:
+        data = {"depth": depth, "nodes": nodes, "seconds": round(seconds, 6)}
+        if show_divide:
+            data["divide"] = {str(a): n for a, n in rows}
+        print(json.dumps(data))
+        return
+    for action, n in rows:
+        console.print(f"{action}: {n}")
+    if show_divide:
+        console.print()
+    rate = f" ({nodes / seconds:,.0f} nodes/s)" if seconds > 0 else ""
+    console.print(f"nodes {nodes}  time {seconds:.3f}s{rate}")

@@ -1,0 +1,102 @@
+"""perft: the number of legal action sequences of a given length, as engine authors count it.
+
+perft(p, 0) = 1; perft(p, N > 0) = 0 when the turn start at p decides the game; otherwise
+the sum over p's legal actions a of 1 when N = 1, 0 when a ends the game, else
+perft(p·a, N − 1). The threefold ban (第9条) sees the start position plus the line played.
+
+The counter works on bare integers rather than :class:`Position` objects: the same move
+generator and rules functions, without the allocations that would dominate its time.
+"""
+
+from __future__ import annotations
+
+from adjudicator.orbit_dominion.actions import Action
+from adjudicator.orbit_dominion.board import RED, TARGET_GATES
+from adjudicator.orbit_dominion.position import MOVE_LIMIT
+from adjudicator.orbit_dominion.rules import generate, instant_reason, play
+from adjudicator.orbit_dominion.state import GameState
+
+
+class _Counter:
+    """Depth-first perft with the history of occurrences as counts."""
+
+    def __init__(self, state: GameState) -> None:
+        self.counts = state.occurrence_counts()
+        self.repeated = sum(1 for c in self.counts.values() if c >= 2)
+
+    def count(
+        self, me: int, en: int, mf: int, ef: int, turn: int, ply: int, claim: bool, depth: int
+    ) -> int:
+        """perft from the mover's side; ``claim`` is the mover's pending gate claim."""
+        gates = TARGET_GATES[turn]
+        if (claim and me & gates == gates) or ply >= MOVE_LIMIT:
+            return 0
+        actions = generate(me, en, ef)
+        counts = self.counts
+        if self.repeated:
+            legal = []
+            for a in actions:
+                me2, en2, mf2, ef2 = play(me, en, mf, ef, a)
+                key = (me2, en2, mf2, ef2, 1) if turn == RED else (en2, me2, ef2, mf2, 0)
+                if counts.get(key, 0) < 2:
+                    legal.append(a)
+            actions = legal
+        if depth == 1:
+            return len(actions)
+        their_gates = TARGET_GATES[1 - turn]
+        next_claim = en & their_gates == their_gates
+        total = 0
+        for a in actions:
+            me2, en2, mf2, ef2 = play(me, en, mf, ef, a)
+            if instant_reason(me, ef, me2, en2, ef2, a) is not None:
+                continue
+            key = (me2, en2, mf2, ef2, 1) if turn == RED else (en2, me2, ef2, mf2, 0)
+            seen = counts.get(key, 0) + 1
+            counts[key] = seen
+            if seen == 2:
+                self.repeated += 1
+            total += self.count(en2, me2, ef2, mf2, 1 - turn, ply + 1, next_claim, depth - 1)
+            if seen == 2:
+                self.repeated -= 1
+            if seen == 1:
+                del counts[key]
+            else:
+                counts[key] = seen - 1
+        return total
+
+    def root(self, state: GameState, depth: int) -> int:
+        p = state.position
+        t = p.turn
+        return self.count(
+            p.ships[t], p.ships[1 - t], p.flags[t], p.flags[1 - t], t, p.ply, p.claim, depth
+        )
+
+
+def perft(state: GameState, depth: int) -> int:
+    """perft of ``state`` (its position and its history) at ``depth``."""
+    if depth <= 0:
+        return 1
+    if state.outcome() is not None:
+        return 0
+    return _Counter(state).root(state, depth)
+
+
+def divide(state: GameState, depth: int) -> list[tuple[Action, int]]:
+    """perft under each legal first action, in canonical notation order."""
+    if depth <= 0 or state.outcome() is not None:
+        return []
+    out = []
+    for action in sorted(state.legal_actions(), key=str):
+        if depth == 1:
+            out.append((action, 1))
+            continue
+        child = _copy_with(state, action)
+        out.append((action, 0 if child.outcome() is not None else perft(child, depth - 1)))
+    return out
+
+
+def _copy_with(state: GameState, action: Action) -> GameState:
+    child = GameState(state.start)
+    for a in (*state.actions, action):
+        child.push(a)
+    return child

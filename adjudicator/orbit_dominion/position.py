@@ -1,0 +1,171 @@
+"""Positions and their text notation ``<O>/<M>/<I> <side> <ply> <claim>``.
+
+A position is the board (each side's ships as a mask, flagships by sector) plus the side to
+move, the number of actions made and the side to move's pending gate claim. The claim is
+history, not board: it says the side to move occupied both enemy gates right after its own
+previous action (第8条 03, interpretation 8).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from adjudicator.core.errors import InputError
+from adjudicator.orbit_dominion.board import (
+    BLUE,
+    ORBITS,
+    RED,
+    SECTOR_COUNT,
+    SECTORS_PER_ORBIT,
+    SIDE_LETTERS,
+    TARGET_GATES,
+    bit,
+    number_of,
+    orbit_of,
+    sector,
+    sectors_of,
+)
+
+#: 第8条: the game ends at the turn start once this many actions have been made.
+MOVE_LIMIT = 120
+NORMAL_SHIPS = 5
+STANDARD_TEXT = "r....bb....r/rr....bb..../R....bB....r r 0 -"
+CELL_CHARS = ".rRbB"
+POSITION_SYNTAX = "<O>/<M>/<I> <r|b> <ply 0-120> <-|r|b>, each orbit 12 cells of . r R b B"
+
+PositionKey = tuple[int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """An immutable position. ``ships[side]`` includes the flagship; ``flags[side]`` is the
+    flagship's sector, or −1 once it has been captured (only after the game ended)."""
+
+    ships: tuple[int, int]
+    flags: tuple[int, int]
+    turn: int
+    ply: int = 0
+    claim: bool = False
+
+    @classmethod
+    def standard(cls) -> Position:
+        return STANDARD
+
+    @property
+    def key(self) -> PositionKey:
+        """What 第9条 compares: every ship's colour, kind and sector, and the side to move."""
+        return (self.ships[RED], self.ships[BLUE], self.flags[RED], self.flags[BLUE], self.turn)
+
+    def normal_ships(self, side: int) -> int:
+        """Normal ships of ``side`` on the board (flagship not counted)."""
+        return self.ships[side].bit_count() - (self.flags[side] >= 0)
+
+    def holds_enemy_gates(self, side: int) -> bool:
+        gates = TARGET_GATES[side]
+        return self.ships[side] & gates == gates
+
+    def cell(self, s: int) -> str:
+        """``.``, ``r``, ``R``, ``b`` or ``B`` for sector ``s``."""
+        for side, (normal, flag) in enumerate((("r", "R"), ("b", "B"))):
+            if self.ships[side] & bit(s):
+                return flag if self.flags[side] == s else normal
+        return "."
+
+    def board_text(self) -> str:
+        cells = "".join(self.cell(s) for s in range(SECTOR_COUNT))
+        return "/".join(cells[i : i + SECTORS_PER_ORBIT] for i in range(0, 36, 12))
+
+    def text(self) -> str:
+        claim = SIDE_LETTERS[self.turn] if self.claim else "-"
+        return f"{self.board_text()} {SIDE_LETTERS[self.turn]} {self.ply} {claim}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def colour_swapped(self) -> Position:
+        """The same position with red and blue exchanged and every orbit turned by six
+        sectors: the start is its own image, and every rule is symmetric under it."""
+
+        def turn6(m: int) -> int:
+            return sum(bit(sector(orbit_of(s), number_of(s) + 6)) for s in sectors_of(m))
+
+        def flag6(s: int) -> int:
+            return -1 if s < 0 else sector(orbit_of(s), number_of(s) + 6)
+
+        return replace(
+            self,
+            ships=(turn6(self.ships[BLUE]), turn6(self.ships[RED])),
+            flags=(flag6(self.flags[BLUE]), flag6(self.flags[RED])),
+            turn=1 - self.turn,
+        )
+
+    @classmethod
+    def from_text(cls, text: str, *, field: str = "position") -> Position:
+        """Parse a position given as a start: both flagships present, at least one normal
+        ship a side, at most five; the claim letter is the side to move's and its side must
+        still hold at least one enemy gate (one reply clears at most one)."""
+        return parse_position(text, field=field)
+
+
+_POSITION_RE = re.compile(r"^(\S+) (\S+) (\S+) (\S+)$")
+
+
+def _bad(field: str, message: str) -> InputError:
+    return InputError("malformed_position", message, field=field, expected=POSITION_SYNTAX)
+
+
+def parse_position(text: str, *, field: str = "position") -> Position:
+    if not isinstance(text, str):
+        raise _bad(field, f"a position must be a string, not {type(text).__name__}")
+    m = _POSITION_RE.match(text.strip())
+    if not m:
+        raise _bad(field, f"{text!r} does not have four space-separated parts")
+    board, side_text, ply_text, claim_text = m.groups()
+    orbits = board.split("/")
+    if len(orbits) != 3:
+        raise _bad(field, f"the board has {len(orbits)} orbit(s), not 3")
+    ships = [0, 0]
+    flags = [-1, -1]
+    flag_count = [0, 0]
+    for o, cells in enumerate(orbits):
+        if len(cells) != SECTORS_PER_ORBIT:
+            raise _bad(field, f"orbit {ORBITS[o]} has {len(cells)} cells, not 12")
+        for n, ch in enumerate(cells):
+            if ch not in CELL_CHARS:
+                raise _bad(field, f"unknown cell {ch!r} at {ORBITS[o]}{n}")
+            if ch == ".":
+                continue
+            side = RED if ch in "rR" else BLUE
+            s = sector(o, n)
+            ships[side] |= bit(s)
+            if ch in "RB":
+                flags[side] = s
+                flag_count[side] += 1
+    for side, name in ((RED, "red"), (BLUE, "blue")):
+        if flag_count[side] != 1:
+            raise _bad(field, f"{name} has {flag_count[side]} flagships, not exactly 1")
+        normals = ships[side].bit_count() - 1
+        if not 1 <= normals <= NORMAL_SHIPS:
+            raise _bad(field, f"{name} has {normals} normal ships, not 1 to {NORMAL_SHIPS}")
+    if side_text not in SIDE_LETTERS:
+        raise _bad(field, f"side to move {side_text!r} is not 'r' or 'b'")
+    turn = SIDE_LETTERS.index(side_text)
+    if not re.fullmatch(r"0|[1-9][0-9]*", ply_text) or int(ply_text) > MOVE_LIMIT:
+        raise _bad(field, f"ply {ply_text!r} is not a number from 0 to {MOVE_LIMIT}")
+    if claim_text not in ("-", *SIDE_LETTERS):
+        raise _bad(field, f"claim {claim_text!r} is not '-', 'r' or 'b'")
+    claim = claim_text != "-"
+    if claim and claim_text != side_text:
+        raise _bad(field, f"claim {claim_text!r} is not the side to move {side_text!r}")
+    position = Position((ships[0], ships[1]), (flags[0], flags[1]), turn, int(ply_text), claim)
+    if claim and not ships[turn] & TARGET_GATES[turn]:
+        raise _bad(
+            field,
+            f"claim {claim_text!r} but that side holds neither enemy gate "
+            "(one reply can clear at most one)",
+        )
+    return position
+
+
+STANDARD = parse_position(STANDARD_TEXT)

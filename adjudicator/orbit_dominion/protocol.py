@@ -1,0 +1,137 @@
+"""Orbit Dominion's payloads in the engine protocol: ``evaluate`` and ``perft``.
+
+The envelope (``cmd``, ``id``, ``game``, ``error``) is the core's; these models are the
+game's own fields, and the JSON Schemas under ``schemas/`` are generated from them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.requests import parse_request
+from adjudicator.orbit_dominion.board import SIDE_NAMES
+from adjudicator.orbit_dominion.perft import perft
+from adjudicator.orbit_dominion.position import STANDARD, Position
+from adjudicator.orbit_dominion.state import GameState
+
+GAME_ID = "orbit-dominion/4.2"
+MAX_PERFT_DEPTH = 8
+RequestId = str | int | None
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: RequestId = None
+    game: Literal["orbit-dominion/4.2"]
+    start: str = Field(
+        default="standard", description="'standard' or a position in position notation."
+    )
+    moves: list[str] = Field(default_factory=list, description="Actions, in order.")
+    notation: Literal["strict", "lenient"] = Field(
+        default="strict",
+        description="'lenient' accepts the documented alternative spellings (feature "
+        "lenient_notation) and lists each normalisation.",
+    )
+
+
+class EvaluateRequest(_Request):
+    cmd: Literal["evaluate"]
+    resign: Literal["red", "blue"] | None = Field(
+        default=None, description="This side resigns after the actions, if still undecided."
+    )
+
+
+class PerftRequest(_Request):
+    cmd: Literal["perft"]
+    depth: int = Field(ge=0, le=MAX_PERFT_DEPTH)
+
+
+class Normalization(BaseModel):
+    index: int
+    written: str
+    canonical: str
+
+
+class EvaluateResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: RequestId
+    illegal_at: int | None = Field(description="0-based index of the first rejected action.")
+    violation: str | None = Field(description="Violation code of that action.")
+    position: str = Field(description="Position after the last accepted action.")
+    outcome: Outcome | None
+    legal_moves: list[str] = Field(description="Legal actions now, sorted by code point.")
+    normalized: list[Normalization] | None = Field(
+        default=None, description="Only with notation 'lenient': each spelling normalised."
+    )
+
+
+class PerftResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: RequestId
+    nodes: int
+
+
+def start_position(text: str) -> Position:
+    return STANDARD if text == "standard" else Position.from_text(text, field="start")
+
+
+def replay(
+    start: str, moves: list[str], *, lenient: bool
+) -> tuple[GameState, int | None, str | None, list[Normalization]]:
+    """Play ``moves`` from ``start`` as the protocol does: a rejected action changes
+    nothing and the same side goes on (ruling 11); notation errors are input errors."""
+    state = GameState(start_position(start))
+    illegal_at: int | None = None
+    violation: str | None = None
+    normalized: list[Normalization] = []
+    for i, text in enumerate(moves):
+        try:
+            reading, broken = state.attempt(text, lenient=lenient)
+        except InputError as err:
+            raise err.at(f"moves[{i}]") from None
+        if broken is not None:
+            if illegal_at is None:
+                illegal_at, violation = i, broken.code
+        elif reading.normalized:
+            normalized.append(Normalization(index=i, written=text, canonical=reading.canonical))
+    return state, illegal_at, violation, normalized
+
+
+def evaluate(request: dict[str, Any]) -> dict[str, Any]:
+    req = parse_request(EvaluateRequest, request)
+    lenient = req.notation == "lenient"
+    state, illegal_at, violation, normalized = replay(req.start, req.moves, lenient=lenient)
+    if req.resign is not None and state.outcome() is None:
+        state.resign(SIDE_NAMES.index(req.resign))
+    response = EvaluateResponse(
+        id=req.id,
+        illegal_at=illegal_at,
+        violation=violation,
+        position=state.position.text(),
+        outcome=state.outcome(),
+        legal_moves=sorted(str(a) for a in state.legal_actions()),
+        normalized=normalized if lenient else None,
+    )
+    payload = response.model_dump(exclude={"id"})
+    if payload["normalized"] is None:
+        del payload["normalized"]
+    return payload
+
+
+def perft_command(request: dict[str, Any]) -> dict[str, Any]:
+    req = parse_request(PerftRequest, request)
+    state, illegal_at, _, _ = replay(req.start, req.moves, lenient=req.notation == "lenient")
+    if illegal_at is not None:
+        raise InputError(
+            "illegal_line",
+            f"moves[{illegal_at}] is not legal, so the line has no perft",
+            field=f"moves[{illegal_at}]",
+        )
+    return {"nodes": perft(state, req.depth)}

@@ -1,0 +1,242 @@
+"""The rules of 第3条–第8条 as pure functions over positions.
+
+The functions work from the mover's side: ``me`` and ``en`` are the masks of the mover's and
+the enemy's ships, ``mf`` and ``ef`` their flagships' sectors. The perft counter and the
+stateful :class:`~adjudicator.orbit_dominion.board_state.Board` share them, so there is one
+move generator and one judge of legality.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.orbit_dominion.actions import (
+    ACTIONS,
+    CAPTURE,
+    JUMP,
+    NAVIGATE,
+    ROTATE,
+    SWAP,
+    Action,
+)
+from adjudicator.orbit_dominion.board import (
+    ADJACENT,
+    JUMP_TARGETS,
+    ORBIT_MASKS,
+    ORBITS,
+    RED,
+    SECTOR_COUNT,
+    SECTOR_NAMES,
+    STEP,
+    bit,
+    number_of,
+    orbit_distance,
+    orbit_of,
+    rotate_mask,
+    rotate_sector,
+)
+from adjudicator.orbit_dominion.position import MOVE_LIMIT, Position
+
+FLAGSHIP_CAPTURE, ANNIHILATION, PINCER = "flagship_capture", "annihilation", "pincer"
+GATE_CONTROL, MOVE_LIMIT_REASON, NO_LEGAL_MOVES = "gate_control", "move_limit", "no_legal_moves"
+
+
+def _tables() -> tuple[tuple[tuple[Action, Action, Action], ...], ...]:
+    """Per sector and direction: the one-step move, the two-step move and the capture."""
+    out = []
+    for s in range(SECTOR_COUNT):
+        per_dir = []
+        for d in (0, 1):
+            n1 = STEP[s][d]
+            n2 = STEP[n1][d]
+            per_dir.append(
+                (
+                    ACTIONS[f"{SECTOR_NAMES[s]}-{SECTOR_NAMES[n1]}"],
+                    ACTIONS[f"{SECTOR_NAMES[s]}-{SECTOR_NAMES[n2]}"],
+                    ACTIONS[f"{SECTOR_NAMES[s]}x{SECTOR_NAMES[n1]}"],
+                )
+            )
+        out.append(tuple(per_dir))
+    return tuple(out)
+
+
+ORBIT_MOVES = _tables()
+JUMP_MOVES: tuple[tuple[tuple[int, Action, Action], ...], ...] = tuple(
+    tuple(
+        (
+            j,
+            ACTIONS[f"{SECTOR_NAMES[s]}-{SECTOR_NAMES[j]}"],
+            ACTIONS[f"{SECTOR_NAMES[s]}<>{SECTOR_NAMES[j]}"],
+        )
+        for j in JUMP_TARGETS[s]
+    )
+    for s in range(SECTOR_COUNT)
+)
+ROTATIONS: tuple[tuple[Action, Action], ...] = tuple(
+    (ACTIONS[f"{o}+"], ACTIONS[f"{o}-"]) for o in ORBITS
+)
+
+
+def generate(me: int, en: int, ef: int) -> list[Action]:
+    """Every action the mover may make before the threefold ban is applied (第3条–第7条)."""
+    occ = me | en
+    out: list[Action] = []
+    append = out.append
+    supported = (me & ADJACENT[ef]).bit_count() >= 2 if ef >= 0 else False
+    m = me
+    while m:
+        low = m & -m
+        s = low.bit_length() - 1
+        m ^= low
+        steps = STEP[s]
+        moves = ORBIT_MOVES[s]
+        for d in (0, 1):
+            n1 = steps[d]
+            b1 = 1 << n1
+            if not occ & b1:
+                append(moves[d][0])
+                if not occ & (1 << STEP[n1][d]):
+                    append(moves[d][1])
+            elif en & b1 and (n1 != ef or supported):
+                append(moves[d][2])
+        for j, jump, swap in JUMP_MOVES[s]:
+            bj = 1 << j
+            if not occ & bj:
+                append(jump)
+            elif en & bj:
+                append(swap)
+    for o in (0, 1, 2):
+        if (me & ORBIT_MASKS[o]).bit_count() >= 2:
+            out.extend(ROTATIONS[o])
+    return out
+
+
+def judge(me: int, en: int, ef: int, action: Action) -> tuple[str, dict[str, Any]] | None:
+    """Why ``action`` is not allowed by 第3条–第7条, as a violation code and its message
+    arguments; ``None`` when it is. The threefold ban (第9条) is the board's to judge."""
+    if action.kind == ROTATE:
+        own = (me & ORBIT_MASKS[action.src]).bit_count()
+        if own < 2:
+            return "rotation_needs_two_ships", {"orbit": ORBITS[action.src], "count": own}
+        return None
+    src, dst = action.src, action.dst
+    names = {"src": SECTOR_NAMES[src], "dst": SECTOR_NAMES[dst], "action": str(action)}
+    if not (me | en) & bit(src):
+        return "no_ship_at_origin", names
+    if en & bit(src):
+        return "not_own_ship", names
+    if src == dst:
+        return "same_sector", names
+    if orbit_of(src) == orbit_of(dst):
+        return _judge_along(me, en, ef, action, names)
+    if number_of(src) != number_of(dst):
+        return "sectors_not_connected", names
+    if abs(orbit_of(src) - orbit_of(dst)) == 2:
+        return "jump_across_two_orbits", names
+    if me & bit(dst):
+        return "jump_onto_own", names
+    if action.kind == CAPTURE:
+        return "capture_by_jump", names
+    if action.kind == SWAP and not en & bit(dst):
+        return "nothing_to_swap", names
+    if action.kind == JUMP and en & bit(dst):
+        return "marker_mismatch", {**names, "canonical": f"{names['src']}<>{names['dst']}"}
+    return None
+
+
+def _judge_along(
+    me: int, en: int, ef: int, action: Action, names: dict[str, Any]
+) -> tuple[str, dict[str, Any]] | None:
+    src, dst = action.src, action.dst
+    if action.kind == SWAP:
+        return "swap_along_orbit", names
+    distance = orbit_distance(src, dst)
+    if distance > 2:
+        return "navigation_too_far", {**names, "distance": distance}
+    if me & bit(dst):
+        return "navigation_onto_own", names
+    if distance == 2:
+        d = 0 if STEP[STEP[src][0]][0] == dst else 1
+        passed = STEP[src][d]
+        if (me | en) & bit(passed):
+            return "path_blocked", {**names, "passed": SECTOR_NAMES[passed]}
+        if en & bit(dst):
+            return "capture_two_away", names
+        if action.kind == CAPTURE:
+            return "nothing_to_capture", names
+        return None
+    if action.kind == CAPTURE:
+        if not en & bit(dst):
+            return "nothing_to_capture", names
+        if dst == ef and (me & ADJACENT[ef]).bit_count() < 2:
+            return "flagship_capture_unsupported", names
+        return None
+    if en & bit(dst):
+        return "marker_mismatch", {**names, "canonical": f"{names['src']}x{names['dst']}"}
+    return None
+
+
+def play(me: int, en: int, mf: int, ef: int, action: Action) -> tuple[int, int, int, int]:
+    """The ships after a legal action: mover's mask, enemy's mask, and both flagships."""
+    kind = action.kind
+    if kind == ROTATE:
+        o, d = action.src, action.dst
+        return (
+            rotate_mask(me, o, d),
+            rotate_mask(en, o, d),
+            rotate_sector(mf, o, d),
+            rotate_sector(ef, o, d),
+        )
+    src, dst = action.src, action.dst
+    move = (1 << src) | (1 << dst)
+    if kind in (NAVIGATE, JUMP):
+        return me ^ move, en, dst if mf == src else mf, ef
+    if kind == CAPTURE:
+        return me ^ move, en & ~(1 << dst), dst if mf == src else mf, -1 if ef == dst else ef
+    # swap: the two ships exchange sectors; nothing is captured (第5条)
+    return me ^ move, en ^ move, dst if mf == src else mf, src if ef == dst else ef
+
+
+def instant_reason(me: int, ef: int, me2: int, en2: int, ef2: int, action: Action) -> str | None:
+    """What the action's result decides at once, in the order of 第10条 04–05: flagship
+    capture, then the last enemy normal ship captured, then a new pincer (7-2)."""
+    if action.kind == CAPTURE:
+        if ef2 < 0:
+            return FLAGSHIP_CAPTURE
+        if en2.bit_count() == 1:
+            return ANNIHILATION
+    if (me2 & ADJACENT[ef2]).bit_count() >= 2 and (me & ADJACENT[ef]).bit_count() < 2:
+        return PINCER
+    return None
+
+
+def after(position: Position, action: Action) -> tuple[Position, str | None]:
+    """The position after a legal action and what it decides at once. The ply grows and
+    the turn passes even when the action wins (positions after the end are written the same
+    way); the new side to move's claim is whether it held both enemy gates in the position
+    it left, i.e. right after its own previous action."""
+    turn = position.turn
+    me, en = position.ships[turn], position.ships[1 - turn]
+    mf, ef = position.flags[turn], position.flags[1 - turn]
+    me2, en2, mf2, ef2 = play(me, en, mf, ef, action)
+    reason = instant_reason(me, ef, me2, en2, ef2, action)
+    ships = (me2, en2) if turn == RED else (en2, me2)
+    flags = (mf2, ef2) if turn == RED else (ef2, mf2)
+    claim = position.holds_enemy_gates(1 - turn)
+    return Position(ships, flags, 1 - turn, position.ply + 1, claim), reason
+
+
+def turn_start(position: Position, has_legal_action: bool) -> tuple[int | None, str] | None:
+    """What the turn start decides (第10条 01–03), as (winner side or None for a draw,
+    reason); ``None`` when the game goes on."""
+    turn = position.turn
+    if position.claim and position.holds_enemy_gates(turn):
+        return turn, GATE_CONTROL
+    if position.ply >= MOVE_LIMIT:
+        mine, theirs = position.normal_ships(turn), position.normal_ships(1 - turn)
+        if mine == theirs:
+            return None, MOVE_LIMIT_REASON
+        return (turn if mine > theirs else 1 - turn), MOVE_LIMIT_REASON
+    if not has_legal_action:
+        return 1 - turn, NO_LEGAL_MOVES
+    return None

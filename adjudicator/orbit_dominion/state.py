@@ -1,0 +1,235 @@
+"""A game in progress: a start position, the actions played, and what the rules say of it.
+
+This is the object a replay, an adjudication and the engine protocol share (the way
+python-chess's ``Board`` carries its move stack). It keeps, for the threefold ban (第9条),
+the plies at which each position occurred; the start counts as its own first occurrence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.violations import Violation
+from adjudicator.orbit_dominion.actions import ACTIONS, JUMP, NAVIGATE, Action, read_loose
+from adjudicator.orbit_dominion.board import (
+    SECTOR_NAMES,
+    SIDE_NAMES,
+    bit,
+    orbit_distance,
+    orbit_of,
+)
+from adjudicator.orbit_dominion.position import STANDARD, Position, PositionKey
+from adjudicator.orbit_dominion.references import VIOLATIONS
+from adjudicator.orbit_dominion.rules import after, generate, judge, turn_start
+
+RESIGNATION, FORFEIT = "resignation", "forfeit"
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """An action as written and the canonical action it was read as."""
+
+    written: str
+    action: Action
+
+    @property
+    def canonical(self) -> str:
+        return self.action.text
+
+    @property
+    def normalized(self) -> bool:
+        return self.written != self.action.text
+
+
+class GameState:
+    """A start position and the legal actions played from it."""
+
+    def __init__(self, start: Position = STANDARD) -> None:
+        self.start = start
+        self.position = start
+        self.actions: list[Action] = []
+        self._seen: dict[PositionKey, list[int]] = {start.key: [start.ply]}
+        self._repeated = 0  # positions seen at least twice: none means no action is banned
+        self._decided: Outcome | None = None
+        self._turn_start: tuple[int, Outcome | None] | None = None
+
+    # --- what the position offers -----------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self.position.turn
+
+    def pseudo_legal_actions(self) -> list[Action]:
+        """Actions allowed by 第3条–第7条, before the threefold ban."""
+        p = self.position
+        return generate(p.ships[p.turn], p.ships[1 - p.turn], p.flags[1 - p.turn])
+
+    def earlier_occurrences(self, action: Action) -> list[int]:
+        """The plies at which the position after ``action`` already stood."""
+        return self._seen.get(after(self.position, action)[0].key, [])
+
+    def occurrence_counts(self) -> dict[PositionKey, int]:
+        """How often each position has stood so far (the start included)."""
+        return {key: len(plies) for key, plies in self._seen.items()}
+
+    def is_banned(self, action: Action) -> bool:
+        """第9条: the action would make a position occur a third time."""
+        return self._repeated > 0 and len(self.earlier_occurrences(action)) >= 2
+
+    def legal_actions(self) -> list[Action]:
+        """Actions the side to move may make now; empty once the game is decided."""
+        if self._decided is not None:
+            return []
+        actions = [a for a in self.pseudo_legal_actions() if not self.is_banned(a)]
+        if not actions or self._decided_at_turn_start(bool(actions)) is not None:
+            return []
+        return actions
+
+    def banned_actions(self) -> list[Action]:
+        """Actions that 第3条–第7条 allow but the threefold ban forbids."""
+        if self._repeated == 0:
+            return []
+        return [a for a in self.pseudo_legal_actions() if self.is_banned(a)]
+
+    def has_legal_action(self) -> bool:
+        # Every ship that is alone on its orbit has a free or capturable orbit neighbour
+        # (the enemy flagship fills at most one of the two), and two own ships on an orbit
+        # allow a rotation: without a repeated position some action is always legal.
+        if self._repeated == 0:
+            return True
+        return any(not self.is_banned(a) for a in self.pseudo_legal_actions())
+
+    # --- outcome ----------------------------------------------------------------------------
+
+    def _decided_at_turn_start(self, has_legal: bool | None = None) -> Outcome | None:
+        ply = self.position.ply
+        if self._turn_start is None or self._turn_start[0] != ply:
+            legal = self.has_legal_action() if has_legal is None else has_legal
+            decision = turn_start(self.position, legal)
+            outcome = None
+            if decision is not None:
+                winner, reason = decision
+                outcome = Outcome(
+                    winner="draw" if winner is None else SIDE_NAMES[winner],
+                    reason=reason,
+                    decided_at=ply,
+                )
+            self._turn_start = (ply, outcome)
+        return self._turn_start[1]
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended: by an action's result, a resignation or forfeit, or what the
+        turn start of the position decides (第10条 01–03); ``None`` while it goes on."""
+        if self._decided is not None:
+            return self._decided
+        return self._decided_at_turn_start()
+
+    def turn_start_decision(self) -> Outcome | None:
+        """What the turn start at the current position decides, ignoring an earlier end."""
+        return self._decided_at_turn_start()
+
+    def resign(self, side: int) -> Outcome:
+        """第8条: the side that resigns loses. Only while the game is undecided."""
+        return self._end_outside_play(1 - side, RESIGNATION)
+
+    def forfeit(self, winner: int | None) -> Outcome:
+        """A result decided outside the rules (第10条's event rules); ``None`` for a draw."""
+        return self._end_outside_play(winner, FORFEIT)
+
+    def _end_outside_play(self, winner: int | None, reason: str) -> Outcome:
+        if self.outcome() is not None:
+            raise ValueError("the game is already decided")
+        self._decided = Outcome(
+            winner="draw" if winner is None else SIDE_NAMES[winner],
+            reason=reason,
+            decided_at=self.position.ply,
+        )
+        return self._decided
+
+    # --- playing ----------------------------------------------------------------------------
+
+    def check(self, action: Action) -> Violation | None:
+        """Why ``action`` may not be played now, or ``None``."""
+        outcome = self.outcome()
+        if outcome is not None:
+            return VIOLATIONS("game_over", reason=outcome.reason)
+        p = self.position
+        broken = judge(p.ships[p.turn], p.ships[1 - p.turn], p.flags[1 - p.turn], action)
+        if broken is not None:
+            code, args = broken
+            return VIOLATIONS(code, **args)
+        if self._repeated:
+            plies = self.earlier_occurrences(action)
+            if len(plies) >= 2:
+                return VIOLATIONS(
+                    "threefold_repetition", action=str(action), first=plies[0], second=plies[1]
+                )
+        return None
+
+    def play(self, action: Action) -> Violation | None:
+        """Play ``action`` if it is legal. An illegal action changes nothing (ruling 11):
+        the violation is returned and the same side acts again."""
+        violation = self.check(action)
+        if violation is None:
+            self.push(action)
+        return violation
+
+    def push(self, action: Action) -> None:
+        """Play an action already known to be legal."""
+        position, reason = after(self.position, action)
+        self.position = position
+        self.actions.append(action)
+        plies = self._seen.setdefault(position.key, [])
+        plies.append(position.ply)
+        if len(plies) == 2:
+            self._repeated += 1
+        if reason is not None:
+            self._decided = Outcome(
+                winner=SIDE_NAMES[1 - position.turn], reason=reason, decided_at=position.ply
+            )
+
+    # --- notation ---------------------------------------------------------------------------
+
+    def read(self, text: str) -> Reading:
+        """Read an action in any documented spelling; the canonical action follows from the
+        position where the written mark leaves it open (``-`` or an arrow onto an enemy ship
+        is a capture along an orbit and a swap across orbits)."""
+        action = ACTIONS.get(text) if isinstance(text, str) else None
+        if action is None:
+            loose = read_loose(text)
+            if isinstance(loose, Action):
+                return Reading(text, loose)
+            return Reading(text, self._settle(loose.src, loose.dst))
+        if action.kind in (NAVIGATE, JUMP):
+            return Reading(text, self._settle(action.src, action.dst))
+        return Reading(text, action)
+
+    def _settle(self, src: int, dst: int) -> Action:
+        enemy = self.position.ships[1 - self.turn] & bit(dst)
+        a, b = SECTOR_NAMES[src], SECTOR_NAMES[dst]
+        if orbit_of(src) == orbit_of(dst):
+            sep = "x" if enemy and orbit_distance(src, dst) == 1 else "-"
+        else:
+            sep = "<>" if enemy else "-"
+        return ACTIONS[f"{a}{sep}{b}"]
+
+    def attempt(self, text: str, *, lenient: bool = False) -> tuple[Reading, Violation | None]:
+        """Read and play one written action: the reading and the violation, if any.
+
+        Strict notation (the default) raises ``noncanonical_notation`` for a spelling that
+        only the lenient reader accepts — after the rules, so that an illegal action is
+        reported as illegal whatever its spelling."""
+        reading = self.read(text)
+        violation = self.check(reading.action)
+        if violation is None and reading.normalized and not lenient:
+            raise InputError(
+                "noncanonical_notation",
+                f"{text!r} is not canonical notation",
+                expected="canonical notation",
+                suggestion=reading.canonical,
+            )
+        if violation is None:
+            self.push(reading.action)
+        return reading, violation
