@@ -5,6 +5,7 @@ traceback)."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -16,6 +17,7 @@ from adjudicator.core.game import FEATURES
 from adjudicator.core.i18n import Lang, default_lang
 from adjudicator.core.protocol import PROTOCOL_VERSION, Server
 from adjudicator.core.registry import Registry
+from adjudicator.core.schemas import drift, write
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PENDING = 0, 1, 2, 3
 
@@ -89,6 +91,24 @@ def build_app(registry: Registry) -> typer.Typer:
         console.print(f"\nengine protocol {PROTOCOL_VERSION}; feature vocabulary:")
         for name, meaning in FEATURES.items():
             console.print(f"  {name}: {meaning}")
+
+    @app.command("schemas")
+    def schemas(
+        directory: Annotated[Path, typer.Argument(help="Where the schemas live.")] = Path(
+            "schemas"
+        ),
+        check: Annotated[
+            bool, typer.Option("--check", help="Only report drift; exit 1 if any.")
+        ] = False,
+    ) -> None:
+        """Write the JSON Schemas generated from the models (or check them with --check)."""
+        if check:
+            problems = drift(registry, directory)
+            for name in problems:
+                err_console.print(f"drift: {directory / name}")
+            raise typer.Exit(EXIT_INVALID if problems else EXIT_OK)
+        for path in write(registry, directory):
+            console.print(f"wrote {path}")
 
     for game in registry.games:
         app.add_typer(game.cli(), name=game.slug, help=f"{game.title_ja} — {game.title_en}")

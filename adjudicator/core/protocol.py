@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from typing import Any, BinaryIO, TextIO
+from typing import Any, BinaryIO, Literal, TextIO
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator import __version__
 from adjudicator.core.errors import InputError
@@ -21,6 +23,46 @@ PROTOCOL_VERSION = 1
 ENGINE_NAME = "adjudicator"
 #: A request line longer than this is refused unread (bytes of UTF-8).
 MAX_LINE_BYTES = 1 << 20
+
+
+RequestId = str | int | None
+
+
+class HelloRequest(BaseModel):
+    """``{"cmd":"hello","protocol":1}``: which games and features does the engine offer?"""
+
+    model_config = ConfigDict(extra="allow")
+
+    cmd: Literal["hello"]
+    id: RequestId = None
+    protocol: int = PROTOCOL_VERSION
+
+
+class EngineInfo(BaseModel):
+    name: str
+    version: str
+
+
+class HelloResponse(BaseModel):
+    id: RequestId
+    protocol: int
+    engine: EngineInfo
+    games: list[str] = Field(description="Versioned game ids, e.g. 'orbit-dominion/4.2'.")
+    features: list[str] = Field(description="Optional abilities, from the documented vocabulary.")
+
+
+class ErrorBody(BaseModel):
+    code: str = Field(description="Stable machine-readable code, e.g. 'bad_json'.")
+    message: str = Field(description="For a person: where, what, and what was expected.")
+    field: str | None = Field(default=None, description="Where in the request, e.g. 'moves[2]'.")
+    suggestion: str | None = Field(default=None, description="Canonical spelling, if inferred.")
+
+
+class ErrorResponse(BaseModel):
+    """Any request that cannot be served gets this; the engine keeps serving."""
+
+    id: RequestId
+    error: ErrorBody
 
 
 def error_response(request_id: Any, err: InputError) -> dict[str, Any]:
@@ -49,6 +91,7 @@ class Server:
             "games": self.registry.ids(),
             "features": features,
         }
+
 
     def respond(self, line: str) -> dict[str, Any]:
         """The response to one request line; never raises."""
@@ -138,3 +181,12 @@ class Server:
             response = self.respond_bytes(raw)
             stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
             stdout.flush()
+
+
+def protocol_models() -> dict[str, type[BaseModel]]:
+    """The envelope's models, by schema file stem."""
+    return {
+        "protocol.hello.request": HelloRequest,
+        "protocol.hello.response": HelloResponse,
+        "protocol.error.response": ErrorResponse,
+    }

@@ -1,0 +1,56 @@
+"""JSON Schemas generated from the pydantic models: the core's and every game's.
+
+They are committed under ``schemas/`` so that engines and tools in other languages can use
+them; a test fails when the committed files drift from the models."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from adjudicator.core.protocol import protocol_models
+from adjudicator.core.registry import Registry
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def generate(registry: Registry) -> dict[str, dict[str, Any]]:
+    """File name → schema, for the core's models and each game's."""
+    models = dict(protocol_models())
+    for game in registry.games:
+        models.update(game.schema_models())
+    out = {}
+    for stem, model in sorted(models.items()):
+        schema = {"$schema": SCHEMA_DIALECT, "$id": f"{stem}.schema.json"}
+        schema.update(model.model_json_schema())
+        out[f"{stem}.schema.json"] = schema
+    return out
+
+
+def render(schema: dict[str, Any]) -> str:
+    return json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+
+
+def write(registry: Registry, directory: Path) -> list[Path]:
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, schema in generate(registry).items():
+        path = directory / name
+        path.write_text(render(schema), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def drift(registry: Registry, directory: Path) -> list[str]:
+    """Names of the schema files that are missing, stale or no longer generated."""
+    expected = generate(registry)
+    problems = []
+    for name, schema in expected.items():
+        path = directory / name
+        if not path.exists() or path.read_text(encoding="utf-8") != render(schema):
+            problems.append(name)
+    problems += sorted(
+        p.name for p in directory.glob("*.schema.json") if p.name not in expected
+    )
+    return problems

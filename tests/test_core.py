@@ -1,0 +1,75 @@
+"""The core stays game-agnostic, and its generated artefacts stay in step with the models."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.schemas import drift, generate
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "adjudicator" / "core"
+GAME_PACKAGES = {"orbit_dominion"}
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("module", sorted(CORE.glob("*.py")), ids=lambda p: p.name)
+def test_core_imports_no_game(module: Path) -> None:
+    """Design rule: the core imports no game; games plug in through entry points."""
+    for name in imported_modules(module):
+        parts = name.split(".")
+        assert not (parts[0] == "adjudicator" and len(parts) > 1 and parts[1] in GAME_PACKAGES), (
+            f"{module.name} imports {name}"
+        )
+
+
+def test_games_are_discovered_through_entry_points() -> None:
+    registry = Registry(installed_games())
+    assert "orbit-dominion/4.2" in registry.ids()
+    assert registry.get("orbit-dominion/4.1") is None
+
+
+def test_committed_schemas_match_the_models() -> None:
+    """Drift: `adjudicator schemas` regenerates schemas/ from the pydantic models."""
+    problems = drift(Registry(installed_games()), ROOT / "schemas")
+    assert problems == [], f"regenerate with `adjudicator schemas`: {problems}"
+
+
+def test_committed_schemas_are_valid_json_schema() -> None:
+    for path in sorted((ROOT / "schemas").glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_every_game_violation_and_reason_cites_known_rules() -> None:
+    """Every violation has a stable code, cites its article and has ja and en messages."""
+    for game in installed_games():
+        data = game.rules
+        codes = [v.code for v in data.violations]
+        assert len(codes) == len(set(codes))
+        for spec in data.violations:
+            assert spec.ja and spec.en
+            for ref in spec.rules:
+                data.ref(ref)
+        assert {r.code for r in data.reasons} == set(game.reasons)
+
+
+def test_schema_files_are_named_by_their_models() -> None:
+    names = set(generate(Registry(installed_games())))
+    assert "protocol.hello.request.schema.json" in names
+    assert "orbit-dominion.evaluate.response.schema.json" in names
