@@ -92,7 +92,6 @@ class Server:
             "features": features,
         }
 
-
     def respond(self, line: str) -> dict[str, Any]:
         """The response to one request line; never raises."""
         request_id: Any = None

@@ -50,7 +50,5 @@ def drift(registry: Registry, directory: Path) -> list[str]:
         path = directory / name
         if not path.exists() or path.read_text(encoding="utf-8") != render(schema):
             problems.append(name)
-    problems += sorted(
-        p.name for p in directory.glob("*.schema.json") if p.name not in expected
-    )
+    problems += sorted(p.name for p in directory.glob("*.schema.json") if p.name not in expected)
     return problems
