@@ -78,31 +78,55 @@ def play_line(
     return state, rejected, normalized
 
 
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "rejected": "[bold red]rejected[/] #{n} {action} at ply {ply}: {code} — {cite}",
+        "decided": "[bold]decided[/] after {ply} actions: {winner} ({reason}: {text}; {cite})",
+        "open": "turn start: nothing decided (gate control, 120 actions, legal actions)",
+        "legal": "legal actions ({n}): {actions}",
+        "banned": "banned by the threefold ban (第9条):",
+        "banned_one": "  {action}: its position already stood at plies {plies}",
+        "normalised": "[yellow]normalised[/] {written!r} → {canonical}",
+    },
+    "ja": {
+        "rejected": "[bold red]不合法[/] #{n} {action}({ply}手目の後): {code} — {cite}",
+        "decided": "[bold]終局[/] {ply}手目: 勝者 {winner}({reason}: {text}; {cite})",
+        "open": "手番開始時の判定: 決着なし(星門制圧・120手・合法手)",
+        "legal": "合法手({n}): {actions}",
+        "banned": "三度反復の禁止(第9条)により不合法:",
+        "banned_one": "  {action}: 結果の局面は既に {plies} 手目の時点で出現",
+        "normalised": "[yellow]正規化[/] {written!r} → {canonical}",
+    },
+}
+
+
 def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
+    label = LABELS[lang]
     last = state.actions[-1] if state.actions else None
     console.print(draw(state.position, last))
-    console.print(caption(state.position))
+    console.print(caption(state.position, lang))
     for r in analysis.rejected:
-        console.print(
-            f"[bold red]rejected[/] #{r.index + 1} {r.action} at ply {r.ply}: "
-            f"{r.violation} — {r.citation}\n  {r.message}"
-        )
+        n, action, ply, code, cite = r.index + 1, r.action, r.ply, r.violation, r.citation
+        console.print(label["rejected"].format(n=n, action=action, ply=ply, code=code, cite=cite))
+        console.print(f"  {r.message}", markup=False)
     if analysis.outcome is not None:
         o = analysis.outcome
-        reason = RULES.reason(o.reason).text(lang)
+        text = RULES.reason(o.reason).text(lang)
+        cite = analysis.outcome_citation
         console.print(
-            f"[bold]decided[/] after {o.decided_at} actions: {o.winner} "
-            f"({o.reason}: {reason}; {analysis.outcome_citation})"
+            label["decided"].format(
+                ply=o.decided_at, winner=o.winner, reason=o.reason, text=text, cite=cite
+            )
         )
     else:
-        console.print("turn start: nothing decided (gate control, 120 actions, legal actions)")
+        console.print(label["open"])
     legal = analysis.legal_actions
-    console.print(f"legal actions ({len(legal)}): {' '.join(legal)}")
+    console.print(label["legal"].format(n=len(legal), actions=" ".join(legal)))
     if analysis.banned_by_repetition:
-        console.print("banned by the threefold ban (第9条):")
+        console.print(label["banned"])
         for b in analysis.banned_by_repetition:
             plies = ", ".join(map(str, b.earlier_plies))
-            console.print(f"  {b.action}: its position already stood at plies {plies}")
+            console.print(label["banned_one"].format(action=b.action, plies=plies))
 
 
 @app.command()
@@ -128,7 +152,8 @@ def analyze(
         print(json.dumps(analysis.model_dump(mode="json"), ensure_ascii=False, indent=2))
         return
     for written, canonical in normalized:
-        console.print(f"[yellow]normalised[/] {written!r} → {canonical}")
+        label = LABELS[language]["normalised"]
+        console.print(label.format(written=written, canonical=canonical))
     render(analysis, state, language)
 
 

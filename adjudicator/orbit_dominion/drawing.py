@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from adjudicator.core.i18n import Lang
 from adjudicator.orbit_dominion.actions import ROTATE, Action
 from adjudicator.orbit_dominion.board import (
     BLUE,
@@ -53,10 +54,18 @@ def draw(position: Position, last: Action | None = None) -> Text:
     return out
 
 
-def caption(position: Position) -> str:
+_SIDE_JA = ("赤", "青")
+
+
+def caption(position: Position, lang: Lang = "en") -> str:
     """Side to move, actions made, pending claim and normal ships, in one line."""
+    red, blue = position.normal_ships(RED), position.normal_ships(BLUE)
+    if lang == "ja":
+        side = _SIDE_JA[position.turn]
+        claim = f"{side}の星門制圧主張あり" if position.claim else "星門制圧の主張なし"
+        return f"{side}の手番 · {position.ply}手目まで · {claim} · 通常船 赤{red} 青{blue}"
     claim = SIDE_NAMES[position.turn] if position.claim else "none"
     return (
         f"{SIDE_NAMES[position.turn]} to move · ply {position.ply} · claim {claim} · "
-        f"normal ships red {position.normal_ships(RED)}, blue {position.normal_ships(BLUE)}"
+        f"normal ships red {red}, blue {blue}"
     )
