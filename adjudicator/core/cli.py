@@ -1,49 +1,21 @@
-"""CLI plumbing shared by every game: the root application, the engine server, options for
-language and output, and how input errors reach a person (a message, exit code 2, never a
-traceback)."""
+"""The root application: the engine server, schemas, the shared record commands and every
+installed game's own sub-commands."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from adjudicator import __version__
-from adjudicator.core.errors import InputError
+from adjudicator.core.cli_common import EXIT_INVALID, EXIT_OK, console, err_console
+from adjudicator.core.commands import register
 from adjudicator.core.game import FEATURES
-from adjudicator.core.i18n import Lang, default_lang
 from adjudicator.core.protocol import PROTOCOL_VERSION, Server
 from adjudicator.core.registry import Registry
 from adjudicator.core.schemas import drift, write
-
-EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PENDING = 0, 1, 2, 3
-
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
-
-LangOption = Annotated[
-    Lang | None,
-    typer.Option(
-        "--lang",
-        help="Language of messages: ja or en (default: from the locale, LANG/LC_ALL).",
-        show_default=False,
-    ),
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
-
-
-def resolve_lang(lang: Lang | None) -> Lang:
-    return lang or default_lang()
-
-
-def fail(err: InputError, source: str | None = None) -> NoReturn:
-    """Report an input error to a person and exit with the usage/unreadable code."""
-    where = f"{source}: " if source else ""
-    err_console.print(f"[bold red]error[/]: {where}{err.describe()}", markup=True)
-    raise typer.Exit(EXIT_USAGE)
 
 
 def build_app(registry: Registry) -> typer.Typer:
@@ -109,6 +81,8 @@ def build_app(registry: Registry) -> typer.Typer:
             raise typer.Exit(EXIT_INVALID if problems else EXIT_OK)
         for path in write(registry, directory):
             console.print(f"wrote {path}")
+
+    register(app, registry)
 
     for game in registry.games:
         app.add_typer(game.cli(), name=game.slug, help=f"{game.title_ja} — {game.title_en}")

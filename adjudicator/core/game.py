@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import typer
 from pydantic import BaseModel
 
+from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.references import RuleData
 
 #: Optional abilities an engine may declare in ``hello``; a conformance runner tests an
@@ -63,3 +64,31 @@ class Game(ABC):
     @abstractmethod
     def schema_models(self) -> dict[str, type[BaseModel]]:
         """Models whose JSON Schemas are committed under ``schemas/``, by file stem."""
+
+    # --- records ------------------------------------------------------------------------------
+
+    #: ``format`` values of the game's JSON records, e.g. ``orbit-dominion-record/1``.
+    record_formats: ClassVar[tuple[str, ...]]
+    #: Rulesets a record of this game may name (``ruleset`` / ``[Ruleset …]``).
+    rulesets: ClassVar[tuple[str, ...]]
+
+    @abstractmethod
+    def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
+        """A JSON record (already parsed) as the core sees it; raise ``InputError``."""
+
+    @abstractmethod
+    def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
+        """A record in the game's text notation; raise ``InputError``."""
+
+    @abstractmethod
+    def write_record(self, record: GameRecord, to: str) -> str:
+        """The record in another notation: ``json`` or ``text``."""
+
+    @abstractmethod
+    def replay(self, record: GameRecord) -> Replay:
+        """A replay of the record from its start, for the validation loop."""
+
+    @abstractmethod
+    def replay_from_position(self, position: str, history: list[str]) -> Replay:
+        """A replay standing at ``position``, with earlier positions that count as history
+        (for repetition rules); raise ``InputError`` for a malformed one."""

@@ -88,6 +88,10 @@ class RuleData(BaseModel):
     interpretations: list[Interpretation]
     violations: list[ViolationSpec]
     reasons: list[ReasonSpec]
+    record_rules: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Rules cited by record-level checks: 'attempt_was_legal', 'notation'.",
+    )
 
     def model_post_init(self, __context: Any) -> None:
         ids = {ref.id for ref in self.references}
@@ -95,6 +99,9 @@ class RuleData(BaseModel):
             missing = [r for r in item.rules if r not in ids]
             if missing:
                 raise ValueError(f"{item!r} cites unknown references {missing}")
+        for check, refs in self.record_rules.items():
+            if any(r not in ids for r in refs):
+                raise ValueError(f"record check {check!r} cites unknown references {refs}")
 
     def ref(self, ref_id: str) -> RuleRef:
         for ref in self.references:

@@ -9,15 +9,18 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from adjudicator.core.protocol import protocol_models
 from adjudicator.core.registry import Registry
+from adjudicator.core.verdict import Verdict
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
 def generate(registry: Registry) -> dict[str, dict[str, Any]]:
     """File name → schema, for the core's models and each game's."""
-    models = dict(protocol_models())
+    models: dict[str, type[BaseModel]] = {**protocol_models(), "verdict": Verdict}
     for game in registry.games:
         models.update(game.schema_models())
     out = {}

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import typer
 from pydantic import BaseModel
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
+from adjudicator.core.records import GameRecord, Replay, load_model
 from adjudicator.core.references import RuleData
-from adjudicator.orbit_dominion import protocol
+from adjudicator.orbit_dominion import protocol, record_text
+from adjudicator.orbit_dominion.record import FORMAT, RULESET, Record
 from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.replay import OrbitDominionReplay
 
 
 class OrbitDominion(Game):
@@ -31,6 +36,8 @@ class OrbitDominion(Game):
     )
     features = frozenset({"perft", "violation_codes", "lenient_notation", "malformed_input"})
     commands = frozenset({"evaluate", "perft"})
+    record_formats = (FORMAT,)
+    rulesets = (RULESET,)
 
     @property
     def rules(self) -> RuleData:
@@ -52,4 +59,33 @@ class OrbitDominion(Game):
             "orbit-dominion.evaluate.response": protocol.EvaluateResponse,
             "orbit-dominion.perft.request": protocol.PerftRequest,
             "orbit-dominion.perft.response": protocol.PerftResponse,
+            "orbit-dominion.record": Record,
         }
+
+    def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
+        ruleset = data.get("ruleset")
+        if ruleset != RULESET:
+            raise InputError(
+                "unsupported_ruleset",
+                f"ruleset {ruleset!r} is not supported",
+                field="ruleset",
+                expected=f"one of {', '.join(self.rulesets)}",
+            )
+        record, notes = load_model(Record, data, lenient=lenient)
+        return record.to_game_record(notes)
+
+    def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
+        record, notes = record_text.parse(text, lenient=lenient)
+        return record.to_game_record(notes)
+
+    def write_record(self, record: GameRecord, to: str) -> str:
+        model: Record = record.model
+        if to == "text":
+            return record_text.format_record(model)
+        return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
+
+    def replay(self, record: GameRecord) -> Replay:
+        return OrbitDominionReplay(record.model.start)
+
+    def replay_from_position(self, position: str, history: list[str]) -> Replay:
+        return OrbitDominionReplay(position, history)

@@ -70,6 +70,18 @@ class GameState:
         """The plies at which the position after ``action`` already stood."""
         return self._seen.get(after(self.position, action)[0].key, [])
 
+    def add_history(self, earlier: Position) -> None:
+        """Count a position that stood before the start (a dispute's known history) as an
+        occurrence for the threefold ban, at the ply it names."""
+        if self.actions:
+            raise ValueError("history is added before any action is played")
+        plies = self._seen.setdefault(earlier.key, [])
+        plies.insert(0, earlier.ply)
+        plies.sort()
+        if len(plies) == 2:
+            self._repeated += 1
+        self._turn_start = None
+
     def occurrence_counts(self) -> dict[PositionKey, int]:
         """How often each position has stood so far (the start included)."""
         return {key: len(plies) for key, plies in self._seen.items()}

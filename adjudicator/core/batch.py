@@ -1,0 +1,116 @@
+"""Validating files: one record per file, JSON or text notation, any installed game.
+
+Each file is read, dispatched to its game by the record's ``format`` (JSON) or its
+``[Ruleset …]`` tag (text), replayed and judged; a file that cannot be read gets an
+``unreadable`` verdict naming the location, and the batch goes on. With several jobs the
+files are validated in worker processes; results stream back in the order given, and
+memory is bounded by the largest single record.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import Lang
+from adjudicator.core.loading import DEFAULT_MAX_BYTES, parse_json, read_text
+from adjudicator.core.records import GameRecord, validate
+from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.verdict import InputProblem, Verdict
+
+RECORD_SUFFIXES = (".json", ".txt")
+_RULESET_TAG = re.compile(r'^\s*\[Ruleset\s+"([^"]*)"\]', re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Options:
+    lenient: bool = False
+    lang: Lang = "en"
+    max_bytes: int = DEFAULT_MAX_BYTES
+
+
+def find_records(paths: Iterable[Path]) -> Iterator[Path]:
+    """Files as given; directories searched recursively for ``*.json`` and ``*.txt``."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(
+                p for p in path.rglob("*") if p.is_file() and p.suffix in RECORD_SUFFIXES
+            )
+        else:
+            yield path
+
+
+def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, GameRecord]:
+    """Dispatch a file's text to its game and read it as a record."""
+    if text.lstrip().startswith("{"):
+        data = parse_json(text)
+        fmt = data.get("format")
+        for game in registry.games:
+            if fmt in game.record_formats:
+                return game, game.read_json_record(data, lenient=lenient)
+        supported = [f for g in registry.games for f in g.record_formats]
+        raise InputError(
+            "unsupported_format",
+            f"format {fmt!r} is not supported",
+            field="format",
+            expected="one of " + ", ".join(supported),
+        )
+    m = _RULESET_TAG.search(text)
+    if text.lstrip().startswith("[") and m:
+        for game in registry.games:
+            if m[1] in game.rulesets:
+                return game, game.read_text_record(text, lenient=lenient)
+        supported = [r for g in registry.games for r in g.rulesets]
+        raise InputError(
+            "unsupported_ruleset",
+            f"ruleset {m[1]!r} is not supported",
+            field="[Ruleset]",
+            expected="one of " + ", ".join(supported),
+        )
+    if text.lstrip().startswith("["):
+        data = parse_json(text)  # a JSON array, most likely: say what it is
+        raise InputError("bad_record", f"a record is a JSON object, not {type(data).__name__}")
+    parse_json(text)  # reports the JSON error, with a YAML hint where it fits
+    raise InputError("bad_record", "a record is a JSON object or text notation")
+
+
+def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
+    source = str(path)
+    try:
+        text = read_text(path, max_bytes=options.max_bytes)
+        game, record = read_record(registry, text, lenient=options.lenient)
+        replay = game.replay(record)
+    except InputError as err:
+        problem = InputProblem(code=err.code, location=err.field, message=err.describe())
+        return Verdict(source=source, status="unreadable", unreadable=problem)
+    return validate(source, record, replay, lenient=options.lenient, lang=options.lang)
+
+
+@cache
+def _default_registry() -> Registry:
+    return Registry(installed_games())
+
+
+def _validate_in_worker(job: tuple[str, Options]) -> Verdict:
+    return validate_file(_default_registry(), Path(job[0]), job[1])
+
+
+def validate_paths(
+    registry: Registry, files: list[Path], options: Options, *, jobs: int = 1
+) -> Iterator[Verdict]:
+    """Verdicts in the order of ``files``, computed by ``jobs`` processes."""
+    if jobs <= 1 or len(files) < 2:
+        for path in files:
+            yield validate_file(registry, path, options)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        chunk = max(1, min(64, len(files) // (jobs * 8)))
+        yield from pool.map(
+            _validate_in_worker, [(str(p), options) for p in files], chunksize=chunk
+        )

@@ -1,0 +1,38 @@
+"""What every command shares: consoles, the language and JSON options, and how input
+errors reach a person (a message and exit code 2, never a traceback)."""
+
+from __future__ import annotations
+
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang, default_lang
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PENDING = 0, 1, 2, 3
+
+console = Console(highlight=False, soft_wrap=True)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+LangOption = Annotated[
+    Lang | None,
+    typer.Option(
+        "--lang",
+        help="Language of messages: ja or en (default: from the locale, LANG/LC_ALL).",
+        show_default=False,
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+
+
+def resolve_lang(lang: Lang | None) -> Lang:
+    return lang or default_lang()
+
+
+def fail(err: InputError, source: str | None = None) -> NoReturn:
+    """Report an input error to a person and exit with the usage/unreadable code."""
+    where = f"{source}: " if source else ""
+    err_console.print(f"[bold red]error[/]: {where}{err.describe()}", markup=True)
+    raise typer.Exit(EXIT_USAGE)

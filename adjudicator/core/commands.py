@@ -1,0 +1,347 @@
+"""The shared record commands: ``validate``, ``convert``, ``replay`` and ``adjudicate``.
+
+They work for every installed game through the :class:`~adjudicator.core.game.Game` and
+:class:`~adjudicator.core.records.Replay` interfaces."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from pydantic import BaseModel
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from adjudicator.core.batch import Options, find_records, read_record, validate_paths
+from adjudicator.core.cli_common import (
+    EXIT_USAGE,
+    JsonOption,
+    LangOption,
+    console,
+    err_console,
+    fail,
+    resolve_lang,
+)
+from adjudicator.core.errors import InputError
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import Lang
+from adjudicator.core.loading import DEFAULT_MAX_BYTES, read_text
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.records import GameRecord, Replay
+from adjudicator.core.registry import Registry
+from adjudicator.core.report import print_verdict, summary
+from adjudicator.core.verdict import Verdict, worst_exit
+
+LenientOption = Annotated[
+    bool,
+    typer.Option(
+        "--lenient",
+        help="Accept the documented alternative spellings and unknown fields, reporting "
+        "each as a warning (strict by default).",
+    ),
+]
+
+
+def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRecord]:
+    try:
+        return read_record(registry, read_text(path), lenient=lenient)
+    except InputError as err:
+        fail(err, str(path))
+
+
+def register(app: typer.Typer, registry: Registry) -> None:
+    @app.command()
+    def validate(
+        paths: Annotated[
+            list[Path], typer.Argument(help="Record files, or folders searched for them.")
+        ],
+        lenient: LenientOption = False,
+        lang: LangOption = None,
+        as_json: JsonOption = False,
+        jsonl: Annotated[
+            bool, typer.Option("--jsonl", help="Print one JSON verdict per line, streamed.")
+        ] = False,
+        jobs: Annotated[
+            int, typer.Option("--jobs", "-j", min=1, help="Validate in this many processes.")
+        ] = 1,
+        max_bytes: Annotated[
+            int, typer.Option("--max-bytes", min=1, help="Refuse larger files.")
+        ] = DEFAULT_MAX_BYTES,
+    ) -> None:
+        """Replay each record against the rulebook and check its claimed result.
+
+        Records are JSON (`*.json`) or text notation (`*.txt`); folders are searched
+        recursively. Strict by default. Exit code: 0 all valid, 1 some invalid, 2 usage
+        error or unreadable input, 3 hidden checks pending; over several records the worst
+        counts, in the order 2, 1, 3, 0.
+
+        Example: `adjudicator validate records/ --lang ja`
+        """
+        language = resolve_lang(lang)
+        files = list(find_records(paths))
+        if not files:
+            err_console.print("error: no record files (*.json, *.txt) found")
+            raise typer.Exit(EXIT_USAGE)
+        options = Options(lenient=lenient, lang=language, max_bytes=max_bytes)
+        verdicts = validate_paths(registry, files, options, jobs=jobs)
+        codes: list[Verdict] = []
+        show_bar = sys.stderr.isatty() and len(files) > 1
+        progress = Progress(
+            TextColumn("validating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=err_console,
+            transient=True,
+            disable=not show_bar,
+        )
+        collected: list[dict] = []
+        with progress:
+            task = progress.add_task("validate", total=len(files))
+            for verdict in verdicts:
+                codes.append(verdict)
+                progress.advance(task)
+                if jsonl:
+                    print(verdict.model_dump_json(), flush=True)
+                elif as_json:
+                    collected.append(verdict.model_dump(mode="json"))
+                else:
+                    print_verdict(console, verdict, language)
+        if as_json:
+            data = collected[0] if len(collected) == 1 else collected
+            print(json.dumps(data, ensure_ascii=False, indent=2))
+        elif not jsonl and len(codes) > 1:
+            console.print(summary(codes, language))
+        raise typer.Exit(worst_exit([v.exit_code for v in codes]))
+
+    @app.command()
+    def convert(
+        source: Annotated[Path, typer.Argument(help="A record, JSON or text notation.")],
+        to: Annotated[
+            Literal["json", "text"] | None,
+            typer.Option("--to", help="Target notation (default: the other one)."),
+        ] = None,
+        output: Annotated[
+            Path | None, typer.Option("--output", "-o", help="Write here, not to stdout.")
+        ] = None,
+        lenient: LenientOption = False,
+    ) -> None:
+        """Convert a record between its JSON form and its text notation, losing nothing.
+
+        Example: `adjudicator convert game.json -o game.txt`
+        """
+        game, record = load(registry, source, lenient=lenient)
+        is_json = read_text(source).lstrip().startswith("{")
+        target = to or ("text" if is_json else "json")
+        try:
+            text = game.write_record(record, target)
+        except InputError as err:
+            fail(err, str(source))
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            output.write_text(text, encoding="utf-8")
+
+    @app.command()
+    def replay(
+        source: Annotated[Path, typer.Argument(help="A record, JSON or text notation.")],
+        to: Annotated[
+            int | None, typer.Option("--to", min=0, help="Stop after this many actions.")
+        ] = None,
+        lenient: LenientOption = False,
+        lang: LangOption = None,
+    ) -> None:
+        """Step through a record, drawing each position with the last action marked.
+
+        Example: `adjudicator replay game.json --to 12`
+        """
+        language = resolve_lang(lang)
+        game, record = load(registry, source, lenient=lenient)
+        state = game.replay(record)
+        console.print(f"[bold]0[/] · {state.side_to_move()} · {state.position_text()}")
+        console.print(state.drawing(), markup=False)
+        for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
+            decided = state.outcome()
+            if decided is not None:
+                console.print(_decided_line(decided))
+                raise typer.Exit(1)
+            try:
+                step = state.attempt(event.written, lenient=lenient)
+            except InputError as err:
+                fail(err.at(f"ply {ply}"), str(source))
+            if step.violation is not None:
+                v = step.violation
+                console.print(
+                    f"[bold red]ply {ply} {escape(event.written)}: {v.code}[/] — "
+                    f"{escape(v.cite(game.rules, language))}\n  {escape(v.message(language))}"
+                )
+                raise typer.Exit(1)
+            console.print(
+                f"[bold]{ply}[/] {escape(event.written)} · {state.side_to_move()} to move · "
+                f"{state.position_text()}"
+            )
+            console.print(state.drawing(), markup=False)
+        decided = state.outcome()
+        if decided is not None:
+            console.print(_decided_line(decided))
+
+    @app.command()
+    def adjudicate(
+        action: Annotated[str, typer.Option("--action", "-a", help="The disputed action.")],
+        record: Annotated[
+            Path | None, typer.Option("--record", help="Rule on a moment of this record.")
+        ] = None,
+        at: Annotated[
+            int | None,
+            typer.Option("--at", min=1, help="With --record: the ply of the disputed action."),
+        ] = None,
+        position: Annotated[
+            str | None, typer.Option("--position", help="Or: rule on this position.")
+        ] = None,
+        history: Annotated[
+            list[str] | None,
+            typer.Option("--history", help="With --position: an earlier position (repeatable)."),
+        ] = None,
+        game_id: Annotated[
+            str | None, typer.Option("--game", help="With --position: the game id.")
+        ] = None,
+        lenient: LenientOption = False,
+        lang: LangOption = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        """Rule on a disputed moment: whose turn it is, what the turn start decides,
+        whether the action is legal and which article says so, and what it leads to.
+
+        Examples: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`;
+        `adjudicator adjudicate --game orbit-dominion/4.2 --position '…' --action O+`
+        """
+        language = resolve_lang(lang)
+        state, game = _dispute_state(registry, record, at, position, history, game_id, lenient)
+        ruling = rule(state, game, action, lenient=lenient, lang=language)
+        if as_json:
+            print(ruling.model_dump_json(indent=2))
+            return
+        console.print(ruling.drawing_before, markup=False)
+        console.print(
+            f"{ruling.side_to_move} to move · ply {ruling.ply} · {ruling.position_before}"
+        )
+        if ruling.decided_before is not None:
+            console.print(f"turn start: {_decided_line(ruling.decided_before)}")
+        verdict = "[green]legal[/]" if ruling.legal else "[red]illegal[/]"
+        console.print(f"{escape(action)}: {verdict}")
+        if ruling.violation is not None:
+            console.print(f"  {ruling.violation} — {escape(ruling.citation or '')}")
+            console.print(f"  {escape(ruling.message or '')}")
+        if ruling.position_after is not None:
+            console.print(f"leads to: {ruling.position_after}")
+            console.print(ruling.drawing_after or "", markup=False)
+        if ruling.outcome_after is not None:
+            console.print(_decided_line(ruling.outcome_after))
+        raise typer.Exit(0 if ruling.legal else 1)
+
+
+def _decided_line(o: Outcome) -> str:
+    return f"decided after {o.decided_at} actions: {o.winner} ({o.reason})"
+
+
+class Ruling(BaseModel):
+    """A ruling on one disputed action."""
+
+    side_to_move: str
+    ply: int
+    position_before: str
+    drawing_before: str
+    decided_before: Outcome | None
+    action: str
+    legal: bool
+    violation: str | None = None
+    rules: list[str] = []
+    citation: str | None = None
+    message: str | None = None
+    position_after: str | None = None
+    drawing_after: str | None = None
+    outcome_after: Outcome | None = None
+
+
+def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -> Ruling:
+    before = {
+        "side_to_move": state.side_to_move(),
+        "ply": state.ply(),
+        "position_before": state.position_text(),
+        "drawing_before": state.drawing(),
+        "decided_before": state.outcome(),
+        "action": action,
+    }
+    try:
+        step = state.attempt(action, lenient=lenient)
+    except InputError as err:
+        fail(err.at("--action"))
+    if step.violation is not None:
+        v = step.violation
+        return Ruling(
+            **before,
+            legal=False,
+            violation=v.code,
+            rules=v.rules,
+            citation=v.cite(game.rules, lang),
+            message=v.message(lang),
+        )
+    return Ruling(
+        **before,
+        legal=True,
+        position_after=state.position_text(),
+        drawing_after=state.drawing(),
+        outcome_after=state.outcome(),
+    )
+
+
+def _dispute_state(
+    registry: Registry,
+    record: Path | None,
+    at: int | None,
+    position: str | None,
+    history: list[str] | None,
+    game_id: str | None,
+    lenient: bool,
+) -> tuple[Replay, Game]:
+    if (record is None) == (position is None):
+        fail(InputError("usage", "give either --record with --at, or --position"))
+    if record is not None:
+        if at is None:
+            fail(InputError("usage", "--record needs --at PLY (the disputed action's ply)"))
+        game, rec = load(registry, record, lenient=lenient)
+        if at > len(rec.events) + 1:
+            fail(InputError("usage", f"the record has {len(rec.events)} actions", field="--at"))
+        state = game.replay(rec)
+        for ply, event in enumerate(rec.events[: at - 1], 1):
+            try:
+                step = state.attempt(event.written, lenient=lenient)
+            except InputError as err:
+                fail(err.at(f"ply {ply}"), str(record))
+            if step.violation is not None:
+                message = f"ply {ply} ({event.written}) is illegal: {step.violation.code}"
+                fail(InputError("illegal_record", message), str(record))
+        return state, game
+    game = _pick_game(registry, game_id)
+    try:
+        return game.replay_from_position(position or "", history or []), game
+    except InputError as err:
+        fail(err)
+
+
+def _pick_game(registry: Registry, game_id: str | None) -> Game:
+    if game_id is None and len(registry.games) == 1:
+        return registry.games[0]
+    game = registry.get(game_id or "")
+    if game is None:
+        fail(
+            InputError(
+                "unknown_game",
+                f"{game_id!r} is not a game" if game_id else "--game is needed",
+                field="--game",
+                expected="one of " + ", ".join(registry.ids()),
+            )
+        )
+    return game

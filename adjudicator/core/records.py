@@ -1,0 +1,344 @@
+"""What the core needs of a game's records, and the record-level checks shared by all
+games: the replay loop and the comparison of the claimed result with the rules'.
+
+A game turns its file formats into a :class:`GameRecord` (a start, events as written, the
+claimed result) and offers a :class:`Replay` that plays events one by one. The loop below
+knows nothing of any game's rules: only that an event is accepted or violates something,
+and that the rules may decide an :class:`Outcome`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.references import RuleData
+from adjudicator.core.requests import location, validation_error
+from adjudicator.core.verdict import ClaimedResult, Note, Problem, Verdict
+from adjudicator.core.violations import Violation
+
+#: Reasons decided outside the play itself; allowed only while the rules leave it undecided.
+ENDINGS_OUTSIDE_PLAY = ("resignation", "forfeit")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event as written in a record, with the illegal attempts taken back before it."""
+
+    written: str
+    attempts: tuple[str, ...] = ()
+
+
+@dataclass
+class GameRecord:
+    """A record as the core sees it; ``model`` is the game's own parsed record."""
+
+    game: str
+    game_id: str | None
+    model: Any
+    events: list[Event]
+    claimed: ClaimedResult
+    warnings: list[Note] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one event did: a violation, or the canonical spelling it was normalised to."""
+
+    violation: Violation | None = None
+    normalized_to: str | None = None
+
+
+class Replay(ABC):
+    """A game replayed event by event, for the core's validation loop."""
+
+    rules: RuleData
+
+    @abstractmethod
+    def attempt(self, written: str, *, lenient: bool) -> Step:
+        """Play one event if legal; raise :class:`InputError` for unreadable notation."""
+
+    @abstractmethod
+    def check(self, written: str) -> Violation | None:
+        """Whether an event would be rejected now, without playing it."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """What the rules have decided so far (turn starts included)."""
+
+    @abstractmethod
+    def end_outside_play(self, winner: str | None, reason: str, resigned: str | None) -> None:
+        """Resignation or forfeit, while undecided."""
+
+    @abstractmethod
+    def ply(self) -> int:
+        """Events accepted so far."""
+
+    @abstractmethod
+    def side_to_move(self) -> str: ...
+
+    @abstractmethod
+    def position_text(self) -> str: ...
+
+    @abstractmethod
+    def drawing(self) -> str: ...
+
+
+# --- reading with pydantic, strict or lenient ------------------------------------------------
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _drop(data: Any, loc: tuple[int | str, ...]) -> None:
+    for part in loc[:-1]:
+        data = data[part]
+    del data[loc[-1]]
+
+
+def load_model(model: type[M], data: Any, *, lenient: bool) -> tuple[M, list[Note]]:
+    """Validate ``data``; unknown fields are errors, or in lenient mode warnings (and the
+    fields are dropped). Other problems raise :class:`InputError` naming the field."""
+    notes: list[Note] = []
+    while True:
+        try:
+            return model.model_validate(data), notes
+        except ValidationError as exc:
+            extras = [e for e in exc.errors() if e["type"] == "extra_forbidden"]
+            others = [e for e in exc.errors() if e["type"] != "extra_forbidden"]
+            if not extras or not lenient or others:
+                if extras and not others:
+                    first = extras[0]
+                    raise InputError(
+                        "unknown_field",
+                        "unknown field (extensions belong in 'ext')",
+                        field=location(tuple(first["loc"])),
+                    ) from None
+                raise validation_error(exc, "schema_violation") from None
+            for e in extras:
+                where = location(tuple(e["loc"]))
+                notes.append(Note(code="unknown_field", location=where, message="ignored"))
+                _drop(data, tuple(e["loc"]))
+
+
+# --- the validation loop -----------------------------------------------------------------------
+
+RECORD_MESSAGES: dict[str, dict[Lang, str]] = {
+    "moves_after_end": {
+        "en": "The game was already decided after {decided_at} actions ({reason}); "
+        "this action should not have been played.",
+        "ja": "対局は {decided_at} 手目で既に決着しています({reason})。この行動は指せません。",
+    },
+    "attempt_was_legal": {
+        "en": "{attempt} is listed as an illegal attempt taken back, but it was legal here.",
+        "ja": "{attempt} は不合法で指し直した試みとして記録されていますが、この局面では合法です。",
+    },
+    "result_missing": {
+        "en": "The rules decided the game after {decided_at} actions ({winner}, {reason}) "
+        "but the record gives no result.",
+        "ja": "{decided_at} 手目でルール上決着しています({winner}、{reason})が、"
+        "記録に結果がありません。",
+    },
+    "result_undecided": {
+        "en": "The record claims {winner} by {reason}, but after {plies} actions the rules "
+        "have not decided the game.",
+        "ja": "記録は {winner} の勝ち({reason})としていますが、{plies} 手の時点で"
+        "ルール上は決着していません。",
+    },
+    "wrong_winner": {
+        "en": "The record claims {claimed}; the rules give {winner} ({reason}) after "
+        "{decided_at} actions.",
+        "ja": "記録の勝者は {claimed} ですが、ルール上は {decided_at} 手目で "
+        "{winner}({reason})です。",
+    },
+    "wrong_reason": {
+        "en": "The record gives the reason {claimed}; the rules decided the game by {reason} "
+        "after {decided_at} actions.",
+        "ja": "記録の終局理由は {claimed} ですが、ルール上は {decided_at} 手目の {reason} です。",
+    },
+    "ended_after_decided": {
+        "en": "The record ends by {claimed}, but the rules had already decided the game after "
+        "{decided_at} actions ({winner}, {reason}).",
+        "ja": "記録は {claimed} で終わっていますが、{decided_at} 手目で既にルール上決着して"
+        "います({winner}、{reason})。",
+    },
+}
+
+
+class Validation:
+    """Replays one record and compares its claimed result with the rules'."""
+
+    def __init__(self, record: GameRecord, replay: Replay, *, lenient: bool, lang: Lang) -> None:
+        self.record = record
+        self.replay = replay
+        self.lenient = lenient
+        self.lang = lang
+        self.warnings = list(record.warnings)
+
+    def _problem(
+        self,
+        code: str,
+        ply: int | None,
+        rules: list[str],
+        message: str,
+        *,
+        action: str | None = None,
+        suggestion: str | None = None,
+        with_position: bool = True,
+    ) -> Problem:
+        return Problem(
+            code=code,
+            ply=ply,
+            action=action,
+            rules=rules,
+            citation=self.replay.rules.cite(rules, self.lang),
+            message=message,
+            suggestion=suggestion,
+            position=self.replay.position_text() if with_position else None,
+            drawing=self.replay.drawing() if with_position else None,
+        )
+
+    def _record_problem(self, code: str, ply: int | None, rules: list[str], **args: Any) -> Problem:
+        message = RECORD_MESSAGES[code][self.lang].format(**args)
+        return self._problem(code, ply, rules, message, action=args.get("action"))
+
+    def _reason_rules(self, reason: str | None) -> list[str]:
+        try:
+            return self.replay.rules.reason(reason or "").rules
+        except KeyError:
+            return []
+
+    def run(self) -> tuple[Problem | None, Outcome | None]:
+        replay = self.replay
+        for index, event in enumerate(self.record.events):
+            ply = index + 1
+            decided = replay.outcome()
+            if decided is not None:
+                problem = self._record_problem(
+                    "moves_after_end",
+                    ply,
+                    self._reason_rules(decided.reason),
+                    action=event.written,
+                    decided_at=decided.decided_at,
+                    reason=decided.reason,
+                )
+                return problem, decided
+            for attempt in event.attempts:
+                if replay.check(attempt) is None:
+                    rules = replay.rules.record_rules.get("attempt_was_legal", [])
+                    problem = self._record_problem("attempt_was_legal", ply, rules, attempt=attempt)
+                    return problem, None
+            problem = self._play(ply, event)
+            if problem is not None:
+                return problem, replay.outcome()
+        return self._check_result(), replay.outcome()
+
+    def _play(self, ply: int, event: Event) -> Problem | None:
+        try:
+            step = self.replay.attempt(event.written, lenient=self.lenient)
+        except InputError as err:
+            return self._problem(
+                err.code,
+                ply,
+                self.replay.rules.record_rules.get("notation", []),
+                err.describe(),
+                action=event.written,
+                suggestion=err.suggestion,
+            )
+        if step.violation is not None:
+            v = step.violation
+            return self._problem(v.code, ply, v.rules, v.message(self.lang), action=event.written)
+        if step.normalized_to is not None:
+            self.warnings.append(
+                Note(
+                    code="normalized",
+                    location=f"ply {ply}",
+                    message=f"{event.written!r} read as {step.normalized_to}",
+                )
+            )
+        return None
+
+    def _check_result(self) -> Problem | None:
+        claimed = self.record.claimed
+        computed = self.replay.outcome()
+        plies = self.replay.ply()
+        if claimed.reason in ENDINGS_OUTSIDE_PLAY:
+            if computed is not None:
+                return self._record_problem(
+                    "ended_after_decided",
+                    computed.decided_at,
+                    self._reason_rules(computed.reason),
+                    claimed=claimed.reason,
+                    decided_at=computed.decided_at,
+                    winner=computed.winner,
+                    reason=computed.reason,
+                )
+            self.replay.end_outside_play(claimed.winner, claimed.reason, claimed.resigned)
+            return None
+        if claimed.reason is None:
+            if computed is None:
+                return None
+            return self._record_problem(
+                "result_missing",
+                computed.decided_at,
+                self._reason_rules(computed.reason),
+                decided_at=computed.decided_at,
+                winner=computed.winner,
+                reason=computed.reason,
+            )
+        if computed is None:
+            return self._record_problem(
+                "result_undecided",
+                None,
+                self._reason_rules(claimed.reason),
+                winner=claimed.winner,
+                reason=claimed.reason,
+                plies=plies,
+            )
+        if claimed.winner != computed.winner:
+            return self._record_problem(
+                "wrong_winner",
+                computed.decided_at,
+                self._reason_rules(computed.reason),
+                claimed=claimed.winner,
+                winner=computed.winner,
+                reason=computed.reason,
+                decided_at=computed.decided_at,
+            )
+        if claimed.reason != computed.reason:
+            return self._record_problem(
+                "wrong_reason",
+                computed.decided_at,
+                self._reason_rules(computed.reason),
+                claimed=claimed.reason,
+                reason=computed.reason,
+                decided_at=computed.decided_at,
+            )
+        return None
+
+
+def validate(
+    source: str, record: GameRecord, replay: Replay, *, lenient: bool, lang: Lang
+) -> Verdict:
+    """The verdict on one readable record."""
+    validation = Validation(record, replay, lenient=lenient, lang=lang)
+    problem, computed = validation.run()
+    if problem is None:
+        computed = replay.outcome()
+    return Verdict(
+        source=source,
+        game=record.game,
+        game_id=record.game_id,
+        status="invalid" if problem else "valid",
+        plies=replay.ply(),
+        problem=problem,
+        claimed=record.claimed,
+        computed=computed,
+        warnings=validation.warnings,
+        interpretations=[i.id for i in replay.rules.interpretations],
+    )

@@ -1,0 +1,79 @@
+"""The verdict on one record: what a tournament director reads, and what a program parses.
+
+One pydantic model (with its JSON Schema in ``schemas/``) rendered as rich text in Japanese
+or English, or as JSON."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from adjudicator.core.outcome import Outcome
+
+Status = Literal["valid", "invalid", "pending", "unreadable"]
+
+#: Exit codes: 0 all valid, 1 some invalid, 2 usage error or unreadable input, 3 consistent
+#: but hidden checks pending. Over several records the worst counts, in the order 2, 1, 3, 0.
+EXIT_CODES: dict[Status, int] = {"valid": 0, "invalid": 1, "unreadable": 2, "pending": 3}
+_SEVERITY = {2: 3, 1: 2, 3: 1, 0: 0}
+
+
+def worst_exit(codes: list[int]) -> int:
+    return max(codes, key=_SEVERITY.__getitem__, default=0)
+
+
+class Problem(BaseModel):
+    """Why a record is not valid: a rule violation at a ply, or a wrong result."""
+
+    code: str = Field(description="Stable violation code.")
+    ply: int | None = Field(description="1-based ply of the action (None: the whole record).")
+    action: str | None = Field(default=None, description="The action as written.")
+    rules: list[str] = Field(description="Rule reference ids of the game.")
+    citation: str = Field(description="The rules as the rulebook names them.")
+    message: str
+    suggestion: str | None = Field(default=None, description="Canonical spelling, if any.")
+    position: str | None = Field(default=None, description="The position before the action.")
+    drawing: str | None = Field(default=None, description="That position, drawn.")
+
+
+class Note(BaseModel):
+    """A warning: a lenient normalisation, an unknown field accepted in lenient mode."""
+
+    code: str
+    location: str
+    message: str
+
+
+class InputProblem(BaseModel):
+    """Why a file could not be read at all."""
+
+    code: str
+    location: str | None
+    message: str
+
+
+class ClaimedResult(BaseModel):
+    winner: str | None
+    reason: str | None
+    resigned: str | None = None
+
+
+class Verdict(BaseModel):
+    source: str = Field(description="The file, as given on the command line.")
+    game: str | None = Field(default=None, description="Versioned game id.")
+    game_id: str | None = None
+    status: Status
+    plies: int = Field(default=0, description="Actions accepted before the verdict.")
+    problem: Problem | None = None
+    unreadable: InputProblem | None = None
+    claimed: ClaimedResult | None = None
+    computed: Outcome | None = None
+    warnings: list[Note] = Field(default_factory=list)
+    interpretations: list[str] = Field(
+        default_factory=list, description="Interpretation ids in force."
+    )
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES[self.status]

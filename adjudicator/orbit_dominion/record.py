@@ -1,0 +1,147 @@
+"""The canonical JSON record of an Orbit Dominion game (format ``orbit-dominion-record/1``).
+
+Pydantic models; the JSON Schema in ``schemas/`` is generated from them. The record's
+result is checked for internal consistency here (an unfinished game has all three result
+fields null; ``resigned`` is set exactly when the reason is ``resignation``, and the winner
+is then the other side); whether it agrees with the rules is the validator's question.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from adjudicator.core.records import Event, GameRecord
+from adjudicator.core.verdict import ClaimedResult, Note
+from adjudicator.orbit_dominion.position import Position
+
+FORMAT = "orbit-dominion-record/1"
+RULESET = "orbit-dominion/4.2"
+Side = Literal["red", "blue"]
+Reason = Literal[
+    "flagship_capture",
+    "pincer",
+    "annihilation",
+    "gate_control",
+    "move_limit",
+    "no_legal_moves",
+    "resignation",
+    "forfeit",
+]
+
+
+class Meta(BaseModel):
+    """Who played where and when; every field optional."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    event: str | None = None
+    site: str | None = None
+    date: datetime.date | None = Field(default=None, description="ISO 8601, e.g. 2026-11-20.")
+    round: str | None = None
+    red: str | None = None
+    blue: str | None = None
+
+    @field_validator("date", mode="before")
+    @classmethod
+    def _iso_only(cls, value: Any) -> Any:
+        if value is not None and not (isinstance(value, str) and _ISO_DATE.fullmatch(value)):
+            raise ValueError("a date is written YYYY-MM-DD (ISO 8601)")
+        return value
+
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+class Move(BaseModel):
+    """An action with what the score sheet says about it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    move: str
+    comment: str | None = None
+    clock: float | None = Field(
+        default=None, ge=0, description="The mover's remaining time in seconds after it."
+    )
+    attempts: list[str] = Field(
+        default_factory=list,
+        description="Illegal actions tried first and taken back (rulings table, last row).",
+    )
+
+    def is_bare(self) -> bool:
+        return self.comment is None and self.clock is None and not self.attempts
+
+
+class Result(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    winner: Literal["red", "blue", "draw"] | None
+    reason: Reason | None
+    resigned: Side | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Result:
+        if (self.winner is None) != (self.reason is None):
+            raise ValueError("winner and reason are both null (unfinished) or both set")
+        if (self.resigned is not None) != (self.reason == "resignation"):
+            raise ValueError("resigned is set exactly when the reason is 'resignation'")
+        if self.resigned is not None and self.winner != _OTHER[self.resigned]:
+            raise ValueError(f"{self.resigned} resigned, so the winner is {_OTHER[self.resigned]}")
+        if self.winner == "draw" and self.reason not in ("move_limit", "forfeit"):
+            raise ValueError("only move_limit and forfeit can end in a draw")
+        return self
+
+
+_OTHER = {"red": "blue", "blue": "red"}
+
+
+class Record(BaseModel):
+    """An Orbit Dominion game record."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["orbit-dominion-record/1"]
+    ruleset: Literal["orbit-dominion/4.2"]
+    game_id: str | None = Field(default=None, min_length=1)
+    meta: Meta = Field(default_factory=Meta)
+    start: str = Field(default="standard", description="'standard' or a position.")
+    moves: list[str | Move] = Field(default_factory=list)
+    result: Result
+    ext: dict[str, Any] = Field(default_factory=dict, description="Extensions, free-form.")
+
+    @field_validator("start")
+    @classmethod
+    def _position(cls, value: str) -> str:
+        if value != "standard":
+            Position.from_text(value, field="start")
+        return value
+
+    def canonical(self) -> Record:
+        """The same record with bare move objects written as plain strings."""
+        moves = [m.move if isinstance(m, Move) and m.is_bare() else m for m in self.moves]
+        return self.model_copy(update={"moves": moves})
+
+    def dump(self) -> dict[str, Any]:
+        """JSON-ready, with absent optional fields left out."""
+        data = self.canonical().model_dump(mode="json", exclude_none=True)
+        data["result"] = self.result.model_dump(mode="json")
+        for move in data["moves"]:
+            if isinstance(move, dict) and not move.get("attempts"):
+                move.pop("attempts", None)
+        if not data["ext"]:
+            del data["ext"]
+        return data
+
+    def to_game_record(self, warnings: list[Note]) -> GameRecord:
+        events = [
+            Event(m.move, tuple(m.attempts)) if isinstance(m, Move) else Event(m)
+            for m in self.moves
+        ]
+        claimed = ClaimedResult(**self.result.model_dump())
+        return GameRecord(RULESET, self.game_id, self, events, claimed, warnings)
+
+
+SUPPORTED = {"format": [FORMAT], "ruleset": [RULESET]}

@@ -1,0 +1,259 @@
+"""The text notation of records, for people and paper score sheets (PGN-like).
+
+```
+[Event "Autumn Cup"]
+[Date "2026-11-20"]
+[Red "Sato"]
+[Blue "Suzuki"]
+[Ruleset "orbit-dominion/4.2"]
+[Result "1-0"]
+[Reason "pincer"]
+
+1. I11-I10 O+ 2. O0-O1 {a comment} {[%clock 1790.5] [%attempt O0-I0]} M- 1-0
+```
+
+Tags carry the record's fields (``[Start …]`` only when not standard, ``[GameId …]``,
+``[Ext …]`` as JSON); numbered move pairs (``1... O+`` when blue moves first); comments in
+braces, and a brace group of commands for the clock and the attempts taken back; a closing
+result token ``1-0``, ``0-1``, ``1/2-1/2`` or ``*``. Conversion to and from the JSON record
+loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.loading import line_col
+from adjudicator.core.records import load_model
+from adjudicator.core.verdict import Note
+from adjudicator.orbit_dominion.board import BLUE
+from adjudicator.orbit_dominion.protocol import start_position
+from adjudicator.orbit_dominion.record import FORMAT, Record
+
+#: Tag → (record section, field). Order is the order they are written in.
+TAGS: dict[str, tuple[str, str]] = {
+    "Event": ("meta", "event"),
+    "Site": ("meta", "site"),
+    "Date": ("meta", "date"),
+    "Round": ("meta", "round"),
+    "Red": ("meta", "red"),
+    "Blue": ("meta", "blue"),
+    "Ruleset": ("", "ruleset"),
+    "GameId": ("", "game_id"),
+    "Start": ("", "start"),
+    "Result": ("", "result"),
+    "Reason": ("", "reason"),
+    "Ext": ("", "ext"),
+}
+RESULT_TOKENS = {"1-0": "red", "0-1": "blue", "1/2-1/2": "draw", "*": None}
+TOKEN_OF = {winner: token for token, winner in RESULT_TOKENS.items()}
+
+_TAG = re.compile(r'\[(?P<name>[A-Za-z][A-Za-z0-9]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]')
+_TOKEN = re.compile(
+    r"\s*(?:(?P<comment>\{[^}]*\})|(?P<number>[0-9]+\.(?:\.\.)?)|(?P<word>[^\s{}]+))"
+)
+_COMMAND = re.compile(r"\[%(?P<name>clock|attempt)\s+(?P<arg>[^\]\s]+)\]")
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _error(text: str, offset: int, message: str, expected: str | None = None) -> InputError:
+    return InputError("bad_notation", message, field=line_col(text, offset), expected=expected)
+
+
+def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
+    """Read a text record. Unknown tags are errors, or warnings in lenient mode."""
+    notes: list[Note] = []
+    fields: dict[str, Any] = {"format": FORMAT, "meta": {}}
+    pos = 0
+    claimed_token: str | None = None
+    reason: str | None = None
+    seen: set[str] = set()
+    while True:
+        stripped = len(text) - len(text[pos:].lstrip())
+        if not text.startswith("[", stripped):
+            pos = stripped
+            break
+        m = _TAG.match(text, stripped)
+        end_of_line = text.find("\n", stripped)
+        end_of_line = len(text) if end_of_line < 0 else end_of_line
+        if not m or text[m.end() : end_of_line].strip():
+            raise _error(text, stripped, "malformed tag line", 'a tag such as [Event "…"]')
+        name, value = m["name"], _unescape(m["value"])
+        pos = m.end()
+        if name in seen:
+            raise _error(text, stripped, f"tag [{name}] appears twice")
+        seen.add(name)
+        if name not in TAGS:
+            if not lenient:
+                raise _error(text, stripped, f"unknown tag [{name}]", "one of " + ", ".join(TAGS))
+            notes.append(
+                Note(
+                    code="unknown_tag",
+                    location=line_col(text, stripped),
+                    message=f"[{name}] ignored",
+                )
+            )
+            continue
+        section, key = TAGS[name]
+        if name == "Result":
+            if value not in RESULT_TOKENS:
+                raise _error(text, stripped, f"result {value!r}", "1-0, 0-1, 1/2-1/2 or *")
+            claimed_token = value
+        elif name == "Reason":
+            reason = value
+        elif name == "Ext":
+            try:
+                fields["ext"] = json.loads(value)
+            except json.JSONDecodeError as exc:
+                raise _error(text, stripped, f"[Ext] is not JSON: {exc.msg}") from None
+        elif section == "meta":
+            fields["meta"][key] = value
+        else:
+            fields[key] = value
+    if "Ruleset" not in seen:
+        raise _error(text, 0, "missing [Ruleset] tag", '[Ruleset "orbit-dominion/4.2"]')
+    moves, closing = _movetext(text, pos, fields.get("start", "standard"))
+    if claimed_token is not None and claimed_token != closing:
+        raise _error(text, pos, f'[Result "{claimed_token}"] but the movetext ends with {closing}')
+    winner = RESULT_TOKENS[closing]
+    resigned = None
+    if reason == "resignation" and winner in ("red", "blue"):
+        resigned = "blue" if winner == "red" else "red"
+    fields["moves"] = moves
+    fields["result"] = {"winner": winner, "reason": reason, "resigned": resigned}
+    record, more = load_model(Record, fields, lenient=lenient)
+    return record, notes + more
+
+
+def _movetext(text: str, pos: int, start: str) -> tuple[list[str | dict[str, Any]], str]:
+    """The moves and the closing result token. Red's moves open numbered pairs (``3.``);
+    when blue moves first the first move is numbered ``1...``."""
+    blue_first = start != "standard" and start_position(start).turn == BLUE
+    moves: list[str | dict[str, Any]] = []
+    body = re.sub(r"[ \t]*(→|⇄)[ \t]*", r"\1", text[pos:])
+    i = 0
+    numbered = False
+    closing: str | None = None
+    while (m := _TOKEN.match(body, i)) and m.end() > i:
+        at = pos + m.start(m.lastgroup or 0)
+        i = m.end()
+        if closing is not None:
+            raise _error(text, at, "text after the result token")
+        n = len(moves)
+        opens_pair = (n % 2 == 0) != blue_first or n == 0
+        expected = f"{(n + blue_first) // 2 + 1}{'...' if blue_first and n == 0 else '.'}"
+        if m["number"]:
+            if not opens_pair or numbered or m["number"] != expected:
+                wanted = expected if opens_pair and not numbered else "a move"
+                raise _error(text, at, f"unexpected move number {m['number']!r}", wanted)
+            numbered = True
+        elif m["comment"]:
+            if not moves:
+                raise _error(text, at, "a comment before the first move")
+            _annotate(moves, m["comment"][1:-1], text, at)
+        elif m["word"] in RESULT_TOKENS:
+            closing = m["word"]
+        else:
+            if opens_pair and not numbered:
+                raise _error(text, at, f"move {m['word']!r} without its number", expected)
+            moves.append(m["word"])
+            numbered = False
+    if body[i:].strip():
+        raise _error(text, pos + len(body) - len(body[i:].lstrip()), "unreadable text")
+    if closing is None:
+        raise _error(text, len(text), "missing result token", "1-0, 0-1, 1/2-1/2 or *")
+    return moves, closing
+
+
+def _annotate(moves: list[str | dict[str, Any]], inner: str, text: str, at: int) -> None:
+    last = moves[-1]
+    move: dict[str, Any] = last if isinstance(last, dict) else {"move": last}
+    if inner.startswith("[%"):
+        rest = _COMMAND.sub("", inner).strip()
+        if rest:
+            raise _error(text, at, f"unknown command text {rest!r}", "[%clock S] or [%attempt A]")
+        for c in _COMMAND.finditer(inner):
+            if c["name"] == "clock":
+                move["clock"] = c["arg"]
+            else:
+                move.setdefault("attempts", []).append(c["arg"])
+    else:
+        if "comment" in move:
+            raise _error(text, at, "a second comment on one move")
+        move["comment"] = inner
+    moves[-1] = move
+
+
+def format_record(record: Record) -> str:
+    """The text notation of a record."""
+    data = record.dump()
+    lines = []
+    values: dict[str, str | None] = {
+        "Event": record.meta.event,
+        "Site": record.meta.site,
+        "Date": record.meta.date.isoformat() if record.meta.date else None,
+        "Round": record.meta.round,
+        "Red": record.meta.red,
+        "Blue": record.meta.blue,
+        "Ruleset": record.ruleset,
+        "GameId": record.game_id,
+        "Start": None if record.start == "standard" else record.start,
+        "Result": TOKEN_OF[record.result.winner],
+        "Reason": record.result.reason,
+        "Ext": json.dumps(data["ext"], ensure_ascii=False, sort_keys=True)
+        if "ext" in data
+        else None,
+    }
+    for name, value in values.items():
+        if value is not None:
+            lines.append(f'[{name} "{_escape(value)}"]')
+    blue_first = record.start != "standard" and start_position(record.start).turn == BLUE
+    tokens: list[str] = []
+    for n, move in enumerate(record.canonical().moves):
+        number = (n + blue_first) // 2 + 1
+        if (n % 2 == 0) != blue_first:
+            tokens.append(f"{number}.")
+        elif n == 0:
+            tokens.append(f"{number}...")
+        if isinstance(move, str):
+            tokens.append(move)
+            continue
+        tokens.append(move.move)
+        if move.comment is not None:
+            if "}" in move.comment or move.comment.startswith("[%"):
+                raise InputError(
+                    "unrepresentable_comment",
+                    "a comment with '}' or starting with '[%' has no text notation",
+                    field=f"moves[{n}].comment",
+                )
+            tokens.append("{" + move.comment + "}")
+        commands = []
+        if move.clock is not None:
+            commands.append(f"[%clock {move.clock!r}]")
+        commands += [f"[%attempt {a}]" for a in move.attempts]
+        if commands:
+            tokens.append("{" + " ".join(commands) + "}")
+    tokens.append(TOKEN_OF[record.result.winner])
+    return "\n".join(lines) + "\n\n" + _wrap(tokens) + "\n"
+
+
+def _wrap(tokens: list[str], width: int = 79) -> str:
+    out, line = [], ""
+    for token in tokens:
+        if line and len(line) + 1 + len(token) > width:
+            out.append(line)
+            line = token
+        else:
+            line = f"{line} {token}" if line else token
+    out.append(line)
+    return "\n".join(out)

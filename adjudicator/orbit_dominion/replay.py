@@ -1,0 +1,54 @@
+"""Orbit Dominion records replayed for the core's validation loop and for disputes."""
+
+from __future__ import annotations
+
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.records import Replay, Step
+from adjudicator.core.references import RuleData
+from adjudicator.core.violations import Violation
+from adjudicator.orbit_dominion.board import SIDE_NAMES
+from adjudicator.orbit_dominion.drawing import draw
+from adjudicator.orbit_dominion.position import Position
+from adjudicator.orbit_dominion.protocol import start_position
+from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.state import FORFEIT, GameState
+
+
+class OrbitDominionReplay(Replay):
+    rules: RuleData = RULES
+
+    def __init__(self, start: str, history: list[str] | None = None) -> None:
+        self.state = GameState(start_position(start))
+        for i, text in enumerate(history or []):
+            self.state.add_history(Position.from_text(text, field=f"history[{i}]"))
+
+    def attempt(self, written: str, *, lenient: bool) -> Step:
+        reading, violation = self.state.attempt(written, lenient=lenient)
+        if violation is not None:
+            return Step(violation=violation)
+        return Step(normalized_to=reading.canonical if reading.normalized else None)
+
+    def check(self, written: str) -> Violation | None:
+        return self.state.check(self.state.read(written).action)
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome()
+
+    def end_outside_play(self, winner: str | None, reason: str, resigned: str | None) -> None:
+        if reason == FORFEIT:
+            self.state.forfeit(None if winner in (None, "draw") else SIDE_NAMES.index(winner))
+        else:
+            self.state.resign(SIDE_NAMES.index(resigned or ""))
+
+    def ply(self) -> int:
+        return len(self.state.actions)
+
+    def side_to_move(self) -> str:
+        return SIDE_NAMES[self.state.turn]
+
+    def position_text(self) -> str:
+        return self.state.position.text()
+
+    def drawing(self) -> str:
+        last = self.state.actions[-1] if self.state.actions else None
+        return draw(self.state.position, last).plain
