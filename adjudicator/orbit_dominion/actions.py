@@ -27,27 +27,43 @@ NAVIGATE, CAPTURE, JUMP, SWAP, ROTATE = "navigate", "capture", "jump", "swap", "
 ACTION_SYNTAX = "an action such as I11-I10, M3xM4, O4-M4, O4<>M4 or O+"
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
     """An action as written in canonical notation. For a rotation ``src`` is the orbit
     (0 O, 1 M, 2 I) and ``dst`` the direction (+1 clockwise, −1 counter-clockwise).
 
     ``kind`` follows the separator: ``-`` along an orbit navigates and across orbits jumps,
-    ``x`` captures, ``<>`` swaps. Whether the action is legal is for the rules to say."""
+    ``x`` captures, ``<>`` swaps. Whether the action is legal is for the rules to say.
+    Immutable; equal actions are interchangeable, and :data:`ACTIONS` holds one of each."""
+
+    __slots__ = ("_hash", "dst", "kind", "src", "text")
 
     kind: str
     src: int
     dst: int
+    text: str
 
-    @property
-    def text(self) -> str:
-        return _TEXT[self]
+    def __init__(self, kind: str, src: int, dst: int) -> None:
+        for name, value in (("kind", kind), ("src", src), ("dst", dst)):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "text", _spell(kind, src, dst))
+        object.__setattr__(self, "_hash", hash((kind, src, dst)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Action is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (self.kind, self.src, self.dst) == (other.kind, other.src, other.dst)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
-        return _TEXT[self]
+        return self.text
 
     def __repr__(self) -> str:
-        return f"Action({_TEXT[self]!r})"
+        return f"Action({self.text!r})"
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -83,7 +99,6 @@ def _all_actions() -> dict[str, Action]:
 
 
 ACTIONS: dict[str, Action] = _all_actions()
-_TEXT: dict[Action, str] = {a: t for t, a in ACTIONS.items()}
 
 
 def _malformed(text: object) -> InputError:

@@ -111,7 +111,16 @@ def generate(me: int, en: int, ef: int) -> list[Action]:
     return out
 
 
-def judge(me: int, en: int, ef: int, action: Action) -> tuple[str, dict[str, Any]] | None:
+Judgement = tuple[str, dict[str, Any]] | None
+
+
+def _broken(code: str, action: Action, **extra: Any) -> tuple[str, dict[str, Any]]:
+    """A violation code with the arguments its message needs (built only when broken)."""
+    names = {"src": SECTOR_NAMES[action.src], "dst": SECTOR_NAMES[action.dst]}
+    return code, {**names, "action": action.text, **extra}
+
+
+def judge(me: int, en: int, ef: int, action: Action) -> Judgement:
     """Why ``action`` is not allowed by 第3条–第7条, as a violation code and its message
     arguments; ``None`` when it is. The threefold ban (第9条) is the board's to judge."""
     if action.kind == ROTATE:
@@ -120,59 +129,58 @@ def judge(me: int, en: int, ef: int, action: Action) -> tuple[str, dict[str, Any
             return "rotation_needs_two_ships", {"orbit": ORBITS[action.src], "count": own}
         return None
     src, dst = action.src, action.dst
-    names = {"src": SECTOR_NAMES[src], "dst": SECTOR_NAMES[dst], "action": str(action)}
     if not (me | en) & bit(src):
-        return "no_ship_at_origin", names
+        return _broken("no_ship_at_origin", action)
     if en & bit(src):
-        return "not_own_ship", names
+        return _broken("not_own_ship", action)
     if src == dst:
-        return "same_sector", names
+        return _broken("same_sector", action)
     if orbit_of(src) == orbit_of(dst):
-        return _judge_along(me, en, ef, action, names)
+        return _judge_along(me, en, ef, action)
     if number_of(src) != number_of(dst):
-        return "sectors_not_connected", names
+        return _broken("sectors_not_connected", action)
     if abs(orbit_of(src) - orbit_of(dst)) == 2:
-        return "jump_across_two_orbits", names
+        return _broken("jump_across_two_orbits", action)
     if me & bit(dst):
-        return "jump_onto_own", names
+        return _broken("jump_onto_own", action)
     if action.kind == CAPTURE:
-        return "capture_by_jump", names
+        return _broken("capture_by_jump", action)
     if action.kind == SWAP and not en & bit(dst):
-        return "nothing_to_swap", names
+        return _broken("nothing_to_swap", action)
     if action.kind == JUMP and en & bit(dst):
-        return "marker_mismatch", {**names, "canonical": f"{names['src']}<>{names['dst']}"}
+        canonical = f"{SECTOR_NAMES[src]}<>{SECTOR_NAMES[dst]}"
+        return _broken("marker_mismatch", action, canonical=canonical)
     return None
 
 
-def _judge_along(
-    me: int, en: int, ef: int, action: Action, names: dict[str, Any]
-) -> tuple[str, dict[str, Any]] | None:
+def _judge_along(me: int, en: int, ef: int, action: Action) -> Judgement:
     src, dst = action.src, action.dst
     if action.kind == SWAP:
-        return "swap_along_orbit", names
+        return _broken("swap_along_orbit", action)
     distance = orbit_distance(src, dst)
     if distance > 2:
-        return "navigation_too_far", {**names, "distance": distance}
+        return _broken("navigation_too_far", action, distance=distance)
     if me & bit(dst):
-        return "navigation_onto_own", names
+        return _broken("navigation_onto_own", action)
     if distance == 2:
         d = 0 if STEP[STEP[src][0]][0] == dst else 1
         passed = STEP[src][d]
         if (me | en) & bit(passed):
-            return "path_blocked", {**names, "passed": SECTOR_NAMES[passed]}
+            return _broken("path_blocked", action, passed=SECTOR_NAMES[passed])
         if en & bit(dst):
-            return "capture_two_away", names
+            return _broken("capture_two_away", action)
         if action.kind == CAPTURE:
-            return "nothing_to_capture", names
+            return _broken("nothing_to_capture", action)
         return None
     if action.kind == CAPTURE:
         if not en & bit(dst):
-            return "nothing_to_capture", names
+            return _broken("nothing_to_capture", action)
         if dst == ef and (me & ADJACENT[ef]).bit_count() < 2:
-            return "flagship_capture_unsupported", names
+            return _broken("flagship_capture_unsupported", action)
         return None
     if en & bit(dst):
-        return "marker_mismatch", {**names, "canonical": f"{names['src']}x{names['dst']}"}
+        canonical = f"{SECTOR_NAMES[src]}x{SECTOR_NAMES[dst]}"
+        return _broken("marker_mismatch", action, canonical=canonical)
     return None
 
 

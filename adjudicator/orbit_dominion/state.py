@@ -14,6 +14,8 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.actions import ACTIONS, JUMP, NAVIGATE, Action, read_loose
 from adjudicator.orbit_dominion.board import (
+    BLUE,
+    RED,
     SECTOR_NAMES,
     SIDE_NAMES,
     bit,
@@ -22,7 +24,7 @@ from adjudicator.orbit_dominion.board import (
 )
 from adjudicator.orbit_dominion.position import STANDARD, Position, PositionKey
 from adjudicator.orbit_dominion.references import VIOLATIONS
-from adjudicator.orbit_dominion.rules import after, generate, judge, turn_start
+from adjudicator.orbit_dominion.rules import after, generate, judge, play, turn_start
 
 RESIGNATION, FORFEIT = "resignation", "forfeit"
 
@@ -51,7 +53,9 @@ class GameState:
         self.position = start
         self.actions: list[Action] = []
         self._seen: dict[PositionKey, list[int]] = {start.key: [start.ply]}
-        self._repeated = 0  # positions seen at least twice: none means no action is banned
+        # Positions seen at least twice, by their side to move: an action's result has the
+        # other side to move, so while none of those stood twice no action is banned.
+        self._repeated = [0, 0]
         self._decided: Outcome | None = None
         self._turn_start: tuple[int, Outcome | None] | None = None
 
@@ -66,9 +70,16 @@ class GameState:
         p = self.position
         return generate(p.ships[p.turn], p.ships[1 - p.turn], p.flags[1 - p.turn])
 
+    def _key_after(self, action: Action) -> PositionKey:
+        """The 第9条 identity of the position after ``action``, without building it."""
+        p = self.position
+        t = p.turn
+        me2, en2, mf2, ef2 = play(p.ships[t], p.ships[1 - t], p.flags[t], p.flags[1 - t], action)
+        return (me2, en2, mf2, ef2, BLUE) if t == RED else (en2, me2, ef2, mf2, RED)
+
     def earlier_occurrences(self, action: Action) -> list[int]:
         """The plies at which the position after ``action`` already stood."""
-        return self._seen.get(after(self.position, action)[0].key, [])
+        return self._seen.get(self._key_after(action), [])
 
     def add_history(self, earlier: Position) -> None:
         """Count a position that stood before the start (a dispute's known history) as an
@@ -79,16 +90,19 @@ class GameState:
         plies.insert(0, earlier.ply)
         plies.sort()
         if len(plies) == 2:
-            self._repeated += 1
+            self._repeated[earlier.turn] += 1
         self._turn_start = None
 
     def occurrence_counts(self) -> dict[PositionKey, int]:
         """How often each position has stood so far (the start included)."""
         return {key: len(plies) for key, plies in self._seen.items()}
 
+    def _may_ban(self) -> bool:
+        return self._repeated[1 - self.position.turn] > 0
+
     def is_banned(self, action: Action) -> bool:
         """第9条: the action would make a position occur a third time."""
-        return self._repeated > 0 and len(self.earlier_occurrences(action)) >= 2
+        return self._may_ban() and len(self.earlier_occurrences(action)) >= 2
 
     def legal_actions(self) -> list[Action]:
         """Actions the side to move may make now; empty once the game is decided."""
@@ -101,7 +115,7 @@ class GameState:
 
     def banned_actions(self) -> list[Action]:
         """Actions that 第3条–第7条 allow but the threefold ban forbids."""
-        if self._repeated == 0:
+        if not self._may_ban():
             return []
         return [a for a in self.pseudo_legal_actions() if self.is_banned(a)]
 
@@ -109,7 +123,7 @@ class GameState:
         # Every ship that is alone on its orbit has a free or capturable orbit neighbour
         # (the enemy flagship fills at most one of the two), and two own ships on an orbit
         # allow a rotation: without a repeated position some action is always legal.
-        if self._repeated == 0:
+        if not self._may_ban():
             return True
         return any(not self.is_banned(a) for a in self.pseudo_legal_actions())
 
@@ -172,7 +186,7 @@ class GameState:
         if broken is not None:
             code, args = broken
             return VIOLATIONS(code, **args)
-        if self._repeated:
+        if self._may_ban():
             plies = self.earlier_occurrences(action)
             if len(plies) >= 2:
                 return VIOLATIONS(
@@ -196,7 +210,7 @@ class GameState:
         plies = self._seen.setdefault(position.key, [])
         plies.append(position.ply)
         if len(plies) == 2:
-            self._repeated += 1
+            self._repeated[position.turn] += 1
         if reason is not None:
             self._decided = Outcome(
                 winner=SIDE_NAMES[1 - position.turn], reason=reason, decided_at=position.ply
@@ -214,7 +228,7 @@ class GameState:
             if isinstance(loose, Action):
                 return Reading(text, loose)
             return Reading(text, self._settle(loose.src, loose.dst))
-        if action.kind in (NAVIGATE, JUMP):
+        if action.kind in (NAVIGATE, JUMP) and self.position.ships[1 - self.turn] & bit(action.dst):
             return Reading(text, self._settle(action.src, action.dst))
         return Reading(text, action)
 
