@@ -231,7 +231,9 @@ class Validation:
             for attempt in event.attempts:
                 if replay.check(attempt) is None:
                     rules = replay.rules.record_rules.get("attempt_was_legal", [])
-                    problem = self._record_problem("attempt_was_legal", ply, rules, attempt=attempt)
+                    problem = self._record_problem(
+                        "attempt_was_legal", ply, rules, attempt=attempt, action=event.written
+                    )
                     return problem, None
             problem = self._play(ply, event)
             if problem is not None:
