@@ -168,7 +168,6 @@ def main() -> None:
     broken = list(moves)
     broken[middle - 1] = illegal_at(pincer, middle)
     write("invalid", "illegal-action-in-the-middle.json", record(broken, outcome_result(pincer)))
-    final = pincer.position
     extra = sorted(str(a) for a in pincer.pseudo_legal_actions())[0]
     write(
         "invalid",
@@ -208,7 +207,6 @@ def main() -> None:
         "lenient-spellings-in-strict-file.txt",
         format_record(Record.model_validate(record(lenient))),
     )
-    del final
 
     # --- unreadable: the file cannot be read as a record ---------------------------------
     write(
