@@ -131,7 +131,8 @@ def test_oversize_files_are_refused_with_the_limit_named() -> None:
 
 def render(v: Verdict, lang: str) -> str:
     out = io.StringIO()
-    print_verdict(Console(file=out, width=120, highlight=False), v, lang)  # type: ignore[arg-type]
+    console = Console(file=out, width=120, highlight=False, soft_wrap=True)
+    print_verdict(console, v, lang)  # type: ignore[arg-type]
     return out.getvalue().replace(str(SAMPLES), "records/orbit-dominion")
 
 
