@@ -12,6 +12,7 @@ import typer
 from adjudicator import __version__
 from adjudicator.core.cli_common import EXIT_INVALID, EXIT_OK, console, err_console
 from adjudicator.core.commands import register
+from adjudicator.core.conformance.cli import register as register_conformance
 from adjudicator.core.game import FEATURES
 from adjudicator.core.protocol import PROTOCOL_VERSION, Server
 from adjudicator.core.registry import Registry
@@ -83,6 +84,7 @@ def build_app(registry: Registry) -> typer.Typer:
             console.print(f"wrote {path}")
 
     register(app, registry)
+    register_conformance(app, registry)
 
     for game in registry.games:
         app.add_typer(game.cli(), name=game.slug, help=f"{game.title_ja} — {game.title_en}")

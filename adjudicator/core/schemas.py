@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from adjudicator.core.conformance.cases import CaseFile
 from adjudicator.core.protocol import protocol_models
 from adjudicator.core.registry import Registry
 from adjudicator.core.verdict import Verdict
@@ -20,7 +21,11 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 def generate(registry: Registry) -> dict[str, dict[str, Any]]:
     """File name → schema, for the core's models and each game's."""
-    models: dict[str, type[BaseModel]] = {**protocol_models(), "verdict": Verdict}
+    models: dict[str, type[BaseModel]] = {
+        **protocol_models(),
+        "verdict": Verdict,
+        "conformance-case-file": CaseFile,
+    }
     for game in registry.games:
         models.update(game.schema_models())
     out = {}

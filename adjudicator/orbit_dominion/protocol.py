@@ -44,6 +44,11 @@ class EvaluateRequest(_Request):
     resign: Literal["red", "blue"] | None = Field(
         default=None, description="This side resigns after the actions, if still undecided."
     )
+    forfeit: Literal["red", "blue", "draw"] | None = Field(
+        default=None,
+        description="The game is decided outside the rules (time, absence, an arbiter) for "
+        "this winner after the actions, if still undecided. Not with resign.",
+    )
 
 
 class PerftRequest(_Request):
@@ -108,8 +113,13 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
     req = parse_request(EvaluateRequest, request)
     lenient = req.notation == "lenient"
     state, illegal_at, violation, normalized = replay(req.start, req.moves, lenient=lenient)
-    if req.resign is not None and state.outcome() is None:
-        state.resign(SIDE_NAMES.index(req.resign))
+    if req.resign is not None and req.forfeit is not None:
+        raise InputError("bad_request", "resign and forfeit exclude each other", field="forfeit")
+    if state.outcome() is None:
+        if req.resign is not None:
+            state.resign(SIDE_NAMES.index(req.resign))
+        elif req.forfeit is not None:
+            state.forfeit(None if req.forfeit == "draw" else SIDE_NAMES.index(req.forfeit))
     response = EvaluateResponse(
         id=req.id,
         illegal_at=illegal_at,

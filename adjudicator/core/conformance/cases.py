@@ -1,0 +1,161 @@
+"""Conformance case files (YAML): the models, their JSON Schema, loading and checks.
+
+A case says where in the rulebook it comes from, what to send (a start and the actions
+played, plus any game-specific request fields) and exactly one expectation, matched
+against the engine's answer:
+
+| key | compared with | needs feature |
+|---|---|---|
+| ``legal`` (``exact`` / ``include`` / ``exclude``) | ``legal_moves`` of ``evaluate`` | |
+| ``rejected`` (``index``, ``violation``) | ``illegal_at``, ``violation`` | ``violation_codes`` |
+| ``outcome`` (or ``null`` for undecided) | ``outcome`` | |
+| ``position`` | ``position`` | |
+| ``error`` (a code) | ``error.code`` | ``malformed_input`` |
+| ``normalized`` | ``normalized`` (lenient notation) | ``lenient_notation`` |
+| ``perft`` (depth → nodes) | ``nodes`` of ``perft`` at each depth | ``perft`` |
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.records import load_model
+
+CASE_ID = r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$"
+
+
+class LegalSet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    exact: list[str] | None = Field(default=None, description="The whole set, any order.")
+    include: list[str] = Field(default_factory=list, description="Must be legal.")
+    exclude: list[str] = Field(default_factory=list, description="Must not be legal.")
+
+    @model_validator(mode="after")
+    def _something(self) -> LegalSet:
+        if self.exact is None and not self.include and not self.exclude:
+            raise ValueError("give exact, or include and/or exclude")
+        if self.exact is not None and (self.include or self.exclude):
+            raise ValueError("exact stands alone")
+        return self
+
+
+class Rejected(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    index: int = Field(ge=0, description="0-based index of the first rejected action.")
+    violation: str | None = Field(default=None, description="Its violation code.")
+
+
+class ExpectedOutcome(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    winner: str
+    reason: str
+    decided_at: int = Field(ge=0)
+
+
+class Normalization(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    index: int
+    written: str
+    canonical: str
+
+
+EXPECTATIONS = ("legal", "rejected", "outcome", "position", "error", "normalized", "perft")
+
+
+class Expect(BaseModel):
+    """Exactly one expectation."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    legal: LegalSet | None = None
+    rejected: Rejected | None = None
+    outcome: ExpectedOutcome | None = Field(
+        default=None, description="The outcome; write null to expect an undecided game."
+    )
+    position: str | None = None
+    error: str | None = Field(default=None, description="The error code of the answer.")
+    normalized: list[Normalization] | None = None
+    perft: dict[int, int] | None = Field(default=None, description="depth → nodes")
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Expect:
+        given = [k for k in EXPECTATIONS if k in self.model_fields_set]
+        if len(given) != 1:
+            raise ValueError(f"exactly one expectation of {', '.join(EXPECTATIONS)}")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in EXPECTATIONS if k in self.model_fields_set)
+
+
+class Case(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=CASE_ID, description="Stable; never reused for another case.")
+    refs: list[str] = Field(min_length=1, description="Rule reference ids it tests.")
+    source: str = Field(description="Where in the rulebook (or the issue) it comes from.")
+    description: str
+    start: str = "standard"
+    moves: list[str] = Field(default_factory=list)
+    notation: Literal["strict", "lenient"] = "strict"
+    request: dict[str, Any] = Field(
+        default_factory=dict, description="Further game-specific fields of the request."
+    )
+    features: list[str] = Field(
+        default_factory=list, description="Features needed beyond what the expectation implies."
+    )
+    expect: Expect
+
+    def needed_features(self) -> set[str]:
+        needed = set(self.features)
+        kind = self.expect.kind
+        if kind == "perft":
+            needed.add("perft")
+        if kind == "error":
+            needed.add("malformed_input")
+        if self.notation == "lenient" or kind == "normalized":
+            needed.add("lenient_notation")
+        return needed
+
+
+class CaseFile(BaseModel):
+    """One topic: an article, a row of a rulings table, a processing step, an example."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(description="Versioned game id, e.g. orbit-dominion/4.2.")
+    topic: str = Field(pattern=CASE_ID)
+    title: str
+    cases: list[Case] = Field(min_length=1)
+
+
+def load_case_file(path: Path) -> CaseFile:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
+        raise InputError("bad_yaml", f"not valid YAML: {exc}", field=where) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError("unreadable_file", str(exc)) from None
+    model, _ = load_model(CaseFile, data, lenient=False)
+    return model
+
+
+def case_files(root: Path, game: str | None = None) -> list[tuple[Path, CaseFile]]:
+    out = []
+    for path in sorted(root.rglob("*.yaml")):
+        case_file = load_case_file(path)
+        if game is None or case_file.game == game:
+            out.append((path, case_file))
+    return out
