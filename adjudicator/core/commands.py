@@ -222,7 +222,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         ruling = rule(state, game, action, lenient=lenient, lang=language)
         if as_json:
             print(ruling.model_dump_json(indent=2))
-            return
+            raise typer.Exit(0 if ruling.legal else 1)
         console.print(ruling.drawing_before, markup=False)
         console.print(
             f"{ruling.side_to_move} to move · ply {ruling.ply} · {ruling.position_before}"
@@ -268,7 +268,7 @@ class Ruling(BaseModel):
 def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -> Ruling:
     before = {
         "side_to_move": state.side_to_move(),
-        "ply": state.ply(),
+        "ply": state.actions_made(),
         "position_before": state.position_text(),
         "drawing_before": state.drawing(),
         "decided_before": state.outcome(),

@@ -19,7 +19,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.references import RuleData
-from adjudicator.core.requests import location, validation_error
+from adjudicator.core.requests import data_path, location, validation_error
 from adjudicator.core.verdict import ClaimedResult, Note, Problem, Verdict
 from adjudicator.core.violations import Violation
 
@@ -81,6 +81,11 @@ class Replay(ABC):
         """Events accepted so far."""
 
     @abstractmethod
+    def actions_made(self) -> int:
+        """Actions made in the whole game, as its positions count them (a replay that
+        starts from a position given mid-game starts at that position's count)."""
+
+    @abstractmethod
     def side_to_move(self) -> str: ...
 
     @abstractmethod
@@ -96,9 +101,10 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def _drop(data: Any, loc: tuple[int | str, ...]) -> None:
-    for part in loc[:-1]:
+    path = data_path(data, loc)
+    for part in path[:-1]:
         data = data[part]
-    del data[loc[-1]]
+    del data[path[-1]]
 
 
 def load_model(model: type[M], data: Any, *, lenient: bool) -> tuple[M, list[Note]]:
@@ -117,11 +123,11 @@ def load_model(model: type[M], data: Any, *, lenient: bool) -> tuple[M, list[Not
                     raise InputError(
                         "unknown_field",
                         "unknown field (extensions belong in 'ext')",
-                        field=location(tuple(first["loc"])),
+                        field=location(data_path(data, tuple(first["loc"]))),
                     ) from None
-                raise validation_error(exc, "schema_violation") from None
+                raise validation_error(exc, "schema_violation", data) from None
             for e in extras:
-                where = location(tuple(e["loc"]))
+                where = location(data_path(data, tuple(e["loc"])))
                 notes.append(Note(code="unknown_field", location=where, message="ignored"))
                 _drop(data, tuple(e["loc"]))
 

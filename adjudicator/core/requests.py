@@ -20,10 +20,44 @@ def location(loc: tuple[int | str, ...]) -> str:
     return out
 
 
-def validation_error(exc: ValidationError, code: str = "bad_request") -> InputError:
+def _find(data: Any, part: int | str) -> tuple[bool, Any]:
+    if isinstance(data, dict) and part in data:
+        return True, data[part]
+    if isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+        return True, data[part]
+    return False, None
+
+
+def data_path(
+    data: Any, loc: tuple[int | str, ...], *, missing: bool = False
+) -> tuple[int | str, ...]:
+    """The path of an error in the data itself. pydantic's location also names the tags of
+    tagged unions (``moves[0].object.clock``), which are not keys of the data: a part that
+    is missing while the next one is present is such a tag, and so is any absent part
+    before the last one of a missing-field error. A wrong scalar ends the path."""
+    path: list[int | str] = []
+    for i, part in enumerate(loc):
+        if not isinstance(data, (dict, list)):
+            break
+        found, value = _find(data, part)
+        if found:
+            path.append(part)
+            data = value
+        elif i + 1 < len(loc) and (missing or _find(data, loc[i + 1])[0]):
+            continue
+        else:
+            path.extend(loc[i:])
+            break
+    return tuple(path)
+
+
+def validation_error(
+    exc: ValidationError, code: str = "bad_request", data: Any = None
+) -> InputError:
     """The first problem pydantic found, as an :class:`InputError`."""
     first = exc.errors(include_url=False)[0]
-    field = location(tuple(first["loc"])) or None
+    missing = first["type"] == "missing"
+    field = location(data_path(data, tuple(first["loc"]), missing=missing)) or None
     got = first.get("input")
     shown = "" if first["type"] == "missing" else f" (got {got!r})"
     return InputError(code, f"{first['msg']}{shown}", field=field)

@@ -15,7 +15,8 @@ from adjudicator.core.i18n import Lang
 from adjudicator.orbit_dominion.analysis import Analysis, Rejection, analyse, rejection
 from adjudicator.orbit_dominion.drawing import caption, draw
 from adjudicator.orbit_dominion.perft import divide, perft
-from adjudicator.orbit_dominion.protocol import MAX_PERFT_DEPTH, start_position
+from adjudicator.orbit_dominion.position import start_position
+from adjudicator.orbit_dominion.protocol import MAX_PERFT_DEPTH
 from adjudicator.orbit_dominion.references import RULES
 from adjudicator.orbit_dominion.state import GameState
 
@@ -62,7 +63,7 @@ def play_line(
 ) -> tuple[GameState, list[Rejection], list[tuple[str, str]]]:
     """Replay a line for the CLI: rejected actions change nothing (ruling 11) and are
     reported; notation errors stop with a message naming the action."""
-    state = GameState(start_position(position))
+    state = GameState(start_position(position, field="--position"))
     rejected: list[Rejection] = []
     normalized: list[tuple[str, str]] = []
     for i, text in enumerate(split_moves(moves)):

@@ -88,4 +88,4 @@ class OrbitDominion(Game):
         return OrbitDominionReplay(record.model.start)
 
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
-        return OrbitDominionReplay(position, history)
+        return OrbitDominionReplay(position, history, field="--position")

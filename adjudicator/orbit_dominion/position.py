@@ -170,3 +170,8 @@ def parse_position(text: str, *, field: str = "position") -> Position:
 
 
 STANDARD = parse_position(STANDARD_TEXT)
+
+
+def start_position(text: str, *, field: str = "start") -> Position:
+    """``standard`` or a position given as a start."""
+    return STANDARD if text == "standard" else parse_position(text, field=field)

@@ -15,7 +15,7 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.requests import parse_request
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.perft import perft
-from adjudicator.orbit_dominion.position import STANDARD, Position
+from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.state import GameState
 
 GAME_ID = "orbit-dominion/4.2"
@@ -81,10 +81,6 @@ class PerftResponse(BaseModel):
 
     id: RequestId
     nodes: int
-
-
-def start_position(text: str) -> Position:
-    return STANDARD if text == "standard" else Position.from_text(text, field="start")
 
 
 def replay(

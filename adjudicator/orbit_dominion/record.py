@@ -10,9 +10,17 @@ from __future__ import annotations
 
 import datetime
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    field_validator,
+    model_validator,
+)
 
 from adjudicator.core.records import Event, GameRecord
 from adjudicator.core.verdict import ClaimedResult, Note
@@ -75,6 +83,17 @@ class Move(BaseModel):
         return self.comment is None and self.clock is None and not self.attempts
 
 
+def _move_kind(value: Any) -> str:
+    return "text" if isinstance(value, str) else "object"
+
+
+#: A move is a plain action or an object; tagged so that an error inside an object is
+#: reported against the object's field, not as "not a string".
+MoveEntry = Annotated[
+    Annotated[str, Tag("text")] | Annotated[Move, Tag("object")], Discriminator(_move_kind)
+]
+
+
 class Result(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -108,7 +127,7 @@ class Record(BaseModel):
     game_id: str | None = Field(default=None, min_length=1)
     meta: Meta = Field(default_factory=Meta)
     start: str = Field(default="standard", description="'standard' or a position.")
-    moves: list[str | Move] = Field(default_factory=list)
+    moves: list[MoveEntry] = Field(default_factory=list)
     result: Result
     ext: dict[str, Any] = Field(default_factory=dict, description="Extensions, free-form.")
 

@@ -30,7 +30,7 @@ from adjudicator.core.loading import line_col
 from adjudicator.core.records import load_model
 from adjudicator.core.verdict import Note
 from adjudicator.orbit_dominion.board import BLUE
-from adjudicator.orbit_dominion.protocol import start_position
+from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.record import FORMAT, Record
 
 #: Tag → (record section, field). Order is the order they are written in.
@@ -53,7 +53,9 @@ TOKEN_OF = {winner: token for token, winner in RESULT_TOKENS.items()}
 
 _TAG = re.compile(r'\[(?P<name>[A-Za-z][A-Za-z0-9]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]')
 _TOKEN = re.compile(
-    r"\s*(?:(?P<comment>\{[^}]*\})|(?P<number>[0-9]+\.(?:\.\.)?)|(?P<word>[^\s{}]+))"
+    r"\s*(?:(?P<comment>\{[^}]*\})|(?P<number>[0-9]+\.(?:\.\.)?)"
+    # a word; the rulebook's arrows may stand between spaces (I11 → I10), kept as written
+    r"|(?P<word>[^\s{}→⇄]+[ \t]*[→⇄][ \t]*[^\s{}→⇄]+|[^\s{}]+))"
 )
 _COMMAND = re.compile(r"\[%(?P<name>clock|attempt)\s+(?P<arg>[^\]\s]+)\]")
 
@@ -138,9 +140,9 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
 def _movetext(text: str, pos: int, start: str) -> tuple[list[str | dict[str, Any]], str]:
     """The moves and the closing result token. Red's moves open numbered pairs (``3.``);
     when blue moves first the first move is numbered ``1...``."""
-    blue_first = start != "standard" and start_position(start).turn == BLUE
+    blue_first = start_position(start).turn == BLUE
     moves: list[str | dict[str, Any]] = []
-    body = re.sub(r"[ \t]*(→|⇄)[ \t]*", r"\1", text[pos:])
+    body = text[pos:]
     i = 0
     numbered = False
     closing: str | None = None
@@ -217,7 +219,7 @@ def format_record(record: Record) -> str:
     for name, value in values.items():
         if value is not None:
             lines.append(f'[{name} "{_escape(value)}"]')
-    blue_first = record.start != "standard" and start_position(record.start).turn == BLUE
+    blue_first = start_position(record.start).turn == BLUE
     tokens: list[str] = []
     for n, move in enumerate(record.canonical().moves):
         number = (n + blue_first) // 2 + 1

@@ -8,8 +8,7 @@ from adjudicator.core.references import RuleData
 from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.drawing import draw
-from adjudicator.orbit_dominion.position import Position
-from adjudicator.orbit_dominion.protocol import start_position
+from adjudicator.orbit_dominion.position import Position, start_position
 from adjudicator.orbit_dominion.references import RULES
 from adjudicator.orbit_dominion.state import FORFEIT, GameState
 
@@ -17,8 +16,10 @@ from adjudicator.orbit_dominion.state import FORFEIT, GameState
 class OrbitDominionReplay(Replay):
     rules: RuleData = RULES
 
-    def __init__(self, start: str, history: list[str] | None = None) -> None:
-        self.state = GameState(start_position(start))
+    def __init__(
+        self, start: str, history: list[str] | None = None, *, field: str = "start"
+    ) -> None:
+        self.state = GameState(start_position(start, field=field))
         for i, text in enumerate(history or []):
             self.state.add_history(Position.from_text(text, field=f"history[{i}]"))
 
@@ -42,6 +43,9 @@ class OrbitDominionReplay(Replay):
 
     def ply(self) -> int:
         return len(self.state.actions)
+
+    def actions_made(self) -> int:
+        return self.state.position.ply
 
     def side_to_move(self) -> str:
         return SIDE_NAMES[self.state.turn]
