@@ -46,33 +46,31 @@ def find_records(paths: Iterable[Path]) -> Iterator[Path]:
             yield path
 
 
+def _game_for(registry: Registry, kind: str, value: object, field: str) -> Game:
+    """The game reading records of this ``format`` or ``ruleset``."""
+    names = {"format": "record_formats", "ruleset": "rulesets"}[kind]
+    for game in registry.games:
+        if value in getattr(game, names):
+            return game
+    supported = [v for g in registry.games for v in getattr(g, names)]
+    raise InputError(
+        f"unsupported_{kind}",
+        f"{kind} {value!r} is not supported",
+        field=field,
+        expected="one of " + ", ".join(supported),
+    )
+
+
 def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, GameRecord]:
     """Dispatch a file's text to its game and read it as a record."""
     if text.lstrip().startswith("{"):
         data = parse_json(text)
-        fmt = data.get("format")
-        for game in registry.games:
-            if fmt in game.record_formats:
-                return game, game.read_json_record(data, lenient=lenient)
-        supported = [f for g in registry.games for f in g.record_formats]
-        raise InputError(
-            "unsupported_format",
-            f"format {fmt!r} is not supported",
-            field="format",
-            expected="one of " + ", ".join(supported),
-        )
+        game = _game_for(registry, "format", data.get("format"), "format")
+        return game, game.read_json_record(data, lenient=lenient)
     m = _RULESET_TAG.search(text)
     if text.lstrip().startswith("[") and m:
-        for game in registry.games:
-            if m[1] in game.rulesets:
-                return game, game.read_text_record(text, lenient=lenient)
-        supported = [r for g in registry.games for r in g.rulesets]
-        raise InputError(
-            "unsupported_ruleset",
-            f"ruleset {m[1]!r} is not supported",
-            field="[Ruleset]",
-            expected="one of " + ", ".join(supported),
-        )
+        game = _game_for(registry, "ruleset", m[1], "[Ruleset]")
+        return game, game.read_text_record(text, lenient=lenient)
     if text.lstrip().startswith("["):
         data = parse_json(text)  # a JSON array, most likely: say what it is
         raise InputError("bad_record", f"a record is a JSON object, not {type(data).__name__}")

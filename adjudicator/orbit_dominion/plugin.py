@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, get_args
 
 import typer
 from pydantic import BaseModel
@@ -13,7 +13,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.records import GameRecord, Replay, load_model
 from adjudicator.core.references import RuleData
 from adjudicator.orbit_dominion import protocol, record_text
-from adjudicator.orbit_dominion.record import FORMAT, RULESET, Record
+from adjudicator.orbit_dominion.record import FORMAT, RULESET, Reason, Record, Side
 from adjudicator.orbit_dominion.references import RULES
 from adjudicator.orbit_dominion.replay import OrbitDominionReplay
 
@@ -23,17 +23,8 @@ class OrbitDominion(Game):
     slug = "orbit-dominion"
     title_ja = "星環戦略 ORBIT DOMINION 4.2"
     title_en = "Orbit Dominion, official rules 4.2"
-    sides = ("red", "blue")
-    reasons = (
-        "flagship_capture",
-        "pincer",
-        "annihilation",
-        "gate_control",
-        "move_limit",
-        "no_legal_moves",
-        "resignation",
-        "forfeit",
-    )
+    sides = get_args(Side)
+    reasons = get_args(Reason)
     features = frozenset({"perft", "violation_codes", "lenient_notation", "malformed_input"})
     commands = frozenset({"evaluate", "perft"})
     record_formats = (FORMAT,)
