@@ -69,7 +69,7 @@ def record(
             "red": "Aoi",
             "blue": "Ren",
         },
-        "start": "standard",
+        "start": extra.pop("start", "standard"),
         "moves": moves,
         "result": result or {"winner": None, "reason": None, "resigned": None},
     }
@@ -111,6 +111,16 @@ def write(folder: str, name: str, data: dict[str, Any] | str | bytes) -> None:
         path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
+#: A reachable line after which red has no legal action: each of its five actions would
+#: make a position occur a third time (第9条, 第10条 03). See docs/orbit-dominion.md.
+BOXED_START = "......b...../r.b.......b./R.b...B...b. r 0 -"
+BOXED_LINE = (
+    "I0-I1 O6-O7 M0-O0 O7-O6 I1-I0 O6-O7 I0-M0 O7-O6 M0-I0 O6-O7 O0-O11 O7-O6 O11-M11 O6-O7 "
+    "I0-M0 O7-O6 M0-I0 O6-O7 I0-I1 O7-O6 M11-M0 O6-O7 M0-M1 O7-O6 I1-I0 O6-O7 M1-O1 O7-O6 "
+    "O1-M1 O6-O7 I0-I11 O7-O6 M1-M0 O6-O7 I11-I1 O7-O6 I1-I11 O6-O7 I11-I0 O7-O6"
+).split()
+
+
 def main() -> None:
     _, pincer = find(ends("pincer", "red", 20))
     _, capture = find(ends("flagship_capture", min_plies=12))
@@ -132,6 +142,16 @@ def main() -> None:
     }
     for name, state in valid.items():
         write("valid", name, record(texts(state), outcome_result(state)))
+
+    write(
+        "valid",
+        "no-legal-moves.json",
+        record(
+            BOXED_LINE,
+            {"winner": "blue", "reason": "no_legal_moves", "resigned": None},
+            start=BOXED_START,
+        ),
+    )
 
     unfinished = texts(long_game)[:30]
     write("valid", "unfinished.json", record(unfinished))

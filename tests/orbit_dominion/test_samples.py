@@ -32,6 +32,7 @@ EXPECTED: dict[str, tuple[str, str | None, int | None]] = {
     "valid/move-limit-blue-wins.json": ("valid", None, None),
     "valid/move-limit-draw.json": ("valid", None, None),
     "valid/move-limit-red-wins.json": ("valid", None, None),
+    "valid/no-legal-moves.json": ("valid", None, None),
     "valid/pincer.json": ("valid", None, None),
     "valid/pincer.txt": ("valid", None, None),
     "valid/resignation.json": ("valid", None, None),
@@ -66,6 +67,7 @@ VALID_REASONS = {
     "move-limit-blue-wins.json": "move_limit",
     "move-limit-draw.json": "move_limit",
     "move-limit-red-wins.json": "move_limit",
+    "no-legal-moves.json": "no_legal_moves",
     "pincer.json": "pincer",
     "resignation.json": "resignation",
 }
