@@ -133,10 +133,9 @@ def test_two_sector_move_needs_empty_destination():
     I   R . . . . . B . . . .  .
     """
     state = state_of("r@O11 r@O1 r@O9 b@O7 b@M7 R@I0 B@I6")
-    state2 = state_of("r@O11 r@O1 r@O9 b@O7 b@M7 R@I0 B@I6")
     assert code_of(state, "O11-O1") == "navigation_onto_own"
-    assert code_of(state2, "O9-O7") == "capture_two_away"
-    assert code_of(state2, "O9xO7") == "capture_two_away"
+    assert code_of(state, "O9-O7") == "capture_two_away"
+    assert code_of(state, "O9xO7") == "capture_two_away"
     assert {"O11-O1", "O9-O7", "O9xO7"}.isdisjoint(acts(state))
 
 
@@ -604,7 +603,7 @@ def test_swap_with_flagship_kept_pincer_does_not_win():
     assert state.outcome() is None
 
 
-def test_pincer_by_two_sector_jump_in():
+def test_pincer_created_by_jump():
     """第7条 7-2 / interpretation 6: a jump can make the pincer — O0-M0 next to the blue
     flagship on I0 with red on I1 (the I1+M0 example)."""
     state = state_of("r@I1 r@O0 R@O6 B@I0 b@O9")
@@ -646,7 +645,7 @@ def test_mover_wins_when_both_flagships_surrounded():
     assert (outcome.winner, outcome.reason) == ("red", "pincer")
 
 
-def test_opponents_pincer_is_not_new_for_them_after_own_rotation_gives_it():
+def test_pincer_handed_over_by_opponent_counts_only_when_remade():
     """第7条 7-2 ruling-7, ruling-8 / interpretation 6: blue moving the pincer-ship away and
     back makes it new again — only then does blue win (mirror of the rules for red)."""
     state = state_of("R@I0 b@I1 b@M1 r@M5 r@M8 B@O6")
