@@ -114,7 +114,7 @@ def write(folder: str, name: str, data: dict[str, Any] | str | bytes) -> None:
 #: A reachable line after which red has no legal action: each of its five actions would
 #: make a position occur a third time (第9条, 第10条 03). See docs/orbit-dominion.md.
 BOXED_START = "......b...../r.b.......b./R.b...B...b. r 0 -"
-BOXED_LINE = (
+BOXED_LINE = (  # noqa: SIM905 — a game's line reads best as written on a score sheet
     "I0-I1 O6-O7 M0-O0 O7-O6 I1-I0 O6-O7 I0-M0 O7-O6 M0-I0 O6-O7 O0-O11 O7-O6 O11-M11 O6-O7 "
     "I0-M0 O7-O6 M0-I0 O6-O7 I0-I1 O7-O6 M11-M0 O6-O7 M0-M1 O7-O6 I1-I0 O6-O7 M1-O1 O7-O6 "
     "O1-M1 O6-O7 I0-I11 O7-O6 M1-M0 O6-O7 I11-I1 O7-O6 I1-I11 O6-O7 I11-I0 O7-O6"

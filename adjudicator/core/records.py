@@ -49,10 +49,16 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class Step:
-    """What one event did: a violation, or the canonical spelling it was normalised to."""
+    """What one event did: a violation, or the canonical spelling it was normalised to.
+    ``decided`` is set, with the game's own violation, when the event came after the end."""
 
     violation: Violation | None = None
     normalized_to: str | None = None
+    decided: Outcome | None = None
+
+
+#: The common answer: played, spelled canonically.
+ACCEPTED = Step()
 
 
 class Replay(ABC):
@@ -62,7 +68,8 @@ class Replay(ABC):
 
     @abstractmethod
     def attempt(self, written: str, *, lenient: bool) -> Step:
-        """Play one event if legal; raise :class:`InputError` for unreadable notation."""
+        """Play one event if legal; raise :class:`InputError` for unreadable notation. When
+        the game is already decided, play nothing and say so in ``Step.decided``."""
 
     @abstractmethod
     def check(self, written: str) -> Violation | None:
@@ -221,43 +228,59 @@ class Validation:
 
     def run(self) -> tuple[Problem | None, Outcome | None]:
         replay = self.replay
-        for index, event in enumerate(self.record.events):
-            ply = index + 1
-            decided = replay.outcome()
-            if decided is not None:
-                problem = self._record_problem(
-                    "moves_after_end",
-                    ply,
-                    self._reason_rules(decided.reason),
-                    action=event.written,
-                    decided_at=decided.decided_at,
-                    reason=decided.reason,
-                )
-                return problem, decided
-            for attempt in event.attempts:
-                if replay.check(attempt) is None:
-                    rules = replay.rules.record_rules.get("attempt_was_legal", [])
-                    problem = self._record_problem(
-                        "attempt_was_legal", ply, rules, attempt=attempt, action=event.written
-                    )
-                    return problem, None
-            problem = self._play(ply, event)
-            if problem is not None:
-                return problem, replay.outcome()
+        attempt, lenient = replay.attempt, self.lenient
+        for ply, event in enumerate(self.record.events, 1):
+            if event.attempts:
+                problem = self._check_attempts(ply, event)
+                if problem is not None:
+                    return problem, replay.outcome()
+            try:
+                step = attempt(event.written, lenient=lenient)
+            except InputError as err:
+                return self._unreadable_event(ply, event, err), replay.outcome()
+            if step is not ACCEPTED:  # the common case costs one comparison
+                problem = self._step_problem(ply, event, step)
+                if problem is not None:
+                    return problem, replay.outcome()
         return self._check_result(), replay.outcome()
 
-    def _play(self, ply: int, event: Event) -> Problem | None:
-        try:
-            step = self.replay.attempt(event.written, lenient=self.lenient)
-        except InputError as err:
-            return self._problem(
-                err.code,
-                ply,
-                self.replay.rules.record_rules.get("notation", []),
-                err.describe(),
-                action=event.written,
-                suggestion=err.suggestion,
-            )
+    def _check_attempts(self, ply: int, event: Event) -> Problem | None:
+        """Each attempt listed as taken back must really have been illegal there."""
+        decided = self.replay.outcome()
+        if decided is not None:
+            return self._after_end(ply, event, decided)
+        for attempt in event.attempts:
+            if self.replay.check(attempt) is None:
+                rules = self.replay.rules.record_rules.get("attempt_was_legal", [])
+                return self._record_problem(
+                    "attempt_was_legal", ply, rules, attempt=attempt, action=event.written
+                )
+        return None
+
+    def _after_end(self, ply: int, event: Event, decided: Outcome) -> Problem:
+        return self._record_problem(
+            "moves_after_end",
+            ply,
+            self._reason_rules(decided.reason),
+            action=event.written,
+            decided_at=decided.decided_at,
+            reason=decided.reason,
+        )
+
+    def _unreadable_event(self, ply: int, event: Event, err: InputError) -> Problem:
+        return self._problem(
+            err.code,
+            ply,
+            self.replay.rules.record_rules.get("notation", []),
+            err.describe(),
+            action=event.written,
+            suggestion=err.suggestion,
+        )
+
+    def _step_problem(self, ply: int, event: Event, step: Step) -> Problem | None:
+        """The problem an event's step reveals; a normalisation is only a warning."""
+        if step.decided is not None:
+            return self._after_end(ply, event, step.decided)
         if step.violation is not None:
             v = step.violation
             return self._problem(v.code, ply, v.rules, v.message(self.lang), action=event.written)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import Replay, Step
+from adjudicator.core.records import ACCEPTED, Replay, Step
 from adjudicator.core.references import RuleData
 from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.board import SIDE_NAMES
@@ -26,8 +26,11 @@ class OrbitDominionReplay(Replay):
     def attempt(self, written: str, *, lenient: bool) -> Step:
         reading, violation = self.state.attempt(written, lenient=lenient)
         if violation is not None:
-            return Step(violation=violation)
-        return Step(normalized_to=reading.canonical if reading.normalized else None)
+            decided = self.state.outcome() if violation.code == "game_over" else None
+            return Step(violation=violation, decided=decided)
+        if reading.normalized:
+            return Step(normalized_to=reading.canonical)
+        return ACCEPTED
 
     def check(self, written: str) -> Violation | None:
         return self.state.check(self.state.read(written).action)

@@ -28,10 +28,8 @@ from adjudicator.orbit_dominion.board import (
     SECTOR_COUNT,
     SECTOR_NAMES,
     STEP,
-    bit,
-    number_of,
+    TARGET_GATES,
     orbit_distance,
-    orbit_of,
     rotate_mask,
     rotate_sector,
 )
@@ -128,26 +126,28 @@ def judge(me: int, en: int, ef: int, action: Action) -> Judgement:
         if own < 2:
             return "rotation_needs_two_ships", {"orbit": ORBITS[action.src], "count": own}
         return None
+    # Bit arithmetic is spelled out (no helper calls): this runs once per action replayed.
     src, dst = action.src, action.dst
-    if not (me | en) & bit(src):
+    src_bit, dst_bit = 1 << src, 1 << dst
+    if not (me | en) & src_bit:
         return _broken("no_ship_at_origin", action)
-    if en & bit(src):
+    if en & src_bit:
         return _broken("not_own_ship", action)
     if src == dst:
         return _broken("same_sector", action)
-    if orbit_of(src) == orbit_of(dst):
+    if src // 12 == dst // 12:
         return _judge_along(me, en, ef, action)
-    if number_of(src) != number_of(dst):
+    if src % 12 != dst % 12:
         return _broken("sectors_not_connected", action)
-    if abs(orbit_of(src) - orbit_of(dst)) == 2:
+    if abs(src - dst) == 24:
         return _broken("jump_across_two_orbits", action)
-    if me & bit(dst):
+    if me & dst_bit:
         return _broken("jump_onto_own", action)
     if action.kind == CAPTURE:
         return _broken("capture_by_jump", action)
-    if action.kind == SWAP and not en & bit(dst):
+    if action.kind == SWAP and not en & dst_bit:
         return _broken("nothing_to_swap", action)
-    if action.kind == JUMP and en & bit(dst):
+    if action.kind == JUMP and en & dst_bit:
         canonical = f"{SECTOR_NAMES[src]}<>{SECTOR_NAMES[dst]}"
         return _broken("marker_mismatch", action, canonical=canonical)
     return None
@@ -155,30 +155,31 @@ def judge(me: int, en: int, ef: int, action: Action) -> Judgement:
 
 def _judge_along(me: int, en: int, ef: int, action: Action) -> Judgement:
     src, dst = action.src, action.dst
+    dst_bit = 1 << dst
     if action.kind == SWAP:
         return _broken("swap_along_orbit", action)
     distance = orbit_distance(src, dst)
     if distance > 2:
         return _broken("navigation_too_far", action, distance=distance)
-    if me & bit(dst):
+    if me & dst_bit:
         return _broken("navigation_onto_own", action)
     if distance == 2:
         d = 0 if STEP[STEP[src][0]][0] == dst else 1
         passed = STEP[src][d]
-        if (me | en) & bit(passed):
+        if (me | en) & (1 << passed):
             return _broken("path_blocked", action, passed=SECTOR_NAMES[passed])
-        if en & bit(dst):
+        if en & dst_bit:
             return _broken("capture_two_away", action)
         if action.kind == CAPTURE:
             return _broken("nothing_to_capture", action)
         return None
     if action.kind == CAPTURE:
-        if not en & bit(dst):
+        if not en & dst_bit:
             return _broken("nothing_to_capture", action)
         if dst == ef and (me & ADJACENT[ef]).bit_count() < 2:
             return _broken("flagship_capture_unsupported", action)
         return None
-    if en & bit(dst):
+    if en & dst_bit:
         canonical = f"{SECTOR_NAMES[src]}x{SECTOR_NAMES[dst]}"
         return _broken("marker_mismatch", action, canonical=canonical)
     return None
@@ -230,7 +231,8 @@ def after(position: Position, action: Action) -> tuple[Position, str | None]:
     reason = instant_reason(me, ef, me2, en2, ef2, action)
     ships = (me2, en2) if turn == RED else (en2, me2)
     flags = (mf2, ef2) if turn == RED else (ef2, mf2)
-    claim = position.holds_enemy_gates(1 - turn)
+    gates = TARGET_GATES[1 - turn]
+    claim = en & gates == gates  # the new side to move held both enemy gates
     return Position(ships, flags, 1 - turn, position.ply + 1, claim), reason
 
 

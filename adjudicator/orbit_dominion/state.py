@@ -7,7 +7,7 @@ the plies at which each position occurred; the start counts as its own first occ
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
@@ -22,16 +22,16 @@ from adjudicator.orbit_dominion.board import (
     orbit_distance,
     orbit_of,
 )
-from adjudicator.orbit_dominion.position import STANDARD, Position, PositionKey
+from adjudicator.orbit_dominion.position import MOVE_LIMIT, STANDARD, Position, PositionKey
 from adjudicator.orbit_dominion.references import VIOLATIONS
 from adjudicator.orbit_dominion.rules import after, generate, judge, play, turn_start
 
 RESIGNATION, FORFEIT = "resignation", "forfeit"
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """An action as written and the canonical action it was read as."""
+class Reading(NamedTuple):
+    """An action as written and the canonical action it was read as (a named tuple: one is
+    made per action replayed)."""
 
     written: str
     action: Action
@@ -178,10 +178,14 @@ class GameState:
 
     def check(self, action: Action) -> Violation | None:
         """Why ``action`` may not be played now, or ``None``."""
-        outcome = self.outcome()
+        p = self.position
+        outcome = self._decided
+        # The turn start can decide something only with a pending claim, at the move limit,
+        # or when repetitions may have banned every action: otherwise skip asking it.
+        if outcome is None and (p.claim or p.ply >= MOVE_LIMIT or self._may_ban()):
+            outcome = self._decided_at_turn_start()
         if outcome is not None:
             return VIOLATIONS("game_over", reason=outcome.reason)
-        p = self.position
         broken = judge(p.ships[p.turn], p.ships[1 - p.turn], p.flags[1 - p.turn], action)
         if broken is not None:
             code, args = broken
@@ -228,7 +232,8 @@ class GameState:
             if isinstance(loose, Action):
                 return Reading(text, loose)
             return Reading(text, self._settle(loose.src, loose.dst))
-        if action.kind in (NAVIGATE, JUMP) and self.position.ships[1 - self.turn] & bit(action.dst):
+        p = self.position
+        if action.kind in (NAVIGATE, JUMP) and p.ships[1 - p.turn] >> action.dst & 1:
             return Reading(text, self._settle(action.src, action.dst))
         return Reading(text, action)
 
