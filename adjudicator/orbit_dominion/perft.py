@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from adjudicator.orbit_dominion.actions import Action
 from adjudicator.orbit_dominion.board import RED, TARGET_GATES
-from adjudicator.orbit_dominion.position import MOVE_LIMIT
+from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS
 from adjudicator.orbit_dominion.rules import generate, instant_reason, play
 from adjudicator.orbit_dominion.state import GameState
 
@@ -68,7 +68,7 @@ class _Counter:
         p = state.position
         t = p.turn
         return self.count(
-            p.ships[t], p.ships[1 - t], p.flags[t], p.flags[1 - t], t, p.ply, p.claim, depth
+            p[SHIPS + t], p[SHIPS + 1 - t], p[FLAGS + t], p[FLAGS + 1 - t], t, p.ply, p.claim, depth
         )
 
 

@@ -35,17 +35,23 @@ CELL_CHARS = ".rRbB"
 POSITION_SYNTAX = "<O>/<M>/<I> <r|b> <ply 0-120> <-|r|b>, each orbit 12 cells of . r R b B"
 
 PositionKey = tuple[int, int, int, int, int]
+#: ``position[SHIPS + side]`` is a side's mask, ``position[FLAGS + side]`` its flagship: the
+#: rules index by side in their inner loops.
+SHIPS, FLAGS = 0, 2
 
 
 class Position(NamedTuple):
-    """An immutable position. ``ships[side]`` includes the flagship; ``flags[side]`` is the
-    flagship's sector, or −1 once it has been captured (only after the game ended).
+    """An immutable position: each side's ships as a mask (flagship included), each
+    flagship's sector (−1 once captured, only after the game ended), the side to move, the
+    actions made and the side to move's pending gate claim.
 
-    A named tuple rather than a frozen dataclass: a replay creates one per action, and
-    tuple construction is several times cheaper."""
+    A flat named tuple rather than a frozen dataclass: a replay creates one per action, its
+    construction is several times cheaper, and its first five fields are the 第9条 key."""
 
-    ships: tuple[int, int]
-    flags: tuple[int, int]
+    red: int
+    blue: int
+    red_flag: int
+    blue_flag: int
     turn: int
     ply: int = 0
     claim: bool = False
@@ -55,23 +61,33 @@ class Position(NamedTuple):
         return STANDARD
 
     @property
+    def ships(self) -> tuple[int, int]:
+        """The masks of red's and blue's ships, by side."""
+        return (self[0], self[1])
+
+    @property
+    def flags(self) -> tuple[int, int]:
+        """The flagships' sectors, by side."""
+        return (self[2], self[3])
+
+    @property
     def key(self) -> PositionKey:
         """What 第9条 compares: every ship's colour, kind and sector, and the side to move."""
-        return (self.ships[RED], self.ships[BLUE], self.flags[RED], self.flags[BLUE], self.turn)
+        return self[:5]  # type: ignore[return-value]
 
     def normal_ships(self, side: int) -> int:
         """Normal ships of ``side`` on the board (flagship not counted)."""
-        return self.ships[side].bit_count() - (self.flags[side] >= 0)
+        return self[SHIPS + side].bit_count() - (self[FLAGS + side] >= 0)
 
     def holds_enemy_gates(self, side: int) -> bool:
         gates = TARGET_GATES[side]
-        return self.ships[side] & gates == gates
+        return self[SHIPS + side] & gates == gates
 
     def cell(self, s: int) -> str:
         """``.``, ``r``, ``R``, ``b`` or ``B`` for sector ``s``."""
         for side, (normal, flag) in enumerate((("r", "R"), ("b", "B"))):
-            if self.ships[side] & bit(s):
-                return flag if self.flags[side] == s else normal
+            if self[SHIPS + side] & bit(s):
+                return flag if self[FLAGS + side] == s else normal
         return "."
 
     def board_text(self) -> str:
@@ -96,8 +112,10 @@ class Position(NamedTuple):
             return -1 if s < 0 else sector(orbit_of(s), number_of(s) + 6)
 
         return self._replace(
-            ships=(turn6(self.ships[BLUE]), turn6(self.ships[RED])),
-            flags=(flag6(self.flags[BLUE]), flag6(self.flags[RED])),
+            red=turn6(self.blue),
+            blue=turn6(self.red),
+            red_flag=flag6(self.blue_flag),
+            blue_flag=flag6(self.red_flag),
             turn=1 - self.turn,
         )
 
@@ -159,7 +177,7 @@ def parse_position(text: str, *, field: str = "position") -> Position:
     claim = claim_text != "-"
     if claim and claim_text != side_text:
         raise _bad(field, f"claim {claim_text!r} is not the side to move {side_text!r}")
-    position = Position((ships[0], ships[1]), (flags[0], flags[1]), turn, int(ply_text), claim)
+    position = Position(ships[0], ships[1], flags[0], flags[1], turn, int(ply_text), claim)
     if claim and not ships[turn] & TARGET_GATES[turn]:
         raise _bad(
             field,

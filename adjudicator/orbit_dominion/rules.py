@@ -21,6 +21,7 @@ from adjudicator.orbit_dominion.actions import (
 )
 from adjudicator.orbit_dominion.board import (
     ADJACENT,
+    BLUE,
     JUMP_TARGETS,
     ORBIT_MASKS,
     ORBITS,
@@ -33,7 +34,7 @@ from adjudicator.orbit_dominion.board import (
     rotate_mask,
     rotate_sector,
 )
-from adjudicator.orbit_dominion.position import MOVE_LIMIT, Position
+from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS, Position
 
 FLAGSHIP_CAPTURE, ANNIHILATION, PINCER = "flagship_capture", "annihilation", "pincer"
 GATE_CONTROL, MOVE_LIMIT_REASON, NO_LEGAL_MOVES = "gate_control", "move_limit", "no_legal_moves"
@@ -225,15 +226,16 @@ def after(position: Position, action: Action) -> tuple[Position, str | None]:
     way); the new side to move's claim is whether it held both enemy gates in the position
     it left, i.e. right after its own previous action."""
     turn = position.turn
-    me, en = position.ships[turn], position.ships[1 - turn]
-    mf, ef = position.flags[turn], position.flags[1 - turn]
+    me, en = position[SHIPS + turn], position[SHIPS + 1 - turn]
+    mf, ef = position[FLAGS + turn], position[FLAGS + 1 - turn]
     me2, en2, mf2, ef2 = play(me, en, mf, ef, action)
     reason = instant_reason(me, ef, me2, en2, ef2, action)
-    ships = (me2, en2) if turn == RED else (en2, me2)
-    flags = (mf2, ef2) if turn == RED else (ef2, mf2)
     gates = TARGET_GATES[1 - turn]
     claim = en & gates == gates  # the new side to move held both enemy gates
-    return Position(ships, flags, 1 - turn, position.ply + 1, claim), reason
+    ply = position.ply + 1
+    if turn == RED:
+        return Position(me2, en2, mf2, ef2, BLUE, ply, claim), reason
+    return Position(en2, me2, ef2, mf2, RED, ply, claim), reason
 
 
 def turn_start(position: Position, has_legal_action: bool) -> tuple[int | None, str] | None:

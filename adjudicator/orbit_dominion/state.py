@@ -22,7 +22,14 @@ from adjudicator.orbit_dominion.board import (
     orbit_distance,
     orbit_of,
 )
-from adjudicator.orbit_dominion.position import MOVE_LIMIT, STANDARD, Position, PositionKey
+from adjudicator.orbit_dominion.position import (
+    FLAGS,
+    MOVE_LIMIT,
+    SHIPS,
+    STANDARD,
+    Position,
+    PositionKey,
+)
 from adjudicator.orbit_dominion.references import VIOLATIONS
 from adjudicator.orbit_dominion.rules import after, generate, judge, play, turn_start
 
@@ -68,13 +75,16 @@ class GameState:
     def pseudo_legal_actions(self) -> list[Action]:
         """Actions allowed by 第3条–第7条, before the threefold ban."""
         p = self.position
-        return generate(p.ships[p.turn], p.ships[1 - p.turn], p.flags[1 - p.turn])
+        t = p.turn
+        return generate(p[SHIPS + t], p[SHIPS + 1 - t], p[FLAGS + 1 - t])
 
     def _key_after(self, action: Action) -> PositionKey:
         """The 第9条 identity of the position after ``action``, without building it."""
         p = self.position
         t = p.turn
-        me2, en2, mf2, ef2 = play(p.ships[t], p.ships[1 - t], p.flags[t], p.flags[1 - t], action)
+        me2, en2, mf2, ef2 = play(
+            p[SHIPS + t], p[SHIPS + 1 - t], p[FLAGS + t], p[FLAGS + 1 - t], action
+        )
         return (me2, en2, mf2, ef2, BLUE) if t == RED else (en2, me2, ef2, mf2, RED)
 
     def earlier_occurrences(self, action: Action) -> list[int]:
@@ -186,7 +196,8 @@ class GameState:
             outcome = self._decided_at_turn_start()
         if outcome is not None:
             return VIOLATIONS("game_over", reason=outcome.reason)
-        broken = judge(p.ships[p.turn], p.ships[1 - p.turn], p.flags[1 - p.turn], action)
+        t = p.turn
+        broken = judge(p[SHIPS + t], p[SHIPS + 1 - t], p[FLAGS + 1 - t], action)
         if broken is not None:
             code, args = broken
             return VIOLATIONS(code, **args)
@@ -233,12 +244,12 @@ class GameState:
                 return Reading(text, loose)
             return Reading(text, self._settle(loose.src, loose.dst))
         p = self.position
-        if action.kind in (NAVIGATE, JUMP) and p.ships[1 - p.turn] >> action.dst & 1:
+        if action.kind in (NAVIGATE, JUMP) and p[SHIPS + 1 - p.turn] >> action.dst & 1:
             return Reading(text, self._settle(action.src, action.dst))
         return Reading(text, action)
 
     def _settle(self, src: int, dst: int) -> Action:
-        enemy = self.position.ships[1 - self.turn] & bit(dst)
+        enemy = self.position[SHIPS + 1 - self.turn] & bit(dst)
         a, b = SECTOR_NAMES[src], SECTOR_NAMES[dst]
         if orbit_of(src) == orbit_of(dst):
             sep = "x" if enemy and orbit_distance(src, dst) == 1 else "-"
