@@ -45,9 +45,11 @@ LenientOption = Annotated[
 ]
 
 
-def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRecord]:
+def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRecord, str]:
+    """The record's game, the record and the file's text; a message and exit 2 if unread."""
     try:
-        return read_record(registry, read_text(path), lenient=lenient)
+        text = read_text(path)
+        return (*read_record(registry, text, lenient=lenient), text)
     except InputError as err:
         fail(err, str(path))
 
@@ -132,17 +134,16 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
         Example: `adjudicator convert game.json -o game.txt`
         """
-        game, record = load(registry, source, lenient=lenient)
-        is_json = read_text(source).lstrip().startswith("{")
-        target = to or ("text" if is_json else "json")
+        game, record, text = load(registry, source, lenient=lenient)
+        target = to or ("text" if text.lstrip().startswith("{") else "json")
         try:
-            text = game.write_record(record, target)
+            converted = game.write_record(record, target)
         except InputError as err:
             fail(err, str(source))
         if output is None:
-            sys.stdout.write(text)
+            sys.stdout.write(converted)
         else:
-            output.write_text(text, encoding="utf-8")
+            output.write_text(converted, encoding="utf-8")
 
     @app.command()
     def replay(
@@ -158,7 +159,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         Example: `adjudicator replay game.json --to 12`
         """
         language = resolve_lang(lang)
-        game, record = load(registry, source, lenient=lenient)
+        game, record, _ = load(registry, source, lenient=lenient)
         state = game.replay(record)
         console.print(f"[bold]0[/] · {state.side_to_move()} · {state.position_text()}")
         console.print(state.drawing(), markup=False)
@@ -311,7 +312,7 @@ def _dispute_state(
     if record is not None:
         if at is None:
             fail(InputError("usage", "--record needs --at PLY (the disputed action's ply)"))
-        game, rec = load(registry, record, lenient=lenient)
+        game, rec, _ = load(registry, record, lenient=lenient)
         if at > len(rec.events) + 1:
             fail(InputError("usage", f"the record has {len(rec.events)} actions", field="--at"))
         state = game.replay(rec)
