@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -27,9 +27,9 @@ from adjudicator.core.violations import Violation
 ENDINGS_OUTSIDE_PLAY = ("resignation", "forfeit")
 
 
-@dataclass(frozen=True)
-class Event:
-    """One event as written in a record, with the illegal attempts taken back before it."""
+class Event(NamedTuple):
+    """One event as written in a record, with the illegal attempts taken back before it
+    (a named tuple: a record of a hundred actions makes a hundred)."""
 
     written: str
     attempts: tuple[str, ...] = ()

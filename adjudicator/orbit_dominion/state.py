@@ -187,26 +187,30 @@ class GameState:
     # --- playing ----------------------------------------------------------------------------
 
     def check(self, action: Action) -> Violation | None:
-        """Why ``action`` may not be played now, or ``None``."""
+        """Why ``action`` may not be played now, or ``None``. A decided game comes first:
+        then every action is ``game_over``, whatever else is wrong with it."""
         p = self.position
-        outcome = self._decided
-        # The turn start can decide something only with a pending claim, at the move limit,
-        # or when repetitions may have banned every action: otherwise skip asking it.
-        if outcome is None and (p.claim or p.ply >= MOVE_LIMIT or self._may_ban()):
-            outcome = self._decided_at_turn_start()
-        if outcome is not None:
-            return VIOLATIONS("game_over", reason=outcome.reason)
         t = p.turn
         broken = judge(p[SHIPS + t], p[SHIPS + 1 - t], p[FLAGS + 1 - t], action)
+        earlier: list[int] = []
+        if broken is None and self._may_ban():
+            earlier = self.earlier_occurrences(action)
+        legal = broken is None and len(earlier) < 2
+        outcome = self._decided
+        # The turn start can decide something only with a pending claim, at the move limit,
+        # or when repetitions may have banned every action — and not the last when this
+        # very action is legal: otherwise it need not be asked.
+        if outcome is None and (p.claim or p.ply >= MOVE_LIMIT or (not legal and self._may_ban())):
+            outcome = self._decided_at_turn_start(True if legal else None)
+        if outcome is not None:
+            return VIOLATIONS("game_over", reason=outcome.reason)
         if broken is not None:
             code, args = broken
             return VIOLATIONS(code, **args)
-        if self._may_ban():
-            plies = self.earlier_occurrences(action)
-            if len(plies) >= 2:
-                return VIOLATIONS(
-                    "threefold_repetition", action=str(action), first=plies[0], second=plies[1]
-                )
+        if not legal:
+            return VIOLATIONS(
+                "threefold_repetition", action=str(action), first=earlier[0], second=earlier[1]
+            )
         return None
 
     def play(self, action: Action) -> Violation | None:
