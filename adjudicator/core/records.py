@@ -294,34 +294,29 @@ class Validation:
             )
         return None
 
+    def _against(self, code: str, computed: Outcome, **claimed: Any) -> Problem:
+        """A result problem reported where the rules decided the game, citing the rules
+        that decided it."""
+        return self._record_problem(
+            code,
+            computed.decided_at,
+            self._reason_rules(computed.reason),
+            decided_at=computed.decided_at,
+            winner=computed.winner,
+            reason=computed.reason,
+            **claimed,
+        )
+
     def _check_result(self) -> Problem | None:
         claimed = self.record.claimed
         computed = self.replay.outcome()
-        plies = self.replay.ply()
         if claimed.reason in ENDINGS_OUTSIDE_PLAY:
             if computed is not None:
-                return self._record_problem(
-                    "ended_after_decided",
-                    computed.decided_at,
-                    self._reason_rules(computed.reason),
-                    claimed=claimed.reason,
-                    decided_at=computed.decided_at,
-                    winner=computed.winner,
-                    reason=computed.reason,
-                )
+                return self._against("ended_after_decided", computed, claimed=claimed.reason)
             self.replay.end_outside_play(claimed.winner, claimed.reason, claimed.resigned)
             return None
         if claimed.reason is None:
-            if computed is None:
-                return None
-            return self._record_problem(
-                "result_missing",
-                computed.decided_at,
-                self._reason_rules(computed.reason),
-                decided_at=computed.decided_at,
-                winner=computed.winner,
-                reason=computed.reason,
-            )
+            return None if computed is None else self._against("result_missing", computed)
         if computed is None:
             return self._record_problem(
                 "result_undecided",
@@ -329,27 +324,12 @@ class Validation:
                 self._reason_rules(claimed.reason),
                 winner=claimed.winner,
                 reason=claimed.reason,
-                plies=plies,
+                plies=self.replay.ply(),
             )
         if claimed.winner != computed.winner:
-            return self._record_problem(
-                "wrong_winner",
-                computed.decided_at,
-                self._reason_rules(computed.reason),
-                claimed=claimed.winner,
-                winner=computed.winner,
-                reason=computed.reason,
-                decided_at=computed.decided_at,
-            )
+            return self._against("wrong_winner", computed, claimed=claimed.winner)
         if claimed.reason != computed.reason:
-            return self._record_problem(
-                "wrong_reason",
-                computed.decided_at,
-                self._reason_rules(computed.reason),
-                claimed=claimed.reason,
-                reason=computed.reason,
-                decided_at=computed.decided_at,
-            )
+            return self._against("wrong_reason", computed, claimed=claimed.reason)
         return None
 
 

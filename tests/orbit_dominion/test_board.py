@@ -26,23 +26,7 @@ from adjudicator.orbit_dominion.board import (
     TARGET_GATES,
     sectors_of,
 )
-
-ORBIT_LETTERS = "OMI"
-
-
-def sec(name: str) -> int:
-    """Sector index from a name, computed independently of the engine's tables."""
-    return ORBIT_LETTERS.index(name[0]) * 12 + int(name[1:])
-
-
-def pos(spec: str, side: str = "r", ply: int = 0, claim: str = "-") -> Position:
-    """A position from ``"R@I0 r@I11 B@I6 ..."`` (cell letter @ sector)."""
-    cells = ["."] * 36
-    for item in spec.split():
-        ch, name = item.split("@")
-        cells[sec(name)] = ch
-    board = "".join(cells)
-    return Position.from_text(f"{board[:12]}/{board[12:24]}/{board[24:]} {side} {ply} {claim}")
+from tests.orbit_dominion.support import pos, sec
 
 
 def names(mask: int) -> set[str]:

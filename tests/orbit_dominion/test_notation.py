@@ -12,23 +12,9 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.core.errors import InputError
-from adjudicator.orbit_dominion import STANDARD, Action, GameState, Position
+from adjudicator.orbit_dominion import STANDARD, Action, GameState
 from adjudicator.orbit_dominion.actions import ACTIONS
-
-ORBIT_LETTERS = "OMI"
-
-
-def sec(name: str) -> int:
-    return ORBIT_LETTERS.index(name[0]) * 12 + int(name[1:])
-
-
-def pos(spec: str, side: str = "r", ply: int = 0, claim: str = "-") -> Position:
-    cells = ["."] * 36
-    for item in spec.split():
-        ch, name = item.split("@")
-        cells[sec(name)] = ch
-    b = "".join(cells)
-    return Position.from_text(f"{b[:12]}/{b[12:24]}/{b[24:]} {side} {ply} {claim}")
+from tests.orbit_dominion.support import pos, sec
 
 
 def snapshot(state: GameState):

@@ -9,31 +9,13 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from adjudicator.core.errors import InputError
 from adjudicator.orbit_dominion import STANDARD, Action, GameState, Position
 from adjudicator.orbit_dominion.board import BLUE, RED, SECTOR_NAMES
+from tests.orbit_dominion.support import board, pos, position_texts, sec
 
-ORBIT_LETTERS = "OMI"
 START = "r....bb....r/rr....bb..../R....bB....r r 0 -"
-
-
-def sec(name: str) -> int:
-    return ORBIT_LETTERS.index(name[0]) * 12 + int(name[1:])
-
-
-def board(spec: str) -> str:
-    cells = ["."] * 36
-    for item in spec.split():
-        ch, name = item.split("@")
-        cells[sec(name)] = ch
-    b = "".join(cells)
-    return f"{b[:12]}/{b[12:24]}/{b[24:]}"
-
-
-def pos(spec: str, side: str = "r", ply: int = 0, claim: str = "-") -> Position:
-    return Position.from_text(f"{board(spec)} {side} {ply} {claim}")
 
 
 # --- reading and writing -----------------------------------------------------------------
@@ -237,36 +219,8 @@ def test_position_after_capture():
 # --- property: text round trip ------------------------------------------------------------
 
 
-@st.composite
-def valid_position_texts(draw) -> str:
-    n_red = draw(st.integers(1, 5))
-    n_blue = draw(st.integers(1, 5))
-    sectors = draw(
-        st.lists(
-            st.integers(0, 35),
-            min_size=2 + n_red + n_blue,
-            max_size=2 + n_red + n_blue,
-            unique=True,
-        )
-    )
-    cells = ["."] * 36
-    cells[sectors[0]] = "R"
-    cells[sectors[1]] = "B"
-    for s in sectors[2 : 2 + n_red]:
-        cells[s] = "r"
-    for s in sectors[2 + n_red :]:
-        cells[s] = "b"
-    side = draw(st.sampled_from("rb"))
-    ply = draw(st.integers(0, 120))
-    gates = ("I6", "M6") if side == "r" else ("I0", "M0")
-    holds_one = any(cells[sec(g)].lower() == side for g in gates)
-    claim = side if holds_one and draw(st.booleans()) else "-"
-    b = "".join(cells)
-    return f"{b[:12]}/{b[12:24]}/{b[24:]} {side} {ply} {claim}"
-
-
 @settings(max_examples=300, deadline=None)
-@given(valid_position_texts())
+@given(position_texts())
 def test_text_round_trip(text):
     """Position notation: every valid position reads and writes back to the same text, and
     reading its text again gives an equal position; its cells match the text."""
@@ -282,7 +236,7 @@ def test_text_round_trip(text):
 
 
 @settings(max_examples=200, deadline=None)
-@given(valid_position_texts())
+@given(position_texts())
 def test_colour_swap_is_an_involution(text):
     """第2条 / interpretation 1: swapping colours twice (12 sectors of turning) gives back
     the same position, and the swapped position is itself valid notation."""

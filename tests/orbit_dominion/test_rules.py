@@ -19,26 +19,7 @@ from adjudicator.orbit_dominion.actions import ACTIONS
 from adjudicator.orbit_dominion.board import BLUE, RED
 from adjudicator.orbit_dominion.perft import perft
 from adjudicator.orbit_dominion.references import VIOLATIONS
-
-ORBIT_LETTERS = "OMI"
-
-
-def sec(name: str) -> int:
-    return ORBIT_LETTERS.index(name[0]) * 12 + int(name[1:])
-
-
-def board(spec: str) -> str:
-    cells = ["."] * 36
-    for item in spec.split():
-        ch, name = item.split("@")
-        assert cells[sec(name)] == ".", f"{name} used twice"
-        cells[sec(name)] = ch
-    b = "".join(cells)
-    return f"{b[:12]}/{b[12:24]}/{b[24:]}"
-
-
-def pos(spec: str, side: str = "r", ply: int = 0, claim: str = "-") -> Position:
-    return Position.from_text(f"{board(spec)} {side} {ply} {claim}")
+from tests.orbit_dominion.support import ORBIT_LETTERS, board, play, pos, positions, sec
 
 
 def state_of(spec: str, side: str = "r", ply: int = 0) -> GameState:
@@ -47,12 +28,6 @@ def state_of(spec: str, side: str = "r", ply: int = 0) -> GameState:
 
 def acts(state: GameState) -> set[str]:
     return {str(a) for a in state.legal_actions()}
-
-
-def play(state: GameState, *moves: str) -> None:
-    for m in moves:
-        violation = state.play(Action.parse(m))
-        assert violation is None, (m, violation and violation.code)
 
 
 def code_of(state: GameState, text: str) -> str | None:
@@ -907,28 +882,8 @@ def model_result(p: Position, text: str) -> tuple[dict, str | None]:
     return new, None
 
 
-@st.composite
-def quiet_positions(draw) -> Position:
-    """Random valid positions whose turn start decides nothing (ply < 120, no claim)."""
-    n_red = draw(st.integers(1, 5))
-    n_blue = draw(st.integers(1, 5))
-    k = 2 + n_red + n_blue
-    sectors = draw(st.lists(st.integers(0, 35), min_size=k, max_size=k, unique=True))
-    cells = ["."] * 36
-    cells[sectors[0]] = "R"
-    cells[sectors[1]] = "B"
-    for s in sectors[2 : 2 + n_red]:
-        cells[s] = "r"
-    for s in sectors[2 + n_red :]:
-        cells[s] = "b"
-    b = "".join(cells)
-    side = draw(st.sampled_from("rb"))
-    ply = draw(st.integers(0, 119))
-    return Position.from_text(f"{b[:12]}/{b[12:24]}/{b[24:]} {side} {ply} -")
-
-
 @settings(max_examples=400, deadline=None)
-@given(quiet_positions())
+@given(positions(plies=st.integers(0, 119), claims=False))
 def test_legal_actions_match_model(p):
     """第3条–第7条 / interpretations 1–5: on random positions the engine's legal actions
     are exactly the model's."""
@@ -936,7 +891,7 @@ def test_legal_actions_match_model(p):
 
 
 @settings(max_examples=200, deadline=None)
-@given(quiet_positions())
+@given(positions(plies=st.integers(0, 119), claims=False))
 def test_results_match_model(p):
     """第3条–第7条, 第10条 04–06 / interpretations 2–7: every legal action's result (ships,
     side to move, ply) and instant decision match the model."""
@@ -961,7 +916,7 @@ def test_results_match_model(p):
 
 
 @settings(max_examples=30, deadline=None)
-@given(quiet_positions())
+@given(positions(plies=st.integers(0, 119), claims=False))
 def test_check_agrees_with_legal_actions(p):
     """第3条 / interpretation 12: ``check`` accepts exactly the legal actions; every other
     parsable action gets a violation and ``play`` of it changes nothing."""

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from adjudicator.orbit_dominion import STANDARD, Action, GameState, Position
 from adjudicator.orbit_dominion.board import BLUE, RED
 from adjudicator.orbit_dominion.perft import perft
+from tests.orbit_dominion.support import positions
 
-ORBIT_LETTERS = "OMI"
 SWAP_WINNER = {"red": "blue", "blue": "red", "draw": "draw"}
 
 
@@ -38,28 +38,6 @@ def outcome_tuple(state: GameState):
 
 def mirrored_outcome(t):
     return None if t is None else (SWAP_WINNER[t[0]], t[1], t[2])
-
-
-@st.composite
-def positions(draw, max_ply: int = 120) -> Position:
-    n_red = draw(st.integers(1, 5))
-    n_blue = draw(st.integers(1, 5))
-    k = 2 + n_red + n_blue
-    sectors = draw(st.lists(st.integers(0, 35), min_size=k, max_size=k, unique=True))
-    cells = ["."] * 36
-    cells[sectors[0]] = "R"
-    cells[sectors[1]] = "B"
-    for s in sectors[2 : 2 + n_red]:
-        cells[s] = "r"
-    for s in sectors[2 + n_red :]:
-        cells[s] = "b"
-    side = draw(st.sampled_from("rb"))
-    ply = draw(st.integers(0, max_ply))
-    gates = (24 + 6, 12 + 6) if side == "r" else (24, 12)
-    can_claim = any(cells[g].lower() == side for g in gates)
-    claim = side if can_claim and draw(st.booleans()) else "-"
-    b = "".join(cells)
-    return Position.from_text(f"{b[:12]}/{b[12:24]}/{b[24:]} {side} {ply} {claim}")
 
 
 # ======================================================================================
@@ -125,7 +103,7 @@ def test_legal_actions_map_under_colour_swap(p):
 
 
 @settings(max_examples=150, deadline=None)
-@given(positions(max_ply=119))
+@given(positions(plies=st.integers(0, 119)))
 def test_results_map_under_colour_swap(p):
     """第4条–第7条, 第10条 04–06 / interpretations 2–7: each legal action's result is the
     image of the mirrored action's result, and what it decides corresponds."""

@@ -16,32 +16,7 @@ from hypothesis import strategies as st
 from adjudicator.orbit_dominion import STANDARD, Action, GameState, Position
 from adjudicator.orbit_dominion.perft import perft
 from adjudicator.orbit_dominion.rules import after
-
-ORBIT_LETTERS = "OMI"
-
-
-def sec(name: str) -> int:
-    return ORBIT_LETTERS.index(name[0]) * 12 + int(name[1:])
-
-
-def board(spec: str) -> str:
-    cells = ["."] * 36
-    for item in spec.split():
-        ch, name = item.split("@")
-        assert cells[sec(name)] == "."
-        cells[sec(name)] = ch
-    b = "".join(cells)
-    return f"{b[:12]}/{b[12:24]}/{b[24:]}"
-
-
-def pos(spec: str, side: str = "r", ply: int = 0, claim: str = "-") -> Position:
-    return Position.from_text(f"{board(spec)} {side} {ply} {claim}")
-
-
-def play(state: GameState, *moves: str) -> None:
-    for m in moves:
-        violation = state.play(Action.parse(m))
-        assert violation is None, (m, violation and violation.code)
+from tests.orbit_dominion.support import play, pos
 
 
 def names(actions) -> set[str]:

@@ -14,32 +14,7 @@ from hypothesis import strategies as st
 from adjudicator.orbit_dominion import Action, GameState, Position
 from adjudicator.orbit_dominion.board import BLUE, RED
 from adjudicator.orbit_dominion.rules import turn_start
-
-ORBIT_LETTERS = "OMI"
-
-
-def sec(name: str) -> int:
-    return ORBIT_LETTERS.index(name[0]) * 12 + int(name[1:])
-
-
-def board(spec: str) -> str:
-    cells = ["."] * 36
-    for item in spec.split():
-        ch, name = item.split("@")
-        assert cells[sec(name)] == "."
-        cells[sec(name)] = ch
-    b = "".join(cells)
-    return f"{b[:12]}/{b[12:24]}/{b[24:]}"
-
-
-def pos(spec: str, side: str = "r", ply: int = 0, claim: str = "-") -> Position:
-    return Position.from_text(f"{board(spec)} {side} {ply} {claim}")
-
-
-def play(state: GameState, *moves: str) -> None:
-    for m in moves:
-        violation = state.play(Action.parse(m))
-        assert violation is None, (m, violation and violation.code)
+from tests.orbit_dominion.support import play, pos, positions, sec
 
 
 def result(state: GameState):
@@ -450,33 +425,14 @@ def test_no_resignation_or_forfeit_once_decided():
 # ======================================================================================
 
 
-@st.composite
-def start_positions(draw) -> Position:
-    n_red = draw(st.integers(1, 5))
-    n_blue = draw(st.integers(1, 5))
-    k = 2 + n_red + n_blue
-    # bias towards the gates so that claims and holdings are common
-    gate_names = ["I0", "M0", "I6", "M6"]
-    pool = st.one_of(st.sampled_from([sec(g) for g in gate_names]), st.integers(0, 35))
-    sectors = draw(st.lists(pool, min_size=k, max_size=k, unique=True))
-    cells = ["."] * 36
-    cells[sectors[0]] = "R"
-    cells[sectors[1]] = "B"
-    for s in sectors[2 : 2 + n_red]:
-        cells[s] = "r"
-    for s in sectors[2 + n_red :]:
-        cells[s] = "b"
-    side = draw(st.sampled_from("rb"))
-    ply = draw(st.sampled_from([0, 1, 60, 118, 119, 120]))
-    gates = ("I6", "M6") if side == "r" else ("I0", "M0")
-    can_claim = any(cells[sec(g)].lower() == side for g in gates)
-    claim = side if can_claim and draw(st.booleans()) else "-"
-    b = "".join(cells)
-    return Position.from_text(f"{b[:12]}/{b[12:24]}/{b[24:]} {side} {ply} {claim}")
+# bias towards the gates so that claims and holdings are common
+GATE_BIASED = st.one_of(
+    st.sampled_from([sec(g) for g in ("I0", "M0", "I6", "M6")]), st.integers(0, 35)
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(start_positions())
+@given(positions(sectors=GATE_BIASED, plies=st.sampled_from([0, 1, 60, 118, 119, 120])))
 def test_turn_start_matches_readings(p):
     """第10条 01–03 / interpretations 8, 9: for a start position, gate control (claim and
     both enemy gates held now) decides first, then the 120-action limit by normal ships
