@@ -185,3 +185,28 @@ def test_committed_schema_rejects_what_the_validator_rejects(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_verdicts_follow_the_verdict_schema(name: str) -> None:
     jsonschema.validate(json.loads(verdict(name).model_dump_json()), VERDICT_SCHEMA)
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "needle"),
+    [
+        ({"moves": "O+ O-"}, "moves", "valid list"),
+        ({"moves": [3]}, "moves[0]", "Move"),
+        ({"meta": {"round": 3}}, "meta.round", "valid string"),
+        ({"result": {"winner": "red", "reason": 7, "resigned": None}}, "result.reason", "reason"),
+        ({"moves": [{"move": "O+", "clock": "soon"}]}, "moves[0].clock", "valid number"),
+    ],
+)
+def test_wrong_types_name_the_field(
+    tmp_path: Path, change: dict[str, object], field: str, needle: str
+) -> None:
+    """Bad input: a value of the wrong type makes the file unreadable, with the field named
+    and what was expected, and no traceback."""
+    data = json.loads((SAMPLES / "valid" / "unfinished.json").read_text("utf-8"))
+    data.update(change)
+    path = tmp_path / "wrong-type.json"
+    path.write_text(json.dumps(data), "utf-8")
+    v = validate_file(REGISTRY, path, Options())
+    assert v.status == "unreadable" and v.unreadable is not None
+    assert (v.unreadable.code, v.unreadable.location) == ("schema_violation", field)
+    assert needle in v.unreadable.message
