@@ -18,7 +18,7 @@ from adjudicator.orbit_dominion.perft import divide, perft
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.protocol import MAX_PERFT_DEPTH
 from adjudicator.orbit_dominion.references import RULES
-from adjudicator.orbit_dominion.state import GameState
+from adjudicator.orbit_dominion.state import GameState, play_line
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -58,24 +58,19 @@ def split_moves(text: str) -> list[str]:
     return re.sub(r"\s*(→|⇄)\s*", r"\1", text).split()
 
 
-def play_line(
+def replay_line(
     position: str, moves: str, *, lenient: bool, lang: Lang
 ) -> tuple[GameState, list[Rejection], list[tuple[str, str]]]:
-    """Replay a line for the CLI: rejected actions change nothing (ruling 11) and are
-    reported; notation errors stop with a message naming the action."""
+    """The state after a line given on the command line, its rejected actions (reported,
+    changing nothing) and the spellings normalised."""
     state = GameState(start_position(position, field="--position"))
     rejected: list[Rejection] = []
     normalized: list[tuple[str, str]] = []
-    for i, text in enumerate(split_moves(moves)):
-        ply = state.position.ply
-        try:
-            reading, violation = state.attempt(text, lenient=lenient)
-        except InputError as err:
-            raise err.at(f"moves[{i}]") from None
-        if violation is not None:
-            rejected.append(rejection(i, ply, text, violation, lang))
-        elif reading.normalized:
-            normalized.append((text, reading.canonical))
+    for p in play_line(state, split_moves(moves), lenient=lenient, field="--moves"):
+        if p.violation is not None:
+            rejected.append(rejection(p.index, p.ply, p.written, p.violation, lang))
+        elif p.reading.normalized:
+            normalized.append((p.written, p.reading.canonical))
     return state, rejected, normalized
 
 
@@ -145,7 +140,7 @@ def analyze(
     """
     language = resolve_lang(lang)
     try:
-        state, rejected, normalized = play_line(position, moves, lenient=lenient, lang=language)
+        state, rejected, normalized = replay_line(position, moves, lenient=lenient, lang=language)
     except InputError as err:
         fail(err)
     analysis = analyse(state, language, rejected)
@@ -174,13 +169,13 @@ def perft_command(
     Example: adjudicator orbit-dominion perft --depth 3   (11405)
     """
     try:
-        state, rejected, _ = play_line(position, moves, lenient=False, lang="en")
+        state, rejected, _ = replay_line(position, moves, lenient=False, lang="en")
     except InputError as err:
         fail(err)
     if rejected:
         r = rejected[0]
         message = f"{r.action} is illegal: {r.message}"
-        fail(InputError("illegal_line", message, field=f"moves[{r.index}]"))
+        fail(InputError("illegal_line", message, field=f"--moves[{r.index}]"))
     started = time.perf_counter()
     rows = divide(state, depth) if show_divide else []
     nodes = sum(n for _, n in rows) if show_divide else perft(state, depth)

@@ -16,7 +16,7 @@ from adjudicator.core.requests import parse_request
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.perft import perft
 from adjudicator.orbit_dominion.position import start_position
-from adjudicator.orbit_dominion.state import GameState
+from adjudicator.orbit_dominion.state import GameState, play_line
 
 GAME_ID = "orbit-dominion/4.2"
 MAX_PERFT_DEPTH = 8
@@ -86,23 +86,23 @@ class PerftResponse(BaseModel):
 def replay(
     start: str, moves: list[str], *, lenient: bool
 ) -> tuple[GameState, int | None, str | None, list[Normalization]]:
-    """Play ``moves`` from ``start`` as the protocol does: a rejected action changes
-    nothing and the same side goes on (ruling 11); notation errors are input errors."""
+    """The state after ``moves``, the first rejected action and its code, and the
+    spellings normalised."""
     state = GameState(start_position(start))
-    illegal_at: int | None = None
-    violation: str | None = None
-    normalized: list[Normalization] = []
-    for i, text in enumerate(moves):
-        try:
-            reading, broken = state.attempt(text, lenient=lenient)
-        except InputError as err:
-            raise err.at(f"moves[{i}]") from None
-        if broken is not None:
-            if illegal_at is None:
-                illegal_at, violation = i, broken.code
-        elif reading.normalized:
-            normalized.append(Normalization(index=i, written=text, canonical=reading.canonical))
-    return state, illegal_at, violation, normalized
+    played = play_line(state, moves, lenient=lenient)
+    rejected = [p for p in played if p.violation is not None]
+    first = rejected[0] if rejected else None
+    normalized = [
+        Normalization(index=p.index, written=p.written, canonical=p.reading.canonical)
+        for p in played
+        if p.violation is None and p.reading.normalized
+    ]
+    return (
+        state,
+        first.index if first else None,
+        first.violation.code if first and first.violation else None,
+        normalized,
+    )
 
 
 def evaluate(request: dict[str, Any]) -> dict[str, Any]:

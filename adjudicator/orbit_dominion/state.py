@@ -279,3 +279,29 @@ class GameState:
         if violation is None:
             self.push(reading.action)
         return reading, violation
+
+
+class Played(NamedTuple):
+    """One written action of a line: where it stood, how it was read, why it was rejected."""
+
+    index: int
+    ply: int
+    written: str
+    reading: Reading
+    violation: Violation | None
+
+
+def play_line(
+    state: GameState, moves: list[str], *, lenient: bool, field: str = "moves"
+) -> list[Played]:
+    """Play a line as the protocol and the CLI do: a rejected action changes nothing and the
+    same side goes on (ruling 11); a notation error names the action (``moves[3]``)."""
+    played = []
+    for i, text in enumerate(moves):
+        ply = state.position.ply
+        try:
+            reading, violation = state.attempt(text, lenient=lenient)
+        except InputError as err:
+            raise err.at(f"{field}[{i}]") from None
+        played.append(Played(i, ply, text, reading, violation))
+    return played
