@@ -10,6 +10,8 @@ memory is bounded by the largest single record.
 from __future__ import annotations
 
 import re
+import sys
+import traceback
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -79,15 +81,20 @@ def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, 
 
 
 def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
+    """The verdict on one file; never raises, so that one file cannot stop a batch."""
     source = str(path)
     try:
         text = read_text(path, max_bytes=options.max_bytes)
         game, record = read_record(registry, text, lenient=options.lenient)
         replay = game.replay(record)
+        return validate(source, record, replay, lenient=options.lenient, lang=options.lang)
     except InputError as err:
         problem = InputProblem(code=err.code, location=err.field, message=err.describe())
-        return Verdict(source=source, status="unreadable", unreadable=problem)
-    return validate(source, record, replay, lenient=options.lenient, lang=options.lang)
+    except Exception as exc:  # a defect: say so for this file and let the batch go on
+        traceback.print_exc(file=sys.stderr)
+        message = f"internal error ({type(exc).__name__}: {exc}); please report this file"
+        problem = InputProblem(code="internal_error", location=None, message=message)
+    return Verdict(source=source, status="unreadable", unreadable=problem)
 
 
 @cache

@@ -1,10 +1,10 @@
 """What the core needs of a game's records, and the record-level checks shared by all
 games: the replay loop and the comparison of the claimed result with the rules'.
 
-A game turns its file formats into a :class:`GameRecord` (a start, events as written, the
-claimed result) and offers a :class:`Replay` that plays events one by one. The loop below
-knows nothing of any game's rules: only that an event is accepted or violates something,
-and that the rules may decide an :class:`Outcome`.
+A game turns its file formats into a :class:`GameRecord` (its own parsed record, the events
+as written, the claimed result) and offers a :class:`Replay` that plays events one by one.
+The loop below knows nothing of any game's rules: only that an event is accepted or
+violates something, and that the rules may decide an :class:`Outcome`.
 """
 
 from __future__ import annotations
