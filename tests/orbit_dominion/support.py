@@ -41,6 +41,18 @@ ANY_SECTOR = st.integers(0, 35)
 ANY_PLY = st.integers(0, 120)
 
 
+def snapshot(state: GameState) -> tuple[object, ...]:
+    """Everything an illegal action must leave unchanged (ruling 11)."""
+    return (
+        state.position,
+        state.position.text(),
+        list(state.actions),
+        state.turn,
+        state.position.ply,
+        state.occurrence_counts(),
+    )
+
+
 @st.composite
 def position_texts(
     draw: st.DrawFn,

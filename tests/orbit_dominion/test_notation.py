@@ -14,18 +14,7 @@ import pytest
 from adjudicator.core.errors import InputError
 from adjudicator.orbit_dominion import STANDARD, Action, GameState
 from adjudicator.orbit_dominion.actions import ACTIONS
-from tests.orbit_dominion.support import pos, sec
-
-
-def snapshot(state: GameState):
-    return (
-        state.position,
-        state.position.text(),
-        list(state.actions),
-        state.turn,
-        state.occurrence_counts(),
-    )
-
+from tests.orbit_dominion.support import pos, sec, snapshot
 
 # A position with an enemy ship next to red along M and across from red on M4:
 #

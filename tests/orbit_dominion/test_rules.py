@@ -19,7 +19,7 @@ from adjudicator.orbit_dominion.actions import ACTIONS
 from adjudicator.orbit_dominion.board import BLUE, RED
 from adjudicator.orbit_dominion.perft import perft
 from adjudicator.orbit_dominion.references import VIOLATIONS
-from tests.orbit_dominion.support import ORBIT_LETTERS, board, play, pos, positions, sec
+from tests.orbit_dominion.support import ORBIT_LETTERS, board, play, pos, positions, sec, snapshot
 
 
 def state_of(spec: str, side: str = "r", ply: int = 0) -> GameState:
@@ -33,18 +33,6 @@ def acts(state: GameState) -> set[str]:
 def code_of(state: GameState, text: str) -> str | None:
     violation = state.check(Action.parse(text))
     return None if violation is None else violation.code
-
-
-def snapshot(state: GameState):
-    return (
-        state.position,
-        state.position.text(),
-        list(state.actions),
-        state.turn,
-        state.position.ply,
-        state.occurrence_counts(),
-        state.outcome(),
-    )
 
 
 # ======================================================================================
