@@ -58,8 +58,10 @@ def validation_error(
     first = exc.errors(include_url=False)[0]
     missing = first["type"] == "missing"
     field = location(data_path(data, tuple(first["loc"]), missing=missing)) or None
-    got = first.get("input")
-    shown = "" if first["type"] == "missing" else f" (got {got!r})"
+    got = repr(first.get("input"))
+    if len(got) > 80:
+        got = got[:77] + "..."
+    shown = "" if first["type"] == "missing" else f" (got {got})"
     return InputError(code, f"{first['msg']}{shown}", field=field)
 
 

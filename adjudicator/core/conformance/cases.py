@@ -140,15 +140,19 @@ class CaseFile(BaseModel):
 
 
 def load_case_file(path: Path) -> CaseFile:
+    """A case file; an :class:`InputError` whose field names the file and the place."""
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        model, _ = load_model(CaseFile, data, lenient=False)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
-        raise InputError("bad_yaml", f"not valid YAML: {exc}", field=where) from None
+        where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or "not valid YAML"
+        raise InputError("bad_yaml", f"not valid YAML: {problem}", field=f"{path}{where}") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("unreadable_file", str(exc)) from None
-    model, _ = load_model(CaseFile, data, lenient=False)
+        raise InputError("unreadable_file", str(exc), field=str(path)) from None
+    except InputError as err:
+        raise err.at(str(path)) from None
     return model
 
 
