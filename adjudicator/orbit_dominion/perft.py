@@ -11,9 +11,9 @@ generator and rules functions, without the allocations that would dominate its t
 from __future__ import annotations
 
 from adjudicator.orbit_dominion.actions import Action
-from adjudicator.orbit_dominion.board import RED, TARGET_GATES
+from adjudicator.orbit_dominion.board import TARGET_GATES
 from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS
-from adjudicator.orbit_dominion.rules import generate, instant_reason, play
+from adjudicator.orbit_dominion.rules import generate, instant_reason, play, successor_key
 from adjudicator.orbit_dominion.state import GameState
 
 
@@ -37,8 +37,7 @@ class _Counter:
             legal = []
             for a in actions:
                 me2, en2, mf2, ef2 = play(me, en, mf, ef, a)
-                key = (me2, en2, mf2, ef2, 1) if turn == RED else (en2, me2, ef2, mf2, 0)
-                if counts.get(key, 0) < 2:
+                if counts.get(successor_key(me2, en2, mf2, ef2, turn), 0) < 2:
                     legal.append(a)
             actions = legal
         if depth == 1:
@@ -50,7 +49,7 @@ class _Counter:
             me2, en2, mf2, ef2 = play(me, en, mf, ef, a)
             if instant_reason(me, ef, me2, en2, ef2, a) is not None:
                 continue
-            key = (me2, en2, mf2, ef2, 1) if turn == RED else (en2, me2, ef2, mf2, 0)
+            key = successor_key(me2, en2, mf2, ef2, turn)
             seen = counts.get(key, 0) + 1
             counts[key] = seen
             if seen == 2:

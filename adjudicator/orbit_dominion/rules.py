@@ -34,7 +34,7 @@ from adjudicator.orbit_dominion.board import (
     rotate_mask,
     rotate_sector,
 )
-from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS, Position
+from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS, Position, PositionKey
 
 FLAGSHIP_CAPTURE, ANNIHILATION, PINCER = "flagship_capture", "annihilation", "pincer"
 GATE_CONTROL, MOVE_LIMIT_REASON, NO_LEGAL_MOVES = "gate_control", "move_limit", "no_legal_moves"
@@ -205,6 +205,14 @@ def play(me: int, en: int, mf: int, ef: int, action: Action) -> tuple[int, int, 
         return me ^ move, en & ~(1 << dst), dst if mf == src else mf, -1 if ef == dst else ef
     # swap: the two ships exchange sectors; nothing is captured (第5条)
     return me ^ move, en ^ move, dst if mf == src else mf, src if ef == dst else ef
+
+
+def successor_key(me2: int, en2: int, mf2: int, ef2: int, mover: int) -> PositionKey:
+    """The 第9条 key of the position after ``mover``'s action, from :func:`play`'s
+    mover-side result: ships and flagships by colour, the other side to move."""
+    if mover == RED:
+        return (me2, en2, mf2, ef2, BLUE)
+    return (en2, me2, ef2, mf2, RED)
 
 
 def instant_reason(me: int, ef: int, me2: int, en2: int, ef2: int, action: Action) -> str | None:

@@ -14,8 +14,6 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.actions import ACTIONS, JUMP, NAVIGATE, Action, read_loose
 from adjudicator.orbit_dominion.board import (
-    BLUE,
-    RED,
     SECTOR_NAMES,
     SIDE_NAMES,
     bit,
@@ -31,7 +29,14 @@ from adjudicator.orbit_dominion.position import (
     PositionKey,
 )
 from adjudicator.orbit_dominion.references import VIOLATIONS
-from adjudicator.orbit_dominion.rules import after, generate, judge, play, turn_start
+from adjudicator.orbit_dominion.rules import (
+    after,
+    generate,
+    judge,
+    play,
+    successor_key,
+    turn_start,
+)
 
 RESIGNATION, FORFEIT = "resignation", "forfeit"
 
@@ -82,10 +87,8 @@ class GameState:
         """The 第9条 identity of the position after ``action``, without building it."""
         p = self.position
         t = p.turn
-        me2, en2, mf2, ef2 = play(
-            p[SHIPS + t], p[SHIPS + 1 - t], p[FLAGS + t], p[FLAGS + 1 - t], action
-        )
-        return (me2, en2, mf2, ef2, BLUE) if t == RED else (en2, me2, ef2, mf2, RED)
+        after_play = play(p[SHIPS + t], p[SHIPS + 1 - t], p[FLAGS + t], p[FLAGS + 1 - t], action)
+        return successor_key(*after_play, t)
 
     def earlier_occurrences(self, action: Action) -> list[int]:
         """The plies at which the position after ``action`` already stood."""
