@@ -164,14 +164,13 @@ def register(app: typer.Typer, registry: Registry) -> None:
         console.print(f"[bold]0[/] · {state.side_to_move()} · {state.position_text()}")
         console.print(state.drawing(), markup=False)
         for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
-            decided = state.outcome()
-            if decided is not None:
-                console.print(_decided_line(decided))
-                raise typer.Exit(1)
             try:
                 step = state.attempt(event.written, lenient=lenient)
             except InputError as err:
                 fail(err.at(f"ply {ply}"), str(source))
+            if step.decided is not None:
+                console.print(_decided_line(step.decided))
+                raise typer.Exit(1)
             if step.violation is not None:
                 v = step.violation
                 console.print(
