@@ -138,6 +138,53 @@ def test_the_runner_survives_crashes_garbage_and_wrong_ids() -> None:
     assert not report.ok
 
 
+class _Skewed:
+    """The built-in engine with one part of its answers altered, to see the runner notice."""
+
+    def __init__(self, alter: dict[str, object]) -> None:
+        self.inner = InProcessEngine(Server(REGISTRY))
+        self.alter = alter
+
+    def ask(self, request: dict[str, object]) -> dict[str, object]:
+        answer = self.inner.ask(request)
+        if request.get("cmd") != "hello":
+            for key, value in self.alter.items():
+                if key in answer:
+                    answer[key] = value
+        return answer
+
+    def restart(self) -> None:
+        """Nothing to restart."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def test_the_runner_compares_error_fields_and_divide_counts() -> None:
+    """An error located in the wrong field, or a divide with a wrong count, fails the case;
+    the same cases pass on the built-in engine (protocol: error.field, perft divide)."""
+    cases = CaseFile(
+        game="orbit-dominion/4.2",
+        topic="runner",
+        title="runner",
+        cases=[
+            _case(
+                "field",
+                ["I11-I10", "pass"],
+                error={"code": "malformed_action", "field": "moves[1]"},
+            ),
+            _case("divide", ["O-"], divide={"depth": 1, "nodes": {}}),
+        ],
+    )
+    good = Runner(InProcessEngine(Server(REGISTRY))).run([cases])
+    assert {r.id: r.status for r in good.results} == {"field": "passed", "divide": "failed"}
+    assert "divide: unexpected" in good.results[1].detail
+    moved = {"code": "malformed_action", "field": "moves[0]", "message": "?"}
+    skewed = Runner(_Skewed({"error": moved})).run([cases])
+    assert skewed.results[0].status == "failed"
+    assert "moves[0]" in skewed.results[0].detail
+
+
 def test_cli_run_reports_and_exit_codes() -> None:
     app = build_app(REGISTRY)
     runner = CliRunner()

@@ -21,6 +21,8 @@ from adjudicator.core.references import RuleData
 #: engine only on what it declares.
 FEATURES: dict[str, str] = {
     "perft": "answers the 'perft' command",
+    "perft_divide": "answers 'perft' with the count under each legal first action when asked",
+    "history": "takes the positions that stood before the start, for repetition rules",
     "violation_codes": "names the violation code of a rejected action",
     "lenient_notation": "accepts the documented alternative spellings when asked to",
     "malformed_input": "answers malformed requests, positions and actions with an error object",

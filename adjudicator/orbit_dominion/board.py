@@ -46,16 +46,6 @@ def mask(*sectors: int) -> int:
     return m
 
 
-def sectors_of(m: int) -> list[int]:
-    """The sectors of a mask, in increasing index order."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 ORBIT_MASKS: tuple[int, ...] = tuple(ORBIT_BITS << (SECTORS_PER_ORBIT * o) for o in range(3))
 
 #: STEP[s][d] is the sector one step from s along its orbit; d = 0 clockwise, 1 counter.

@@ -89,13 +89,7 @@ def divide(state: GameState, depth: int) -> list[tuple[Action, int]]:
         if depth == 1:
             out.append((action, 1))
             continue
-        child = _copy_with(state, action)
+        child = state.copy()
+        child.push(action)
         out.append((action, 0 if child.outcome() is not None else perft(child, depth - 1)))
     return out
-
-
-def _copy_with(state: GameState, action: Action) -> GameState:
-    child = GameState(state.start)
-    for a in (*state.actions, action):
-        child.push(a)
-    return child

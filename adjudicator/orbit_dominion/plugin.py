@@ -25,7 +25,16 @@ class OrbitDominion(Game):
     title_en = "Orbit Dominion, official rules 4.2"
     sides = get_args(Side)
     reasons = get_args(Reason)
-    features = frozenset({"perft", "violation_codes", "lenient_notation", "malformed_input"})
+    features = frozenset(
+        {
+            "perft",
+            "perft_divide",
+            "history",
+            "violation_codes",
+            "lenient_notation",
+            "malformed_input",
+        }
+    )
     commands = frozenset({"evaluate", "perft"})
     record_formats = (FORMAT,)
     rulesets = (RULESET,)

@@ -21,10 +21,7 @@ from adjudicator.orbit_dominion.board import (
     SIDE_LETTERS,
     TARGET_GATES,
     bit,
-    number_of,
-    orbit_of,
     sector,
-    sectors_of,
 )
 
 #: 第8条: the game ends at the turn start once this many actions have been made.
@@ -100,24 +97,6 @@ class Position(NamedTuple):
 
     def __str__(self) -> str:
         return self.text()
-
-    def colour_swapped(self) -> Position:
-        """The same position with red and blue exchanged and every orbit turned by six
-        sectors: the start is its own image, and every rule is symmetric under it."""
-
-        def turn6(m: int) -> int:
-            return sum(bit(sector(orbit_of(s), number_of(s) + 6)) for s in sectors_of(m))
-
-        def flag6(s: int) -> int:
-            return -1 if s < 0 else sector(orbit_of(s), number_of(s) + 6)
-
-        return self._replace(
-            red=turn6(self.blue),
-            blue=turn6(self.red),
-            red_flag=flag6(self.blue_flag),
-            blue_flag=flag6(self.red_flag),
-            turn=1 - self.turn,
-        )
 
     @classmethod
     def from_text(cls, text: str, *, field: str = "position") -> Position:

@@ -14,8 +14,8 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.requests import parse_request
 from adjudicator.orbit_dominion.board import SIDE_NAMES
-from adjudicator.orbit_dominion.perft import perft
-from adjudicator.orbit_dominion.position import start_position
+from adjudicator.orbit_dominion.perft import divide, perft
+from adjudicator.orbit_dominion.position import Position, start_position
 from adjudicator.orbit_dominion.state import GameState, play_line
 
 GAME_ID = "orbit-dominion/4.2"
@@ -30,6 +30,11 @@ class _Request(BaseModel):
     game: Literal["orbit-dominion/4.2"]
     start: str = Field(
         default="standard", description="'standard' or a position in position notation."
+    )
+    history: list[str] = Field(
+        default_factory=list,
+        description="Positions that stood before the start, in position notation, each "
+        "counted as one occurrence for the threefold ban (feature history).",
     )
     moves: list[str] = Field(default_factory=list, description="Actions, in order.")
     notation: Literal["strict", "lenient"] = Field(
@@ -54,6 +59,10 @@ class EvaluateRequest(_Request):
 class PerftRequest(_Request):
     cmd: Literal["perft"]
     depth: int = Field(ge=0, le=MAX_PERFT_DEPTH)
+    divide: bool = Field(
+        default=False,
+        description="Also give the count under each legal first action (feature perft_divide).",
+    )
 
 
 class Normalization(BaseModel):
@@ -81,14 +90,20 @@ class PerftResponse(BaseModel):
 
     id: RequestId
     nodes: int
+    divide: dict[str, int] | None = Field(
+        default=None, description="Only when asked: legal first action → nodes under it."
+    )
 
 
 def replay(
-    start: str, moves: list[str], *, lenient: bool
+    req: _Request,
 ) -> tuple[GameState, int | None, str | None, list[Normalization]]:
-    """The state after ``moves``, the first rejected action and its code, and the
-    spellings normalised."""
-    state = GameState(start_position(start))
+    """The state after the request's moves, the first rejected action and its code, and
+    the spellings normalised."""
+    state = GameState(start_position(req.start))
+    for i, text in enumerate(req.history):
+        state.add_history(Position.from_text(text, field=f"history[{i}]"))
+    moves, lenient = req.moves, req.notation == "lenient"
     played = play_line(state, moves, lenient=lenient)
     rejected = [p for p in played if p.violation is not None]
     first = rejected[0] if rejected else None
@@ -108,7 +123,7 @@ def replay(
 def evaluate(request: dict[str, Any]) -> dict[str, Any]:
     req = parse_request(EvaluateRequest, request)
     lenient = req.notation == "lenient"
-    state, illegal_at, violation, normalized = replay(req.start, req.moves, lenient=lenient)
+    state, illegal_at, violation, normalized = replay(req)
     if req.resign is not None and req.forfeit is not None:
         raise InputError("bad_request", "resign and forfeit exclude each other", field="forfeit")
     if state.outcome() is None:
@@ -133,11 +148,14 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
 
 def perft_command(request: dict[str, Any]) -> dict[str, Any]:
     req = parse_request(PerftRequest, request)
-    state, illegal_at, _, _ = replay(req.start, req.moves, lenient=req.notation == "lenient")
+    state, illegal_at, _, _ = replay(req)
     if illegal_at is not None:
         raise InputError(
             "illegal_line",
             f"moves[{illegal_at}] is not legal, so the line has no perft",
             field=f"moves[{illegal_at}]",
         )
-    return {"nodes": perft(state, req.depth)}
+    if not req.divide:
+        return {"nodes": perft(state, req.depth)}
+    counts = {str(action): nodes for action, nodes in divide(state, req.depth)}
+    return {"nodes": sum(counts.values()) if req.depth else 1, "divide": counts}

@@ -63,6 +63,8 @@ class GameState:
     def __init__(self, start: Position = STANDARD) -> None:
         self.start = start
         self.position = start
+        #: Positions that stood before the start (see :meth:`add_history`).
+        self.history: list[Position] = []
         self.actions: list[Action] = []
         self._seen: dict[PositionKey, list[int]] = {start.key: [start.ply]}
         # Positions seen at least twice, by their side to move: an action's result has the
@@ -99,12 +101,22 @@ class GameState:
         occurrence for the threefold ban, at the ply it names."""
         if self.actions:
             raise ValueError("history is added before any action is played")
+        self.history.append(earlier)
         plies = self._seen.setdefault(earlier.key, [])
         plies.insert(0, earlier.ply)
         plies.sort()
         if len(plies) == 2:
             self._repeated[earlier.turn] += 1
         self._turn_start = None
+
+    def copy(self) -> GameState:
+        """A state with the same start, history and actions, to play on independently."""
+        twin = GameState(self.start)
+        for earlier in self.history:
+            twin.add_history(earlier)
+        for action in self.actions:
+            twin.push(action)
+        return twin
 
     def occurrence_counts(self) -> dict[PositionKey, int]:
         """How often each position has stood so far (the start included)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from adjudicator.orbit_dominion import Action, GameState, Position
+from adjudicator.orbit_dominion.board import bit, number_of, orbit_of, sector
 
 ORBIT_LETTERS = "OMI"
 
@@ -28,6 +29,30 @@ def board(spec: str) -> str:
 
 def pos(spec: str, side: str = "r", ply: int = 0, claim: str = "-") -> Position:
     return Position.from_text(f"{board(spec)} {side} {ply} {claim}")
+
+
+def sectors_of(m: int) -> list[int]:
+    """The sectors of a mask, in increasing index order."""
+    return [s for s in range(36) if m >> s & 1]
+
+
+def colour_swapped(p: Position) -> Position:
+    """The same position with red and blue exchanged and every orbit turned by six
+    sectors: the start is its own image, and every rule is symmetric under it."""
+
+    def turn6(m: int) -> int:
+        return sum(bit(sector(orbit_of(s), number_of(s) + 6)) for s in sectors_of(m))
+
+    def flag6(s: int) -> int:
+        return -1 if s < 0 else sector(orbit_of(s), number_of(s) + 6)
+
+    return p._replace(
+        red=turn6(p.blue),
+        blue=turn6(p.red),
+        red_flag=flag6(p.blue_flag),
+        blue_flag=flag6(p.red_flag),
+        turn=1 - p.turn,
+    )
 
 
 def play(state: GameState, *moves: str) -> None:

@@ -24,9 +24,8 @@ from adjudicator.orbit_dominion.board import (
     SECTOR_BY_NAME,
     SECTOR_NAMES,
     TARGET_GATES,
-    sectors_of,
 )
-from tests.orbit_dominion.support import pos, sec
+from tests.orbit_dominion.support import pos, sec, sectors_of
 
 
 def names(mask: int) -> set[str]:

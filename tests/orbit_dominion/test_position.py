@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from adjudicator.core.errors import InputError
 from adjudicator.orbit_dominion import STANDARD, Action, GameState, Position
 from adjudicator.orbit_dominion.board import BLUE, RED, SECTOR_NAMES
-from tests.orbit_dominion.support import board, pos, position_texts, sec
+from tests.orbit_dominion.support import board, colour_swapped, pos, position_texts, sec
 
 START = "r....bb....r/rr....bb..../R....bB....r r 0 -"
 
@@ -100,7 +100,7 @@ def test_holds_enemy_gates():
 def test_colour_swap_of_start_is_start():
     """第2条: the starting set-up is symmetric under swapping colours and turning the board
     half round (+6 on every orbit) — with red to move becoming blue to move."""
-    swapped = STANDARD.colour_swapped()
+    swapped = colour_swapped(STANDARD)
     assert swapped.board_text() == STANDARD.board_text()
     assert swapped.turn == BLUE
 
@@ -115,9 +115,9 @@ def test_colour_swap_example():
     I   R . . . . b B . . . .  .            I     R . . . . . B . . . .  r
     """
     p = pos("r@O0 r@M6 R@I0 b@I5 B@I6", "r", 12, "r")
-    q = p.colour_swapped()
+    q = colour_swapped(p)
     assert q.text() == board("b@O6 b@M0 B@I6 r@I11 R@I0") + " b 12 b"
-    assert q.colour_swapped() == p
+    assert colour_swapped(q) == p
 
 
 # --- malformed positions ------------------------------------------------------------------
@@ -241,8 +241,8 @@ def test_colour_swap_is_an_involution(text):
     """第2条 / interpretation 1: swapping colours twice (12 sectors of turning) gives back
     the same position, and the swapped position is itself valid notation."""
     p = Position.from_text(text)
-    q = p.colour_swapped()
-    assert q.colour_swapped() == p
+    q = colour_swapped(p)
+    assert colour_swapped(q) == p
     assert Position.from_text(q.text()) == q
     assert q.normal_ships(RED) == p.normal_ships(BLUE)
     assert q.normal_ships(BLUE) == p.normal_ships(RED)

@@ -1,6 +1,7 @@
 """Red/blue symmetry and replay determinism.
 
-``Position.colour_swapped()`` exchanges the colours and turns every orbit by six sectors.
+``colour_swapped(position)`` (in ``support``) exchanges the colours and turns every orbit
+by six sectors.
 The board (第2条: red I0/M0 gates and start, blue I6/M6) is symmetric under it, so every
 rule must be: the legal actions of the image are the images of the legal actions (sectors
 +6, rotations unchanged), results and outcomes correspond with the winner swapped, and perft
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 from adjudicator.orbit_dominion import STANDARD, Action, GameState, Position
 from adjudicator.orbit_dominion.board import BLUE, RED
 from adjudicator.orbit_dominion.perft import perft
-from tests.orbit_dominion.support import positions
+from tests.orbit_dominion.support import colour_swapped, positions
 
 SWAP_WINNER = {"red": "blue", "blue": "red", "draw": "draw"}
 
@@ -57,7 +58,7 @@ def test_mirror_of_actions():
 def test_start_is_symmetric():
     """第2条: the starting set-up is its own image with the move passed to blue; blue's
     actions there are the images of red's at the start."""
-    swapped = STANDARD.colour_swapped()
+    swapped = colour_swapped(STANDARD)
     assert swapped.board_text() == STANDARD.board_text()
     assert swapped.turn == BLUE
     red = {str(mirror(a)) for a in GameState().legal_actions()}
@@ -76,7 +77,7 @@ def test_mirrored_gate_control_for_blue():
     I   R . . . . . r . . . .  .      (red's version; its image has blue on I0, M1)
     """
     red_start = Position.from_text("..b.....B.../.......r..../R.....r..... r 0 -")
-    blue_start = red_start.colour_swapped()
+    blue_start = colour_swapped(red_start)
     red_game, blue_game = GameState(red_start), GameState(blue_start)
     for text in ("M7-M6", "O2-O1"):
         assert red_game.play(Action.parse(text)) is None
@@ -96,7 +97,7 @@ def test_legal_actions_map_under_colour_swap(p):
     """第3条–第9条 / interpretations 1–9: the legal actions of the colour-swapped position
     are exactly the images (sectors +6) of the original's; turn-start outcomes correspond
     with the winner swapped."""
-    q = p.colour_swapped()
+    q = colour_swapped(p)
     a, b = GameState(p), GameState(q)
     assert {mirror(x) for x in a.legal_actions()} == set(b.legal_actions())
     assert mirrored_outcome(outcome_tuple(a)) == outcome_tuple(b)
@@ -107,12 +108,12 @@ def test_legal_actions_map_under_colour_swap(p):
 def test_results_map_under_colour_swap(p):
     """第4条–第7条, 第10条 04–06 / interpretations 2–7: each legal action's result is the
     image of the mirrored action's result, and what it decides corresponds."""
-    q = p.colour_swapped()
+    q = colour_swapped(p)
     for action in GameState(p).legal_actions():
         a, b = GameState(p), GameState(q)
         assert a.play(action) is None
         assert b.play(mirror(action)) is None
-        assert a.position.colour_swapped() == b.position
+        assert colour_swapped(a.position) == b.position
         assert mirrored_outcome(outcome_tuple(a)) == outcome_tuple(b)
 
 
@@ -120,7 +121,7 @@ def test_results_map_under_colour_swap(p):
 @given(positions())
 def test_perft_two_equal_under_colour_swap(p):
     """第3条–第10条: perft at depth 2 of a position and of its colour-swapped image agree."""
-    assert perft(GameState(p), 2) == perft(GameState(p.colour_swapped()), 2)
+    assert perft(GameState(p), 2) == perft(GameState(colour_swapped(p)), 2)
 
 
 # ======================================================================================
@@ -176,11 +177,11 @@ def test_whole_game_symmetry(line):
     """第2条–第10条: the mirrored line played from the colour-swapped start gives the
     colour-swapped position after every action, the same repetition counts (and so the
     same threefold bans) and the corresponding outcome."""
-    a, b = GameState(), GameState(STANDARD.colour_swapped())
+    a, b = GameState(), GameState(colour_swapped(STANDARD))
     for action in line:
         assert a.play(action) is None
         assert b.play(mirror(action)) is None
-        assert a.position.colour_swapped() == b.position
+        assert colour_swapped(a.position) == b.position
         assert sorted(a.occurrence_counts().values()) == sorted(b.occurrence_counts().values())
         assert {str(mirror(x)) for x in a.banned_actions()} == {str(x) for x in b.banned_actions()}
         assert mirrored_outcome(outcome_tuple(a)) == outcome_tuple(b)

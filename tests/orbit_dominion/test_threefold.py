@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from adjudicator.orbit_dominion import STANDARD, Action, GameState, Position
 from adjudicator.orbit_dominion.perft import perft
 from adjudicator.orbit_dominion.rules import after
-from tests.orbit_dominion.support import play, pos
+from tests.orbit_dominion.support import colour_swapped, play, pos
 
 
 def names(actions) -> set[str]:
@@ -173,7 +173,7 @@ def test_flagship_and_normal_ship_differ():
     a = pos("R@I0 r@M0 B@I6 b@M6")
     b = pos("r@I0 R@M0 B@I6 b@M6")
     assert a.key != b.key
-    assert a.colour_swapped().key != a.key
+    assert colour_swapped(a).key != a.key
 
 
 # ======================================================================================

@@ -10,9 +10,10 @@ against the engine's answer:
 | ``rejected`` (``index``, ``violation``) | ``illegal_at``, ``violation`` | ``violation_codes`` |
 | ``outcome`` (or ``null`` for undecided) | ``outcome`` | |
 | ``position`` | ``position`` | |
-| ``error`` (a code) | ``error.code`` | ``malformed_input`` |
+| ``error`` (a code, or ``code`` and ``field``) | ``error.code``, ``.field`` | ``malformed_input`` |
 | ``normalized`` | ``normalized`` (lenient notation) | ``lenient_notation`` |
 | ``perft`` (depth → nodes) | ``nodes`` of ``perft`` at each depth | ``perft`` |
+| ``divide`` (``depth``, action → nodes) | ``divide`` of ``perft`` | ``perft_divide`` |
 """
 
 from __future__ import annotations
@@ -68,7 +69,30 @@ class Normalization(BaseModel):
     canonical: str
 
 
-EXPECTATIONS = ("legal", "rejected", "outcome", "position", "error", "normalized", "perft")
+class ExpectedError(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    code: str
+    field: str = Field(description="Where in the request the answer must locate the fault.")
+
+
+class Divide(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    depth: int = Field(ge=1)
+    nodes: dict[str, int] = Field(description="Every legal first action → nodes under it.")
+
+
+EXPECTATIONS = (
+    "legal",
+    "rejected",
+    "outcome",
+    "position",
+    "error",
+    "normalized",
+    "perft",
+    "divide",
+)
 
 
 class Expect(BaseModel):
@@ -82,9 +106,12 @@ class Expect(BaseModel):
         default=None, description="The outcome; write null to expect an undecided game."
     )
     position: str | None = None
-    error: str | None = Field(default=None, description="The error code of the answer.")
+    error: str | ExpectedError | None = Field(
+        default=None, description="The error code of the answer, or its code and field."
+    )
     normalized: list[Normalization] | None = None
     perft: dict[int, int] | None = Field(default=None, description="depth → nodes")
+    divide: Divide | None = None
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Expect:
@@ -119,8 +146,10 @@ class Case(BaseModel):
     def needed_features(self) -> set[str]:
         needed = set(self.features)
         kind = self.expect.kind
-        if kind == "perft":
+        if kind in ("perft", "divide"):
             needed.add("perft")
+        if kind == "divide":
+            needed.add("perft_divide")
         if kind == "error":
             needed.add("malformed_input")
         if self.notation == "lenient" or kind == "normalized":

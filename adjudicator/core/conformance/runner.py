@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from adjudicator.core.conformance.cases import Case, CaseFile
+from adjudicator.core.conformance.cases import Case, CaseFile, ExpectedError
 from adjudicator.core.conformance.engine import Engine, EngineFailure
 
 Status = Literal["passed", "failed", "skipped", "errored"]
@@ -152,10 +152,18 @@ class Runner:
                 elif answer.get("nodes") != nodes:
                     problems.append(_diff(f"perft {depth}", nodes, answer.get("nodes")))
             return problems
+        if kind == "divide":
+            spec = expect.divide
+            answer = self._ask(game, case, "perft", depth=spec.depth, divide=True)
+            if "error" in answer:
+                return [f"perft divide {spec.depth}: error {answer['error']}"]
+            got = answer.get("divide")
+            if not isinstance(got, dict):
+                raise EngineFailure("malformed answer: divide is not an object")
+            return [] if got == spec.nodes else [_divide_diff(spec.nodes, got)]
         answer = self._ask(game, case, "evaluate")
         if kind == "error":
-            got = (answer.get("error") or {}).get("code")
-            return [] if got == expect.error else [_diff("error", expect.error, got)]
+            return _error_diff(expect.error, answer.get("error"))
         if "error" in answer:
             return [f"unexpected error {answer['error']}"]
         return self._compare(kind, expect, answer)
@@ -198,3 +206,23 @@ class Runner:
             if answer.get("normalized") != want:
                 problems.append(_diff("normalized", want, answer.get("normalized")))
         return problems
+
+
+def _error_diff(want: str | ExpectedError, error: Any) -> list[str]:
+    error = error if isinstance(error, dict) else {}
+    if isinstance(want, str):
+        got = error.get("code")
+        return [] if got == want else [_diff("error", want, got)]
+    got_pair = {"code": error.get("code"), "field": error.get("field")}
+    want_pair = want.model_dump()
+    return [] if got_pair == want_pair else [_diff("error", want_pair, got_pair)]
+
+
+def _divide_diff(want: dict[str, int], got: dict[str, Any]) -> str:
+    missing = sorted(set(want) - set(got))
+    extra = sorted(set(got) - set(want))
+    wrong = {a: (want[a], got[a]) for a in sorted(set(want) & set(got)) if want[a] != got[a]}
+    parts = [f"missing {missing}"] if missing else []
+    parts += [f"unexpected {extra}"] if extra else []
+    parts += [f"{a}: expected {w}, got {g}" for a, (w, g) in wrong.items()]
+    return "divide: " + "; ".join(parts)
