@@ -7,11 +7,16 @@ import codecs
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.records import load_model
 
 DEFAULT_MAX_BYTES = 1 << 20
+M = TypeVar("M", bound=BaseModel)
 
 _YAML_HINT = re.compile(r"^\s*(---|[A-Za-z_][\w-]*:\s)", re.MULTILINE)
 
@@ -67,3 +72,19 @@ def parse_json(text: str) -> Any:
             f"not valid JSON at {line_col(text, exc.pos)}: {exc.msg}{hint}",
             expected="a JSON object",
         ) from None
+
+
+def read_yaml_model(path: Path, model: type[M]) -> M:
+    """A YAML data file (case file, board definition) validated against ``model``; an
+    :class:`InputError` whose field names the file and the place in it."""
+    try:
+        data = yaml.safe_load(read_text(path))
+        loaded, _ = load_model(model, data, lenient=False)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or "not valid YAML"
+        raise InputError("bad_yaml", f"not valid YAML: {problem}", field=f"{path}{where}") from None
+    except InputError as err:
+        raise err.at(str(path)) from None
+    return loaded

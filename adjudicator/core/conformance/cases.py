@@ -21,11 +21,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from adjudicator.core.errors import InputError
-from adjudicator.core.records import load_model
+from adjudicator.core.loading import read_yaml_model
 
 CASE_ID = r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$"
 
@@ -170,19 +168,7 @@ class CaseFile(BaseModel):
 
 def load_case_file(path: Path) -> CaseFile:
     """A case file; an :class:`InputError` whose field names the file and the place."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        model, _ = load_model(CaseFile, data, lenient=False)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise InputError("bad_yaml", f"not valid YAML: {problem}", field=f"{path}{where}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("unreadable_file", str(exc), field=str(path)) from None
-    except InputError as err:
-        raise err.at(str(path)) from None
-    return model
+    return read_yaml_model(path, CaseFile)
 
 
 def case_files(root: Path, game: str | None = None) -> list[tuple[Path, CaseFile]]:

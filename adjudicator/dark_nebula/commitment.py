@@ -1,0 +1,104 @@
+"""The secret base's commitment (3.1): published at set-up, opened at revelation.
+
+3.1 has the rebel write the base's sector on a slip of paper. A record replaces the slip by
+a commitment: the SHA-256, in lowercase hex, of the UTF-8 bytes of the compact JSON array
+``["adjudicator/dark-nebula/base/1", GAME_ID, SECTOR_ID, NONCE_HEX]``. The game id binds it
+to one game; the nonce (at least 128 bits of lowercase hex) keeps the thirteen possible
+sectors from being tried one by one against the published digest.
+
+Opening it, the validator tells three failures apart: the nonce opens the commitment for
+another sector than the one revealed (the base was moved), the nonce opens it for no sector
+at all (a wrong nonce), and a nonce too weak to have hidden anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+from collections.abc import Iterable
+from typing import Literal, NamedTuple
+
+from adjudicator.core.errors import InputError
+
+DOMAIN = "adjudicator/dark-nebula/base/1"
+NONCE_BITS = 128
+#: A nonce with fewer distinct hex digits than this is refused as weak: 32 random hex
+#: digits show fewer than 8 distinct ones with a probability under 1e-7.
+MIN_DISTINCT_DIGITS = 8
+_HEX = re.compile(r"^[0-9a-f]+$")
+_DIGEST = re.compile(r"^[0-9a-f]{64}$")
+
+
+def make_nonce() -> str:
+    """A fresh nonce: 256 bits from the operating system's secure source."""
+    return secrets.token_hex(32)
+
+
+def nonce_problem(nonce: object) -> str | None:
+    """Why ``nonce`` may not hide a base, or ``None`` when it may."""
+    if not isinstance(nonce, str) or not nonce:
+        return "the nonce is missing"
+    if not _HEX.match(nonce):
+        return "the nonce is not lowercase hex"
+    if len(nonce) * 4 < NONCE_BITS:
+        return f"the nonce has {len(nonce) * 4} bits, fewer than {NONCE_BITS}"
+    if len(set(nonce)) < MIN_DISTINCT_DIGITS:
+        return "the nonce is not random (too few distinct digits)"
+    return None
+
+
+def check_nonce(nonce: object, *, field: str = "nonce") -> str:
+    problem = nonce_problem(nonce)
+    if problem is not None:
+        raise InputError(
+            "weak_nonce",
+            problem,
+            field=field,
+            expected=f"at least {NONCE_BITS // 4} random lowercase hex digits",
+        )
+    return str(nonce)
+
+
+def check_digest(digest: object, *, field: str = "commitment") -> str:
+    if not isinstance(digest, str) or not _DIGEST.match(digest):
+        raise InputError(
+            "malformed_commitment",
+            f"{digest!r} is not a SHA-256 digest",
+            field=field,
+            expected="64 lowercase hex digits",
+        )
+    return digest
+
+
+def commitment(game_id: str, sector: str, nonce: str) -> str:
+    """The digest a rebel publishes for ``sector``."""
+    preimage = json.dumps(
+        [DOMAIN, game_id, sector, nonce], separators=(",", ":"), ensure_ascii=False
+    )
+    return hashlib.sha256(preimage.encode("utf-8")).hexdigest()
+
+
+class Opening(NamedTuple):
+    """What opening a commitment found: ``ok``; ``other_sector`` (the nonce opens it for
+    ``committed``, not for the sector revealed); ``wrong_nonce``; ``weak_nonce``."""
+
+    status: Literal["ok", "other_sector", "wrong_nonce", "weak_nonce"]
+    committed: str | None = None
+    detail: str = ""
+
+
+def open_commitment(
+    digest: str, game_id: str, sector: str, nonce: str, sectors: Iterable[str]
+) -> Opening:
+    """Check an opening against the published digest, naming the failure exactly."""
+    problem = nonce_problem(nonce)
+    if problem is not None:
+        return Opening("weak_nonce", detail=problem)
+    if commitment(game_id, sector, nonce) == digest:
+        return Opening("ok", sector)
+    for other in sectors:
+        if commitment(game_id, other, nonce) == digest:
+            return Opening("other_sector", other)
+    return Opening("wrong_nonce")

@@ -1,0 +1,111 @@
+"""Where every counter stands, and what the secret base is known to be.
+
+Counters of one kind and side in one sector are interchangeable (the rules never tell them
+apart), so the board is a multiset of ``(sector, side, kind)``. The secret base is either on
+the board (a ``secret_base`` counter of the rebels) or hidden: then its sector is known only
+to a director's full record, and the counters built on it wait in ``base_stock`` (7.3).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import TypeAlias
+
+from adjudicator.dark_nebula.board import BASE, BoardDefinition, Side
+
+Problem: TypeAlias = tuple[str, dict[str, object]]
+
+#: The seven steps of a turn (5.0), numbered as the rulebook numbers them.
+PHASES: dict[int, tuple[str, Side | None]] = {
+    1: ("production", "empire"),
+    2: ("movement", "empire"),
+    3: ("combat", "empire"),
+    4: ("production", "rebel"),
+    5: ("movement", "rebel"),
+    6: ("combat", "rebel"),
+    7: ("search", None),
+}
+
+
+@dataclass
+class BaseState:
+    """The secret base: its production track (2.2), and where it is once known."""
+
+    #: Index into the board's production table; 3.2 starts it on the first square.
+    square: int = 0
+    #: The sector, when known: from the opening, or from a director's full record.
+    sector: str | None = None
+    #: On the board (10.2, 10.3); it never hides again (10.6).
+    revealed: bool = False
+    #: The value fixed when it appeared (10.4).
+    fixed_value: int | None = None
+    #: Counters built on the hidden base and not yet on the board (7.3, 7.5).
+    stock: Counter[str] = field(default_factory=Counter)
+
+    def value(self, board: BoardDefinition) -> int:
+        """7.1: the value of its square, or the one fixed on appearing (10.4)."""
+        if self.fixed_value is not None:
+            return self.fixed_value
+        return board.base_production_table[self.square]
+
+
+@dataclass
+class Situation:
+    """The counters on the board, the base, and what earlier steps left pending."""
+
+    board: BoardDefinition
+    counters: Counter[tuple[str, Side, str]] = field(default_factory=Counter)
+    base: BaseState = field(default_factory=BaseState)
+    #: 7.2: an imperial new cruiser has been removed, so the base may build new cruisers.
+    new_cruiser_unlocked: bool = False
+    #: 10.5: the sector the next imperial production and movement may not use.
+    restricted: str | None = None
+
+    def copy(self) -> Situation:
+        return replace(
+            self,
+            counters=Counter(self.counters),
+            base=replace(self.base, stock=Counter(self.base.stock)),
+        )
+
+    # --- looking -----------------------------------------------------------------------------
+
+    def at(self, sector: str, side: Side) -> Counter[str]:
+        """``side``'s counters in ``sector``, by kind."""
+        return Counter(
+            {k: n for (s, sd, k), n in self.counters.items() if s == sector and sd == side and n}
+        )
+
+    def sectors_of(self, side: Side) -> set[str]:
+        """Sectors holding at least one counter of ``side`` on the board."""
+        return {s for (s, sd, _), n in self.counters.items() if sd == side and n > 0}
+
+    def own_sectors(self, side: Side) -> set[str]:
+        """Sectors that count as ``side``'s for production (6.1, 6.2): holding one of its
+        counters other than the base (7.4, interpretation 10)."""
+        return {s for (s, sd, k), n in self.counters.items() if sd == side and n > 0 and k != BASE}
+
+    def contested(self) -> list[str]:
+        """Sectors holding counters of both sides (9.0), in board order."""
+        empire, rebel = self.sectors_of("empire"), self.sectors_of("rebel")
+        return [s.id for s in self.board.sectors if s.id in empire and s.id in rebel]
+
+    def in_use(self, kind: str) -> int:
+        """Counters of ``kind`` out of the box: on the board or on the hidden base (2.3)."""
+        on_board = sum(n for (_, _, k), n in self.counters.items() if k == kind)
+        return on_board + self.base.stock[kind]
+
+    def left(self, kind: str) -> int:
+        return self.board.kinds[kind].count - self.in_use(kind)
+
+    # --- changing ----------------------------------------------------------------------------
+
+    def place(self, sector: str, side: Side, kind: str, n: int = 1) -> None:
+        self.counters[(sector, side, kind)] += n
+
+    def remove(self, sector: str, side: Side, kind: str, n: int = 1) -> None:
+        key = (sector, side, kind)
+        self.counters[key] -= n
+        if self.counters[key] <= 0:
+            del self.counters[key]
