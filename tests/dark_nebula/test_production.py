@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.dark_nebula.board import default_board
 from adjudicator.dark_nebula.production import (
     Placement,
     base_sector_problem,
@@ -14,29 +13,12 @@ from adjudicator.dark_nebula.production import (
     check_rebel_setup,
     produce,
     produce_on_base,
-    set_up,
 )
 from adjudicator.dark_nebula.readings import Readings
 from adjudicator.dark_nebula.state import Situation
+from tests.dark_nebula.support import BOARD, OPENING, code, started
 
-BOARD = default_board()
 DEFAULT = Readings()
-OPENING = [  # ゲームの展開 初期配置
-    Placement("guard_ship", "earth"),
-    Placement("battleship", "raigerin"),
-    Placement("battleship", "zarek"),
-    Placement("guard_ship", "radia"),
-]
-
-
-def started() -> Situation:
-    situation = Situation(BOARD)
-    set_up(situation, OPENING)
-    return situation
-
-
-def code(problem: tuple[str, dict] | None) -> str | None:
-    return None if problem is None else problem[0]
 
 
 def test_3_2_the_strategy_notes_opening_is_legal() -> None:
