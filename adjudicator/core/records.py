@@ -20,7 +20,7 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.references import RuleData
 from adjudicator.core.requests import data_path, location, validation_error
-from adjudicator.core.verdict import ClaimedResult, Note, Problem, Verdict
+from adjudicator.core.verdict import ClaimedResult, Note, PendingCheck, Problem, Verdict
 from adjudicator.core.violations import Violation
 
 #: Reasons decided outside the play itself; allowed only while the rules leave it undecided.
@@ -50,11 +50,23 @@ class GameRecord:
 @dataclass(frozen=True)
 class Step:
     """What one event did: a violation, or the canonical spelling it was normalised to.
-    ``decided`` is set, with the game's own violation, when the event came after the end."""
+    ``decided`` is set, with the game's own violation, when the event came after the end.
+    ``at`` is set when the violation belongs to an earlier event: a deferred check that this
+    event (an opened commitment) could finally run."""
 
     violation: Violation | None = None
     normalized_to: str | None = None
     decided: Outcome | None = None
+    at: int | None = None
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """A check a replay could not run yet, for want of hidden information."""
+
+    code: str
+    ply: int
+    description: str
 
 
 #: The common answer: played, spelled canonically.
@@ -100,6 +112,10 @@ class Replay(ABC):
 
     @abstractmethod
     def drawing(self) -> str: ...
+
+    def pending(self) -> list[Deferred]:
+        """Checks still waiting for hidden information; a game without any has none."""
+        return []
 
 
 # --- reading with pydantic, strict or lenient ------------------------------------------------
@@ -180,6 +196,12 @@ RECORD_MESSAGES: dict[str, dict[Lang, str]] = {
         "ja": "記録は {claimed} で終わっていますが、{decided_at} 手目で既にルール上決着して"
         "います({winner}、{reason})。",
     },
+}
+
+
+DEFERRED_FOUND: dict[Lang, str] = {
+    "en": "(Found when hidden information was opened at ply {ply}.)",
+    "ja": "({ply} 手目で非公開情報が開示された時点で判明。)",
 }
 
 
@@ -283,6 +305,13 @@ class Validation:
             return self._after_end(ply, event, step.decided)
         if step.violation is not None:
             v = step.violation
+            if step.at is not None and step.at != ply:
+                found = DEFERRED_FOUND[self.lang].format(ply=ply)
+                action = self.record.events[step.at - 1].written
+                message = f"{v.message(self.lang)} {found}"
+                return self._problem(
+                    v.code, step.at, v.rules, message, action=action, with_position=False
+                )
             return self._problem(v.code, ply, v.rules, v.message(self.lang), action=event.written)
         if step.normalized_to is not None:
             self.warnings.append(
@@ -339,13 +368,25 @@ def validate(
     """The verdict on one readable record."""
     validation = Validation(record, replay, lenient=lenient, lang=lang)
     problem, computed = validation.run()
+    pending: list[PendingCheck] = []
     if problem is None:
         computed = replay.outcome()
+        pending = [
+            PendingCheck(
+                code=d.code,
+                ply=d.ply,
+                rules=(rules := replay.rules.violation(d.code).rules),
+                citation=replay.rules.cite(rules, lang),
+                description=d.description,
+            )
+            for d in replay.pending()
+        ]
     return Verdict(
         source=source,
         game=record.game,
         game_id=record.game_id,
-        status="invalid" if problem else "valid",
+        status="invalid" if problem else "pending" if pending else "valid",
+        pending=pending,
         plies=replay.ply(),
         problem=problem,
         claimed=record.claimed,

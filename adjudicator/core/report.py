@@ -17,6 +17,7 @@ LABELS: dict[Lang, dict[str, str]] = {
         "valid": "valid",
         "invalid": "invalid",
         "pending": "consistent so far; hidden checks pending",
+        "pending_check": "pending",
         "unreadable": "unreadable",
         "actions": "{n} actions",
         "decided": "{winner} by {reason} after {ply} actions",
@@ -34,6 +35,7 @@ LABELS: dict[Lang, dict[str, str]] = {
         "valid": "有効",
         "invalid": "無効",
         "pending": "現時点で矛盾なし(非公開情報の検査が未了)",
+        "pending_check": "未了",
         "unreadable": "読み取り不能",
         "actions": "{n}手",
         "decided": "{ply}手目で {winner} の勝ち({reason})",
@@ -91,6 +93,12 @@ def print_verdict(console: Console, verdict: Verdict, lang: Lang) -> None:
         if p.drawing:
             for line in p.drawing.rstrip("\n").splitlines():
                 console.print(f"    {escape(line)}")
+    for check in verdict.pending:
+        where = label["at_ply"].format(ply=check.ply)
+        console.print(
+            f"    [yellow]{label['pending_check']}[/] {where}: {escape(check.description)} "
+            f"[dim]({check.code}; {escape(check.citation)})[/]"
+        )
     for w in verdict.warnings:
         console.print(
             f"    [yellow]{label['warning']}[/] {escape(w.location)}: {escape(w.message)} "

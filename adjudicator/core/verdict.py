@@ -45,6 +45,16 @@ class Note(BaseModel):
     message: str
 
 
+class PendingCheck(BaseModel):
+    """A check that needs hidden information (a commitment not yet opened)."""
+
+    code: str = Field(description="The violation code the check would report.")
+    ply: int = Field(description="1-based ply of the event it concerns.")
+    rules: list[str] = Field(description="Rule reference ids of the game.")
+    citation: str = Field(description="The rules as the rulebook names them.")
+    description: str = Field(description="What will be checked once the information opens.")
+
+
 class InputProblem(BaseModel):
     """Why a file could not be read at all."""
 
@@ -70,6 +80,9 @@ class Verdict(BaseModel):
     claimed: ClaimedResult | None = None
     computed: Outcome | None = None
     warnings: list[Note] = Field(default_factory=list)
+    pending: list[PendingCheck] = Field(
+        default_factory=list, description="With status 'pending': the checks still waiting."
+    )
     interpretations: list[str] = Field(
         default_factory=list, description="Interpretation ids in force."
     )
