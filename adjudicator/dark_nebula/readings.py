@@ -11,6 +11,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.dark_nebula.combat import MarkedReading
+from adjudicator.dark_nebula.movement import NebulaReading
+
 
 class Readings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -18,9 +21,7 @@ class Readings(BaseModel):
     search_sectors: Literal["one-without-command-ship", "none-without-command-ship"] = Field(
         default="one-without-command-ship", description="Interpretation 2 (10.1)."
     )
-    marked_modifier: Literal["own", "both"] = Field(
-        default="own", description="Interpretation 3 (9.6)."
-    )
+    marked_modifier: MarkedReading = Field(default="own", description="Interpretation 3 (9.6).")
     appear_with_empire: Literal["allowed", "forbidden"] = Field(
         default="allowed", description="Interpretation 5 (7.5, 8.2)."
     )
@@ -30,6 +31,4 @@ class Readings(BaseModel):
     base_builds: Literal["cruisers", "also-rebel-kinds"] = Field(
         default="cruisers", description="Interpretation 7 (7.2, 6.5)."
     )
-    nebula_entry: Literal["one-step", "each-step"] = Field(
-        default="one-step", description="Interpretation 8 (8.3)."
-    )
+    nebula_entry: NebulaReading = Field(default="one-step", description="Interpretation 8 (8.3).")

@@ -1,0 +1,292 @@
+"""Combat (9.0–9.7): checking a recorded battle and working out what is left.
+
+A battle is fought in one sector holding counters of both sides (9.0). The counters fire by
+class — 0★ (the guard and the secret base, 9.1), then 3 (9.3), then 2, 1 and 0 (9.5) — each
+counter rolling one die that hits at most its attack value. Both sides of a class fire at
+once: survival is judged before the volley, so a counter removed by it still fired, and an
+○ counter removed by it still gave its −1 (9.6) to that volley. After each volley each side
+removes as many of its own counters as it took hits, any it likes (9.2, 9.4). When class 0
+has fired and both sides are still there, the cycle starts again at 0★ (9.7).
+
+A record writes a battle as a list of :class:`Volley`; :func:`resolve` replays it, checks
+each volley and returns the forces left with the first thing wrong. The caller leaves out an
+unrevealed secret base and its counters (7.6) before calling. Violations are returned as
+``(volley index, code, args)``, never raised; the codes and message arguments are those of
+the ``combat`` violations in ``rules.yaml``. A :class:`ValueError` means the caller passed
+something no record could produce (an unknown side or counter id in the forces).
+
+9.6's −1 has two readings (interpretation ``marked-modifier``), chosen by ``marked_helps``:
+
+``"own"`` (the default)
+    A surviving ○ counter helps the dice of its own side only.
+``"both"``
+    A surviving ○ counter of either side helps every die of the battle.
+
+Either way an ○ counter's own die never gets the −1, and two ○ counters still give −1, not
+−2: 9.6 reduces the die "by 1" while one survives.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from adjudicator.dark_nebula.board import SIDES, BoardDefinition, CounterKind, Side
+
+#: 9.1, 9.3, 9.5: the order in which the classes fire; 9.7 starts it again after "0".
+CLASS_ORDER: tuple[str, ...] = ("0★", "3", "2", "1", "0")
+MarkedReading = Literal["own", "both"]
+MARKED_READINGS: tuple[MarkedReading, MarkedReading] = ("own", "both")
+DIE_FACES = range(1, 7)
+
+Forces = dict[Side, Counter[str]]
+Problem = tuple[int, str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Volley:
+    """One class firing (9.1, 9.3, 9.5) and the removals it forces (9.2, 9.4).
+
+    ``dice[side][counter_id]`` holds one die per counter of that id and class the side has
+    in the sector; ``removed[side]`` lists the counters that side removes, its own choice.
+    A side with no dice or no removals may be left out of either mapping.
+    """
+
+    cls: str
+    dice: Mapping[str, Mapping[str, Sequence[int]]] = field(default_factory=dict)
+    removed: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BattleResult:
+    """What :func:`resolve` found.
+
+    ``forces`` and ``removed`` stand as they were after the last volley applied: the whole
+    battle when ``problem`` is ``None``, otherwise up to (not including) the volley at
+    ``problem[0]``. ``hits_taken`` holds, per applied volley, the hits each side took.
+    """
+
+    forces: Forces
+    removed: dict[Side, list[str]]
+    hits_taken: list[dict[Side, int]]
+    problem: Problem | None
+
+    @property
+    def over(self) -> bool:
+        """At most one side is left in the sector (9.7: the battle has ended)."""
+        return not all(self.forces[s] for s in SIDES)
+
+    @property
+    def survivor(self) -> Side | None:
+        """The one side left in the sector; ``None`` when both or neither are."""
+        left = [s for s in SIDES if self.forces[s]]
+        return left[0] if len(left) == 1 else None
+
+
+def counter_class(kind: CounterKind) -> str:
+    """The class a counter fires in: ``"0★"`` for movement 0 with ★ (9.1), otherwise its
+    movement allowance (9.3, 9.5) — the rulebook orders fire by the movement value."""
+    return "0★" if kind.movement_star else str(kind.movement)
+
+
+def class_members(board: BoardDefinition, counters: Mapping[str, int], cls: str) -> dict[str, int]:
+    """The counters of class ``cls`` among ``counters``, by id, in the board's order."""
+    return {
+        k.id: counters[k.id]
+        for k in board.counters
+        if counters.get(k.id, 0) > 0 and counter_class(k) == cls
+    }
+
+
+def modifier(
+    board: BoardDefinition,
+    side: str,
+    counter_id: str,
+    forces_before: Mapping[str, Mapping[str, int]],
+    marked_helps: MarkedReading = "own",
+) -> int:
+    """What 9.6 takes off the dice of ``side``'s ``counter_id`` counters: 1 when an ○
+    counter that helps them is in the sector before the volley, else 0; never for an ○
+    counter's own die."""
+    _check_reading(marked_helps)
+    if board.kinds[counter_id].attack_marked:
+        return 0
+    helpers = (side,) if marked_helps == "own" else SIDES
+    for s in helpers:
+        own = forces_before.get(s, {})
+        if any(n > 0 and board.kinds[c].attack_marked for c, n in own.items()):
+            return 1
+    return 0
+
+
+def hits(
+    board: BoardDefinition,
+    side: str,
+    counter_id: str,
+    dice: Sequence[int],
+    forces_before: Mapping[str, Mapping[str, int]],
+    marked_helps: MarkedReading = "own",
+) -> int:
+    """How many of ``dice``, rolled by ``side``'s ``counter_id`` counters, hit: a die hits
+    at most the attack value (9.1) after 9.6's −1, judged on the forces before the volley."""
+    attack = board.kinds[counter_id].attack
+    m = modifier(board, side, counter_id, forces_before, marked_helps)
+    return sum(1 for d in dice if d - m <= attack)
+
+
+def resolve(
+    board: BoardDefinition,
+    sector: str,
+    forces: Mapping[str, Mapping[str, int]],
+    volleys: Sequence[Volley],
+    *,
+    marked_helps: MarkedReading = "own",
+) -> BattleResult:
+    """Replay the battle in ``sector`` between ``forces`` as recorded by ``volleys``.
+
+    Checks, in this order, stopping at the first problem: the sector is contested (9.0);
+    each volley is the next class with a counter present, a class with none being skipped
+    and the order starting again after class 0 while both sides remain (9.1, 9.3, 9.5, 9.7);
+    each side rolled one die per counter of the class (and none for others), each die 1–6
+    (2.4); each side removed exactly min(hits taken, counters it has), all of them its own
+    counters in the sector (9.2, 9.4); the record stops exactly when a side is gone (9.7).
+    If both sides are gone after the same volley the sector is left empty.
+    """
+    _check_reading(marked_helps)
+    now = _normalised(board, forces)
+    removed: dict[Side, list[str]] = {s: [] for s in SIDES}
+    taken_log: list[dict[Side, int]] = []
+
+    def result(problem: Problem | None) -> BattleResult:
+        return BattleResult(now, removed, taken_log, problem)
+
+    if not all(now[s] for s in SIDES):
+        args = {"sector": sector, **{s: sum(now[s].values()) for s in SIDES}}
+        return result((0, "not_contested", args))
+
+    position, cycle = 0, 1  # the index in CLASS_ORDER to look from, and the 9.7 cycle
+    index = 0
+    while all(now[s] for s in SIDES):
+        expected, position, cycle = _next_class(board, now, position, cycle)
+        if index >= len(volleys):
+            args = {"expected": expected, "cycle": cycle}
+            args.update({s: sum(now[s].values()) for s in SIDES})
+            return result((len(volleys), "battle_unfinished", args))
+        volley = volleys[index]
+        if volley.cls != expected:
+            args = {"expected": expected, "got": volley.cls, "cycle": cycle}
+            return result((index, "class_order", args))
+        bad = _dice_problem(board, now, volley)
+        if bad:
+            return result((index, *bad))
+        # Simultaneous fire: every die is judged on the forces before this volley.
+        taken: dict[Side, int] = {s: 0 for s in SIDES}
+        for side in SIDES:
+            rolled = volley.dice.get(side, {})
+            for counter_id in class_members(board, now[side], volley.cls):
+                dice = rolled[counter_id]
+                taken[_enemy(side)] += hits(board, side, counter_id, dice, now, marked_helps)
+        bad, after = _removal_problem(now, volley, taken)
+        if bad:
+            return result((index, *bad))
+        for side in SIDES:
+            removed[side].extend(volley.removed.get(side, ()))
+        now = after
+        taken_log.append(taken)
+        position += 1
+        index += 1
+
+    if index < len(volleys):
+        left = [s for s in SIDES if now[s]]
+        args = {"index": index, "survivor": left[0] if left else None}
+        return result((index, "volley_after_end", args))
+    return result(None)
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _enemy(side: Side) -> Side:
+    return "rebel" if side == "empire" else "empire"
+
+
+def _check_reading(marked_helps: str) -> None:
+    if marked_helps not in MARKED_READINGS:
+        raise ValueError(f"unknown reading of 9.6: {marked_helps!r} (one of {MARKED_READINGS})")
+
+
+def _normalised(board: BoardDefinition, forces: Mapping[str, Mapping[str, int]]) -> Forces:
+    """Both sides' counters as Counters without zero entries; unknown ids are a caller's
+    error, not a record's."""
+    unknown_sides = set(forces) - set(SIDES)
+    if unknown_sides:
+        raise ValueError(f"unknown sides {sorted(unknown_sides)}; the sides are {SIDES}")
+    out: Forces = {}
+    for side in SIDES:
+        counters = +Counter(dict(forces.get(side, {})))
+        unknown = [c for c in counters if c not in board.kinds]
+        if unknown:
+            raise ValueError(f"{side}: unknown counter ids {unknown} on board {board.id}")
+        out[side] = counters
+    return out
+
+
+def _next_class(
+    board: BoardDefinition, now: Forces, position: int, cycle: int
+) -> tuple[str, int, int]:
+    """The next class with a counter of either side present, looking from ``position``
+    and going round again after class 0 (9.7); its position and the cycle it falls in."""
+    for _ in range(2 * len(CLASS_ORDER)):
+        if position >= len(CLASS_ORDER):
+            position, cycle = 0, cycle + 1
+        cls = CLASS_ORDER[position]
+        if any(class_members(board, now[s], cls) for s in SIDES):
+            return cls, position, cycle
+        position += 1
+    raise AssertionError("both sides have counters, so some class has one")  # pragma: no cover
+
+
+def _dice_problem(board: BoardDefinition, now: Forces, volley: Volley) -> tuple[str, dict] | None:
+    """A side's dice that do not match its counters of the class (9.1, 9.3), or a die that
+    is not 1–6 (2.4), side by side and counter by counter."""
+    sides = [*SIDES, *(s for s in volley.dice if s not in SIDES)]
+    for side in sides:
+        present = class_members(board, now.get(side, Counter()), volley.cls)
+        rolled = volley.dice.get(side, {})
+        for counter_id in [*present, *(c for c in rolled if c not in present)]:
+            dice = rolled.get(counter_id, ())
+            expected = present.get(counter_id, 0)
+            if len(dice) != expected:
+                args = {"side": side, "counter": counter_id, "expected": expected}
+                return "dice_count", {**args, "got": len(dice)}
+            for d in dice:
+                if isinstance(d, bool) or not isinstance(d, int) or d not in DIE_FACES:
+                    return "die_value", {"side": side, "counter": counter_id, "value": d}
+    return None
+
+
+def _removal_problem(
+    now: Forces, volley: Volley, taken: dict[Side, int]
+) -> tuple[tuple[str, dict] | None, Forces]:
+    """Each side removes exactly min(hits taken, counters it has) of its own counters in the
+    sector, any it likes (9.2, 9.4); the forces after the removals when they are right."""
+    after: Forces = {}
+    extra = [s for s in volley.removed if s not in SIDES and volley.removed[s]]
+    if extra:  # a side that is not in the battle has nothing to remove
+        args = {"side": extra[0], "expected": 0, "got": len(volley.removed[extra[0]]), "hits": 0}
+        return ("removal_count", args), now
+    for side in SIDES:
+        chosen = list(volley.removed.get(side, ()))
+        must = min(taken[side], sum(now[side].values()))
+        if len(chosen) != must:
+            args = {"side": side, "expected": must, "got": len(chosen), "hits": taken[side]}
+            return ("removal_count", args), now
+        left = Counter(now[side])
+        for counter_id in chosen:
+            if left[counter_id] <= 0:
+                return ("removal_not_present", {"side": side, "counter": counter_id}), now
+            left[counter_id] -= 1
+        after[side] = +left
+    return None, after
