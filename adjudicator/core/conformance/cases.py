@@ -77,7 +77,7 @@ class ExpectedError(BaseModel):
 class Divide(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    depth: int = Field(ge=1)
+    depth: int = Field(ge=0)
     nodes: dict[str, int] = Field(description="Every legal first action → nodes under it.")
 
 
