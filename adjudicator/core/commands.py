@@ -324,16 +324,19 @@ def _dispute_state(
                 message = f"ply {ply} ({event.written}) is illegal: {step.violation.code}"
                 fail(InputError("illegal_record", message), str(record))
         return state, game
-    game = _pick_game(registry, game_id)
+    game = _position_game(registry, game_id)
     try:
         return game.replay_from_position(position or "", history or []), game
     except InputError as err:
         fail(err)
 
 
-def _pick_game(registry: Registry, game_id: str | None) -> Game:
-    if game_id is None and len(registry.games) == 1:
-        return registry.games[0]
+def _position_game(registry: Registry, game_id: str | None) -> Game:
+    """The game named by ``--game``; without it, the only game whose disputes may start
+    from a position."""
+    candidates = [g for g in registry.games if g.position_disputes]
+    if game_id is None and len(candidates) == 1:
+        return candidates[0]
     game = registry.get(game_id or "")
     if game is None:
         fail(

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import typer
 from pydantic import BaseModel
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.references import RuleData
 
@@ -90,7 +91,15 @@ class Game(ABC):
     def replay(self, record: GameRecord) -> Replay:
         """A replay of the record from its start, for the validation loop."""
 
-    @abstractmethod
+    #: Whether a dispute may start from a written position (``--position``) rather than a
+    #: record: true for games whose whole state fits in a position notation.
+    position_disputes: ClassVar[bool] = False
+
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         """A replay standing at ``position``, with earlier positions that count as history
         (for repetition rules); raise ``InputError`` for a malformed one."""
+        raise InputError(
+            "unsupported",
+            f"a {self.id} dispute starts from a record (--record FILE --at N)",
+            field="--position",
+        )

@@ -38,6 +38,7 @@ class OrbitDominion(Game):
     commands = frozenset({"evaluate", "perft"})
     record_formats = (FORMAT,)
     rulesets = (RULESET,)
+    position_disputes = True
 
     @property
     def rules(self) -> RuleData:

@@ -14,6 +14,7 @@ against the engine's answer:
 | ``normalized`` | ``normalized`` (lenient notation) | ``lenient_notation`` |
 | ``perft`` (depth → nodes) | ``nodes`` of ``perft`` at each depth | ``perft`` |
 | ``divide`` (``depth``, action → nodes) | ``divide`` of ``perft`` | ``perft_divide`` |
+| ``pending`` (``code``, ``ply`` each) | ``pending``: hidden checks not yet run | |
 """
 
 from __future__ import annotations
@@ -81,6 +82,13 @@ class Divide(BaseModel):
     nodes: dict[str, int] = Field(description="Every legal first action → nodes under it.")
 
 
+class ExpectedPending(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    code: str
+    ply: int = Field(ge=1, description="1-based index of the event the check concerns.")
+
+
 EXPECTATIONS = (
     "legal",
     "rejected",
@@ -90,6 +98,7 @@ EXPECTATIONS = (
     "normalized",
     "perft",
     "divide",
+    "pending",
 )
 
 
@@ -110,6 +119,9 @@ class Expect(BaseModel):
     normalized: list[Normalization] | None = None
     perft: dict[int, int] | None = Field(default=None, description="depth → nodes")
     divide: Divide | None = None
+    pending: list[ExpectedPending] | None = Field(
+        default=None, description="Hidden checks still waiting, in order; [] for none."
+    )
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Expect:

@@ -201,6 +201,10 @@ class Runner:
         elif kind == "position":
             if answer.get("position") != expect.position:
                 problems.append(_diff("position", expect.position, answer.get("position")))
+        elif kind == "pending":
+            want = [p.model_dump() for p in expect.pending]
+            if answer.get("pending") != want:
+                problems.append(_diff("pending", want, answer.get("pending")))
         elif kind == "normalized":
             want = [n.model_dump() for n in expect.normalized]
             if answer.get("normalized") != want:

@@ -1,0 +1,143 @@
+"""``adjudicator dark-nebula …``: commit to the base's sector, redact a record, show the
+board definition."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.core.cli_common import JsonOption, console, fail
+from adjudicator.core.errors import InputError
+from adjudicator.core.loading import parse_json, read_text
+from adjudicator.dark_nebula.board import default_board, load_board
+from adjudicator.dark_nebula.commitment import check_nonce, commitment, make_nonce
+from adjudicator.dark_nebula.record import GAME_INSTANCE_ID
+from adjudicator.dark_nebula.redaction import redact
+
+app = typer.Typer(
+    no_args_is_help=True,
+    help="暗黒星雲 ー帝国軍vs反乱軍ー: commit to the secret base, redact records, show the board.",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.command("commit")
+def commit_command(
+    game_id: Annotated[
+        str,
+        typer.Option("--game-id", help="This game's own id, e.g. 2026-11-29-table-3."),
+    ],
+    sector: Annotated[
+        str, typer.Option("--sector", help="The base's sector, by id or printed name (地球).")
+    ],
+    nonce: Annotated[
+        str | None,
+        typer.Option(
+            "--nonce",
+            help="Your own nonce (at least 32 random lowercase hex digits); "
+            "by default a fresh 256-bit one is drawn.",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Choose the base's sector in secret (3.1): print the nonce to keep and the
+    commitment to publish. Keep the nonce until the base appears or the game ends."""
+    try:
+        if not re.match(GAME_INSTANCE_ID, game_id):
+            raise InputError(
+                "bad_game_id",
+                f"{game_id!r} is not a game id",
+                field="--game-id",
+                expected="letters, digits and . _ : / - (up to 100)",
+            )
+        board = default_board()
+        sector_id = board.sector_id(sector, field="--sector")
+        if sector_id == "tyrann":
+            raise InputError(
+                "base_in_capital", "3.1: the base may not be in Tyrann", field="--sector"
+            )
+        chosen = check_nonce(nonce, field="--nonce") if nonce is not None else make_nonce()
+    except InputError as err:
+        fail(err)
+    digest = commitment(game_id, sector_id, chosen)
+    if as_json:
+        print(
+            json.dumps(
+                {"game_id": game_id, "sector": sector_id, "nonce": chosen, "commitment": digest}
+            )
+        )
+        return
+    console.print(f"sector     {board.label(sector_id)}")
+    console.print(f"nonce      {chosen}   (keep secret)")
+    console.print(f"commitment {digest}   (publish)")
+
+
+@app.command("redact")
+def redact_command(
+    record: Annotated[Path, typer.Argument(help="A director's full JSON record.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """The empire player's view of a full record: the early opening removed. Validating
+    it gives the same public verdict once the base has appeared or been disclosed."""
+    try:
+        data = parse_json(read_text(record))
+        if not isinstance(data, dict):
+            raise InputError("bad_record", "a record is a JSON object")
+        text = json.dumps(redact(data), ensure_ascii=False, indent=2) + "\n"
+    except InputError as err:
+        fail(err, str(record))
+    if output is None:
+        print(text, end="")
+    else:
+        output.write_text(text, "utf-8")
+
+
+@app.command("board")
+def board_command(
+    file: Annotated[
+        Path | None, typer.Argument(help="A board definition file; default: the shipped one.")
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show a board definition: its id, its digest (what records name), its sectors and
+    counters, and every placeholder value."""
+    try:
+        board = load_board(file) if file is not None else default_board()
+    except InputError as err:
+        fail(err)
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "id": board.id,
+                    "sha256": board.sha256,
+                    "definition": board.model_dump(mode="json"),
+                    "placeholders": board.placeholders(),
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    console.print(f"[bold]{board.id}[/]  sha256 {board.sha256}")
+    for s in board.sectors:
+        nebula = " nebula" if s.nebula else ""
+        console.print(
+            f"  {s.id:<10} {s.name:<8} P{s.production}{nebula}  → {', '.join(s.neighbours)}"
+        )
+    for c in board.counters:
+        price = "-" if c.price is None else str(c.price)
+        mark = "○" if c.attack_marked else ""
+        star = "★" if c.movement_star else ""
+        console.print(
+            f"  {c.id:<15} {c.name:<6} ×{c.count} price {price} "
+            f"attack {c.attack}{mark} move {c.movement}{star}"
+        )
+    console.print(f"placeholders ({len(board.placeholders())}):")
+    for what, field, value in board.placeholders():
+        console.print(f"  {what} {field} = {value}")

@@ -1,0 +1,261 @@
+"""The one-line spelling of each event, and the line-based text record built from them.
+
+One line per event, stamped with its turn and step (5.0)::
+
+    setup: battleship@raigerin battleship@zarek guard_ship@earth guard_ship@radia
+    1.1 empire production: cruiser@tyrann; extra battleship@tyrann
+    1.2 empire movement: cruiser@tyrann>zarek command_ship@tyrann>zarek
+    1.3 empire combat: zarek: 3 e.command_ship=2 / r.battleship | 2 e.cruiser=3,5
+    1.4 rebel production: battleship@raigerin; base cruiser
+    1.5 rebel movement: battleship@raigerin>radia; appear cruiser>radia
+    1.6 rebel combat: -
+    1.7 search: zarek raibia; reveal nafaelas 3f9c…; roll 4
+    disclose: nafaelas 3f9c…
+
+Counters and sectors are written by id; ``-`` is an empty step. In a battle, volleys are
+separated by ``|`` and battles by ``;``; a volley is its class, the dice (``e.`` for the
+empire, ``r.`` for the rebels, ``kind=d,d``) and, after ``/``, the counters removed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import ValidationError
+
+from adjudicator.core.errors import InputError
+from adjudicator.dark_nebula.record import (
+    Appearance,
+    Battle,
+    Combat,
+    Disclosure,
+    GameEvent,
+    Move,
+    Movement,
+    Opening,
+    Place,
+    Production,
+    Search,
+    Setup,
+    Volley,
+)
+from adjudicator.dark_nebula.state import PHASES
+
+SIDE_LETTER = {"empire": "e", "rebel": "r"}
+LETTER_SIDE = {v: k for k, v in SIDE_LETTER.items()}
+EVENT_SYNTAX = (
+    "'setup: …', 'T.S <empire|rebel> <production|movement|combat>: …', 'T.7 search: …' "
+    "or 'disclose: SECTOR NONCE'"
+)
+_STAMPED = re.compile(r"^(\d+)\.([1-7]) ([a-z ]+): (.*)$")
+
+
+def stamp(turn: int, step: int) -> str:
+    name, side = PHASES[step]
+    return f"{turn}.{step} {side} {name}" if side else f"{turn}.{step} {name}"
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def _places(places: list[Place]) -> str:
+    return " ".join(f"{p.counter}@{p.sector}" for p in places) or "-"
+
+
+def _volley(v: Volley) -> str:
+    parts = [v.cls]
+    for side, kinds in v.dice.items():
+        for kind, dice in kinds.items():
+            parts.append(f"{SIDE_LETTER[side]}.{kind}={','.join(map(str, dice))}")
+    removed = [f"{SIDE_LETTER[side]}.{k}" for side, kinds in v.removed.items() for k in kinds]
+    if removed:
+        parts += ["/", *removed]
+    return " ".join(parts)
+
+
+def body(event: GameEvent) -> str:
+    """The part of the line after the stamp."""
+    if isinstance(event, Setup):
+        return _places(event.rebel)
+    if isinstance(event, Production):
+        parts = [_places(event.builds)]
+        if event.extra:
+            parts.append(f"extra {event.extra.counter}@{event.extra.sector}")
+        if event.base_builds:
+            parts.append("base " + " ".join(event.base_builds))
+        return "; ".join(parts)
+    if isinstance(event, Movement):
+        moves = " ".join(f"{m.counter}@{m.src}>{m.dst}" for m in event.moves) or "-"
+        if event.appearances:
+            moves += "; appear " + " ".join(f"{a.counter}>{a.to}" for a in event.appearances)
+        return moves
+    if isinstance(event, Combat):
+        battles = [f"{b.sector}: " + " | ".join(map(_volley, b.volleys)) for b in event.battles]
+        return "; ".join(battles) or "-"
+    if isinstance(event, Search):
+        parts = [" ".join(event.searches) or "-"]
+        if event.reveal:
+            parts.append(f"reveal {event.reveal.sector} {event.reveal.nonce}")
+        if event.roll is not None:
+            parts.append(f"roll {event.roll}")
+        return "; ".join(parts)
+    return f"{event.sector} {event.nonce}"
+
+
+def lines(events: list[GameEvent]) -> list[str]:
+    """Every event as its line, stamped by its place in the sequence of play."""
+    out = []
+    step_index = 0
+    for event in events:
+        if isinstance(event, Setup):
+            out.append(f"setup: {body(event)}")
+        elif isinstance(event, Disclosure):
+            out.append(f"disclose: {body(event)}")
+        else:
+            turn, step = divmod(step_index, 7)
+            out.append(f"{stamp(turn + 1, step + 1)}: {body(event)}")
+            step_index += 1
+    return out
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def _bad(text: str, why: str) -> InputError:
+    return InputError("malformed_event", f"{text!r}: {why}", expected=EVENT_SYNTAX)
+
+
+def _tokens(text: str) -> list[str]:
+    return [] if text.strip() == "-" else text.split()
+
+
+def _place(token: str, line: str) -> Place:
+    kind, at, sector = token.partition("@")
+    if not at:
+        raise _bad(line, f"{token!r} is not kind@sector")
+    return Place.model_validate({"counter": kind, "sector": sector})
+
+
+def _move(token: str, line: str) -> Move:
+    m = re.fullmatch(r"([a-z_]+)@([a-z0-9-]+)>([a-z0-9-]+)", token)
+    if not m:
+        raise _bad(line, f"{token!r} is not kind@from>to")
+    return Move.model_validate({"counter": m[1], "from": m[2], "to": m[3]})
+
+
+def _volley_of(text: str, line: str) -> Volley:
+    fired, slash, removed_text = text.partition("/")
+    tokens = fired.split()
+    if not tokens:
+        raise _bad(line, "a volley starts with its class")
+    dice: dict[str, dict[str, list[int]]] = {}
+    for token in tokens[1:]:
+        m = re.fullmatch(r"([er])\.([a-z_]+)=(\d+(?:,\d+)*)", token)
+        if not m:
+            raise _bad(line, f"{token!r} is not side.kind=dice (e.cruiser=3,5)")
+        dice.setdefault(LETTER_SIDE[m[1]], {})[m[2]] = [int(d) for d in m[3].split(",")]
+    removed: dict[str, list[str]] = {}
+    for token in removed_text.split() if slash else []:
+        m = re.fullmatch(r"([er])\.([a-z_]+)", token)
+        if not m:
+            raise _bad(line, f"{token!r} is not side.kind (r.battleship)")
+        removed.setdefault(LETTER_SIDE[m[1]], []).append(m[2])
+    return Volley.model_validate({"class": tokens[0], "dice": dice, "removed": removed})
+
+
+def _battle(text: str, line: str) -> Battle:
+    sector, colon, rest = text.partition(":")
+    if not colon:
+        raise _bad(line, f"{text.strip()!r} is not 'sector: volley | volley …'")
+    volleys = [_volley_of(v, line) for v in rest.split("|")]
+    return Battle(sector=sector.strip(), volleys=volleys)
+
+
+def _clauses(text: str) -> tuple[str, dict[str, str]]:
+    """The first clause and the keyed ones that follow (``extra …``, ``base …``)."""
+    first, *rest = [c.strip() for c in text.split(";")]
+    keyed: dict[str, str] = {}
+    for clause in rest:
+        key, _, value = clause.partition(" ")
+        keyed[key] = value
+    return first, keyed
+
+
+def _unexpected(keyed: dict[str, str], allowed: set[str], line: str) -> None:
+    for key in keyed:
+        if key not in allowed:
+            raise _bad(line, f"unexpected clause {key!r}")
+
+
+def _event(step: int, side_phase: str, text: str, line: str) -> GameEvent:
+    name, side = PHASES[step]
+    expected = f"{side} {name}" if side else name
+    if side_phase != expected:
+        raise _bad(line, f"step {step} is the {expected}, not {side_phase!r}")
+    if name == "production":
+        first, keyed = _clauses(text)
+        _unexpected(keyed, {"extra", "base"}, line)
+        extra = _place(keyed["extra"], line) if "extra" in keyed else None
+        return Production(
+            phase="production",
+            side=side,
+            builds=[_place(t, line) for t in _tokens(first)],
+            extra=extra,
+            base_builds=keyed.get("base", "").split(),  # type: ignore[arg-type]
+        )
+    if name == "movement":
+        first, keyed = _clauses(text)
+        _unexpected(keyed, {"appear"}, line)
+        appearances = []
+        for token in keyed.get("appear", "").split():
+            kind, gt, to = token.partition(">")
+            if not gt:
+                raise _bad(line, f"{token!r} is not kind>sector")
+            appearances.append(Appearance.model_validate({"counter": kind, "to": to}))
+        moves = [_move(t, line) for t in _tokens(first)]
+        return Movement(phase="movement", side=side, moves=moves, appearances=appearances)
+    if name == "combat":
+        battles = [] if text.strip() == "-" else [_battle(b, line) for b in text.split(";")]
+        return Combat(phase="combat", side=side, battles=battles)
+    first, keyed = _clauses(text)
+    _unexpected(keyed, {"reveal", "roll"}, line)
+    reveal = None
+    if "reveal" in keyed:
+        parts = keyed["reveal"].split()
+        if len(parts) != 2:
+            raise _bad(line, "reveal takes a sector and a nonce")
+        reveal = Opening(sector=parts[0], nonce=parts[1])
+    roll = keyed.get("roll")
+    if roll is not None and not roll.isdigit():
+        raise _bad(line, f"roll {roll!r} is not a number")
+    return Search(
+        phase="search",
+        searches=_tokens(first),
+        reveal=reveal,
+        roll=int(roll) if roll is not None else None,
+    )
+
+
+def parse_line(line: str) -> tuple[tuple[int, int] | None, GameEvent]:
+    """An event from its line, with the turn and step it is stamped with (``None`` for the
+    set-up and the disclosure). Raises :class:`InputError` ``malformed_event``."""
+    if not isinstance(line, str):
+        raise _bad(str(line), "an event is a line of text")
+    try:
+        if line.startswith("setup: "):
+            rest = line.removeprefix("setup: ")
+            return None, Setup(phase="setup", rebel=[_place(t, line) for t in _tokens(rest)])
+        if line.startswith("disclose: "):
+            parts = line.removeprefix("disclose: ").split()
+            if len(parts) != 2:
+                raise _bad(line, "disclose takes a sector and a nonce")
+            return None, Disclosure(phase="disclosure", sector=parts[0], nonce=parts[1])
+        m = _STAMPED.match(line)
+        if not m:
+            raise _bad(line, "no turn.step stamp")
+        turn, step = int(m[1]), int(m[2])
+        return (turn, step), _event(step, m[3], m[4], line)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise _bad(line, f"{where}: {first['msg']}") from None

@@ -1,0 +1,90 @@
+"""Dark Nebula's payload in the engine protocol: ``evaluate``.
+
+The request carries what a record's header carries (this game's id, the commitment, the
+readings, a director's early opening) and the events as lines; the answer says where the
+first violation is (a deferred one at the event it concerns), the outcome, and which
+hidden checks are still pending.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.requests import parse_request
+from adjudicator.dark_nebula.board import default_board
+from adjudicator.dark_nebula.readings import Readings
+from adjudicator.dark_nebula.record import FORMAT, GAME_ID, GAME_INSTANCE_ID, Opening, Record
+from adjudicator.dark_nebula.replay import DarkNebulaReplay
+
+RequestId = str | int | None
+
+
+class EvaluateRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    cmd: Literal["evaluate"]
+    id: RequestId = None
+    game: Literal["dark-nebula/2011"]
+    start: Literal["standard"] = Field(
+        default="standard", description="Always the set-up of 3.2; the first event is 'setup: …'."
+    )
+    moves: list[str] = Field(default_factory=list, description="Events, one line each.")
+    game_id: str = Field(pattern=GAME_INSTANCE_ID, description="Bound into the commitment.")
+    commitment: str = Field(pattern=r"^[0-9a-f]{64}$")
+    secret: Opening | None = Field(default=None, description="A director's early opening.")
+    interpretations: Readings = Field(default_factory=Readings)
+
+
+class PendingAnswer(BaseModel):
+    code: str
+    ply: int = Field(description="1-based index of the event the check concerns.")
+
+
+class EvaluateResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: RequestId
+    illegal_at: int | None = Field(description="0-based index of the first rejected event.")
+    violation: str | None
+    position: str = Field(description="The next step and the counters on the board.")
+    outcome: Outcome | None
+    pending: list[PendingAnswer] = Field(description="Hidden checks not yet run.")
+
+
+def evaluate(request: dict[str, Any]) -> dict[str, Any]:
+    req = parse_request(EvaluateRequest, request)
+    board = default_board()
+    record = Record(
+        format=FORMAT,
+        game=GAME_ID,
+        game_id=req.game_id,
+        board={"id": board.id, "sha256": board.sha256},
+        commitment=req.commitment,
+        interpretations=req.interpretations,
+        secret=req.secret,
+        events=[],
+    )
+    replay = DarkNebulaReplay(record, board)
+    illegal_at, violation = None, None
+    for i, line in enumerate(req.moves):
+        try:
+            step = replay.attempt(line, lenient=False)
+        except InputError as err:
+            raise err.at(f"moves[{i}]") from None
+        if step.violation is not None:
+            illegal_at = (step.at - 1) if step.at is not None else i
+            violation = step.violation.code
+            break
+    response = EvaluateResponse(
+        id=req.id,
+        illegal_at=illegal_at,
+        violation=violation,
+        position=replay.position_text(),
+        outcome=replay.outcome(),
+        pending=[PendingAnswer(code=d.code, ply=d.ply) for d in replay.pending()],
+    )
+    return response.model_dump(exclude={"id"})

@@ -1,0 +1,192 @@
+"""The canonical JSON record of a Dark Nebula game (format ``dark-nebula-record/1``).
+
+A record is a list of events: the set-up, then the seven steps of every turn (5.0) in
+order, each with every choice and every die, and at the end, when the base never appeared,
+the post-game disclosure that opens its commitment. While the base is hidden the record
+holds only what the empire saw (the base's production value and what it built are public,
+interpretation 11); a director's full record adds ``secret``, the opening known from the
+start, which ``adjudicator dark-nebula redact`` removes.
+
+Each event also has a one-line spelling (see :mod:`adjudicator.dark_nebula.notation`); the
+validation loop sees events as those lines.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from adjudicator.core.records import Event, GameRecord
+from adjudicator.core.verdict import ClaimedResult, Note
+from adjudicator.dark_nebula.board import SECTOR_ID, Side
+from adjudicator.dark_nebula.readings import Readings
+
+FORMAT = "dark-nebula-record/1"
+GAME_ID = "dark-nebula/2011"
+Kind = Literal[
+    "imperial_guard",
+    "command_ship",
+    "secret_base",
+    "cruiser",
+    "new_cruiser",
+    "battleship",
+    "guard_ship",
+]
+ClassName = Literal["0★", "3", "2", "1", "0"]
+Reason = Literal["base_destroyed", "guard_destroyed", "resignation", "forfeit"]
+#: A game's own id, bound into the commitment: letters, digits and ``. _ : / -``.
+GAME_INSTANCE_ID = r"^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$"
+Sector = Annotated[str, Field(pattern=SECTOR_ID, description="A sector id of the board.")]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Place(_Strict):
+    counter: Kind
+    sector: Sector
+
+
+class Move(_Strict):
+    counter: Kind
+    src: Sector = Field(alias="from")
+    dst: Sector = Field(alias="to")
+
+
+class Appearance(_Strict):
+    """A counter from the hidden base, placed where its move ended (7.5)."""
+
+    counter: Kind
+    to: Sector
+
+
+class Volley(_Strict):
+    cls: ClassName = Field(alias="class", description="The class firing: 0★, 3, 2, 1 or 0.")
+    dice: dict[Side, dict[Kind, list[int]]] = Field(
+        default_factory=dict, description="One die per firing counter, by side and kind."
+    )
+    removed: dict[Side, list[Kind]] = Field(
+        default_factory=dict, description="The counters each side removed, its own choice."
+    )
+
+
+class Battle(_Strict):
+    sector: Sector
+    volleys: list[Volley] = Field(min_length=1)
+
+
+class Opening(_Strict):
+    """The base's sector and the nonce of its commitment."""
+
+    sector: Sector
+    nonce: str
+
+
+class Setup(_Strict):
+    phase: Literal["setup"]
+    rebel: list[Place] = Field(description="The rebels' four counters (3.2).")
+
+
+class Production(_Strict):
+    phase: Literal["production"]
+    side: Side
+    builds: list[Place] = Field(default_factory=list)
+    extra: Place | None = Field(default=None, description="The empire's 6.4 counter.")
+    base_builds: list[Kind] = Field(
+        default_factory=list, description="Built on the secret base (7.0), rebels only."
+    )
+
+
+class Movement(_Strict):
+    phase: Literal["movement"]
+    side: Side
+    moves: list[Move] = Field(default_factory=list)
+    appearances: list[Appearance] = Field(
+        default_factory=list, description="From the hidden base (7.5), rebels only."
+    )
+
+
+class Combat(_Strict):
+    phase: Literal["combat"]
+    side: Side
+    battles: list[Battle] = Field(
+        default_factory=list, description="Every contested sector, in the order chosen (9.0)."
+    )
+
+
+class Search(_Strict):
+    phase: Literal["search"]
+    searches: list[Sector] = Field(default_factory=list, description="10.1")
+    reveal: Opening | None = Field(default=None, description="10.2 forced or 10.3 by choice.")
+    roll: int | None = Field(default=None, description="The 10.7 die, while the base is hidden.")
+
+
+class Disclosure(_Strict):
+    """After the game, the opening of a commitment whose base never appeared."""
+
+    phase: Literal["disclosure"]
+    sector: Sector
+    nonce: str
+
+
+GameEvent = Annotated[
+    Setup | Production | Movement | Combat | Search | Disclosure, Field(discriminator="phase")
+]
+
+
+class BoardRef(_Strict):
+    id: str
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+
+
+class Result(_Strict):
+    winner: Side | None = None
+    reason: Reason | None = None
+    resigned: Side | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Result:
+        if (self.winner is None) != (self.reason is None):
+            raise ValueError("winner and reason are given together or not at all")
+        if (self.reason == "resignation") != (self.resigned is not None):
+            raise ValueError("resigned names the side exactly when the reason is resignation")
+        if self.resigned is not None and self.resigned == self.winner:
+            raise ValueError("the side that resigned cannot be the winner")
+        return self
+
+
+class Meta(_Strict):
+    event: str | None = None
+    date: str | None = None
+    empire: str | None = None
+    rebel: str | None = None
+
+
+class Record(_Strict):
+    format: Literal["dark-nebula-record/1"]
+    game: Literal["dark-nebula/2011"]
+    game_id: str = Field(
+        pattern=GAME_INSTANCE_ID, description="This game's own id, bound into the commitment."
+    )
+    board: BoardRef
+    commitment: str = Field(
+        pattern=r"^[0-9a-f]{64}$", description="SHA-256 of the base's opening (3.1)."
+    )
+    interpretations: Readings = Field(default_factory=Readings)
+    secret: Opening | None = Field(
+        default=None, description="Only in a director's full record: the opening, known early."
+    )
+    meta: Meta = Field(default_factory=Meta)
+    events: list[GameEvent]
+    result: Result = Field(default_factory=Result)
+    ext: dict[str, object] = Field(default_factory=dict, description="Extensions.")
+
+    def to_game_record(self, warnings: list[Note], lines: list[str]) -> GameRecord:
+        claimed = ClaimedResult(**self.result.model_dump())
+        return GameRecord(GAME_ID, self.game_id, self, [Event(x) for x in lines], claimed, warnings)
+
+    def dump(self) -> dict[str, object]:
+        """The canonical JSON form: defaults left out, aliases used."""
+        return self.model_dump(mode="json", by_alias=True, exclude_defaults=True)

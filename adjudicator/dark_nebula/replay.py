@@ -1,0 +1,450 @@
+"""Dark Nebula records replayed event by event, with the hidden base's checks deferred.
+
+While the base's sector is unknown (the empire's view of a game), whatever needs it is
+registered as a :class:`~adjudicator.core.records.Deferred` check: the set-up's "not in
+Tyrann" (3.1), each appearance's reachability from the base (7.5, 8.1, 8.3), each search
+that went unanswered (10.2). The event that opens the commitment — a revelation (10.2,
+10.3) or the post-game disclosure — runs them in order, and the first that fails is
+reported at the event it concerns. A director's full record carries the opening from the
+start (``secret``), so every check runs at once.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.records import ACCEPTED, Deferred, Replay, Step
+from adjudicator.core.references import RuleData
+from adjudicator.core.violations import Violation
+from adjudicator.dark_nebula import combat, search
+from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
+from adjudicator.dark_nebula.commitment import open_commitment
+from adjudicator.dark_nebula.drawing import draw, summary
+from adjudicator.dark_nebula.movement import move_problem
+from adjudicator.dark_nebula.notation import parse_line, stamp
+from adjudicator.dark_nebula.production import (
+    Placement,
+    base_sector_problem,
+    check_base_production,
+    check_production,
+    check_rebel_setup,
+    produce,
+    produce_on_base,
+    set_up,
+)
+from adjudicator.dark_nebula.record import (
+    Combat,
+    Disclosure,
+    GameEvent,
+    Movement,
+    Opening,
+    Production,
+    Record,
+    Search,
+    Setup,
+)
+from adjudicator.dark_nebula.references import RULES, VIOLATIONS
+from adjudicator.dark_nebula.state import PHASES, Problem, Situation
+
+RESIGNATION, FORFEIT = "resignation", "forfeit"
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """A deferred check and how to run it once the base's sector is known."""
+
+    deferred: Deferred
+    run: Callable[[str], Problem | None]
+
+
+class DarkNebulaReplay(Replay):
+    rules: RuleData = RULES
+
+    def __init__(self, record: Record, board: BoardDefinition) -> None:
+        self.board = board
+        self.readings = record.interpretations
+        self.game_id = record.game_id
+        self.commitment = record.commitment
+        self.secret: Opening | None = record.secret
+        self.situation = Situation(board)
+        self.events = 0
+        self.steps = 0  # turn steps played, set-up and disclosure apart
+        self.started = False
+        self.disclosed = False
+        self.opened = False
+        self.hidden: list[Hidden] = []
+        self.decided: Outcome | None = None
+
+    # --- the core's interface ---------------------------------------------------------------
+
+    def attempt(self, written: str, *, lenient: bool) -> Step:
+        stamped, event = parse_line(written)
+        if self.decided is not None and not isinstance(event, Disclosure):
+            violation = self._v("game_over", reason=self.decided.reason)
+            return Step(violation=violation, decided=self.decided)
+        problem = self._order_problem(stamped, event)
+        if problem is not None:
+            return Step(violation=self._v(*problem))
+        for sector in _sectors(event):
+            self._known(sector)
+        ply = self.events + 1
+        try:
+            step = self._play(event, ply)
+        except _Rejected as rejected:
+            return Step(violation=rejected.violation)
+        if step.violation is None:
+            self.events = ply
+        return step
+
+    def check(self, written: str) -> Violation | None:
+        return copy.deepcopy(self).attempt(written, lenient=False).violation
+
+    def outcome(self) -> Outcome | None:
+        return self.decided
+
+    def end_outside_play(self, winner: str | None, reason: str, resigned: str | None) -> None:
+        self.decided = Outcome(winner=winner or "draw", reason=reason, decided_at=self.events)
+
+    def ply(self) -> int:
+        return self.events
+
+    def actions_made(self) -> int:
+        return self.events
+
+    def side_to_move(self) -> str:
+        side = PHASES[self.steps % 7 + 1][1]
+        return side or "empire"
+
+    def position_text(self) -> str:
+        return summary(self.situation, self._next_stamp())
+
+    def drawing(self) -> str:
+        return draw(self.situation)
+
+    def pending(self) -> list[Deferred]:
+        return [] if self.opened else [h.deferred for h in self.hidden]
+
+    # --- order of play ----------------------------------------------------------------------
+
+    def _next_stamp(self) -> str:
+        if not self.started:
+            return "setup"
+        turn, step = divmod(self.steps, 7)
+        return stamp(turn + 1, step + 1)
+
+    def _order_problem(self, stamped: tuple[int, int] | None, event: GameEvent) -> Problem | None:
+        """5.0: the set-up, then the seven steps in order; the disclosure only at the end."""
+        expected = self._next_stamp()
+        if self.disclosed:
+            return "phase_order", {"expected": "nothing after the disclosure", "got": _name(event)}
+        if isinstance(event, Disclosure):
+            return (
+                None if self.started else ("phase_order", {"expected": expected, "got": "disclose"})
+            )
+        if isinstance(event, Setup):
+            return (
+                None
+                if not self.started
+                else ("phase_order", {"expected": expected, "got": "setup"})
+            )
+        if not self.started or stamped is None:
+            return "phase_order", {"expected": expected, "got": _name(event)}
+        got = stamp(*stamped)
+        return None if got == expected else ("phase_order", {"expected": expected, "got": got})
+
+    # --- events -----------------------------------------------------------------------------
+
+    def _play(self, event: GameEvent, ply: int) -> Step:
+        if isinstance(event, Setup):
+            return self._setup(event, ply)
+        if isinstance(event, Disclosure):
+            return self._disclose(event, ply)
+        work = self.situation.copy()
+        if isinstance(event, Production):
+            self._production(work, event)
+        elif isinstance(event, Movement):
+            self._movement(work, event, ply)
+        elif isinstance(event, Combat):
+            self._combat(work, event, ply)
+        else:
+            step = self._search(work, event, ply)
+            if step.violation is not None:
+                return step
+        self.situation = work
+        self.steps += 1
+        return ACCEPTED
+
+    def _setup(self, event: Setup, ply: int) -> Step:
+        placements = [Placement(p.counter, p.sector) for p in event.rebel]
+        self._reject(check_rebel_setup(self.situation, placements))
+        if self.secret is not None:
+            self._known(self.secret.sector, field="secret.sector")
+            self._open(self.secret, secret=True)
+            self._reject(base_sector_problem(self.secret.sector))
+        else:
+            self._defer(
+                "base_in_capital", ply, "the base is not in Tyrann (3.1)", base_sector_problem
+            )
+        set_up(self.situation, placements)
+        self.started = True
+        return ACCEPTED
+
+    def _production(self, work: Situation, event: Production) -> None:
+        side = event.side
+        builds = [Placement(p.counter, p.sector) for p in event.builds]
+        extra = Placement(event.extra.counter, event.extra.sector) if event.extra else None
+        self._reject(check_production(work, side, builds, extra, self.readings))
+        if event.base_builds and side != "rebel":
+            self._reject(("base_counter_kind", {"counter": event.base_builds[0]}))
+        produce(work, side, builds, extra)
+        if event.base_builds:
+            self._reject(check_base_production(work, list(event.base_builds), self.readings))
+            produce_on_base(work, list(event.base_builds))
+
+    def _movement(self, work: Situation, event: Movement, ply: int) -> None:
+        side = event.side
+        wanted = Counter((m.src, m.counter) for m in event.moves)
+        for (src, kind), n in wanted.items():
+            if work.at(src, side)[kind] < n:
+                self._reject(
+                    (
+                        "no_counter",
+                        {"sector": self._label(src), "side": side, "counter": self._name(kind)},
+                    )
+                )
+        for m in event.moves:
+            if side == "empire" and m.src == work.restricted and m.src != m.dst:
+                self._reject(("movement_restricted", {"sector": self._label(m.src)}))
+            allowance = self.board.kinds[m.counter].movement
+            problem = move_problem(
+                self.board, m.src, m.dst, allowance, nebula=self.readings.nebula_entry
+            )
+            if problem is not None:
+                self._reject(self._movement_args(problem, m.counter))
+        for m in event.moves:
+            work.remove(m.src, side, m.counter)
+        for m in event.moves:
+            work.place(m.dst, side, m.counter)
+        if event.appearances:
+            self._appearances(work, event, ply)
+        if side == "empire":
+            work.restricted = None  # 10.5 (2): only the movement right after
+
+    def _appearances(self, work: Situation, event: Movement, ply: int) -> None:
+        base = work.base
+        if event.side != "rebel" or base.revealed:
+            self._reject(("appearance_not_allowed", {}))
+        need = Counter(a.counter for a in event.appearances)
+        for kind, n in need.items():
+            if base.stock[kind] < n:
+                self._reject(("not_on_base", {"counter": self._name(kind)}))
+        for a in event.appearances:
+            if self.readings.appear_with_empire == "forbidden" and work.at(a.to, "empire"):
+                self._reject(("appearance_with_empire", {"sector": self._label(a.to)}))
+            check = self._reach_check(a.counter, a.to)
+            if base.sector is not None:
+                self._reject(check(base.sector))
+            else:
+                text = f"{a.counter} could reach {a.to} from the base (7.5, 8.3)"
+                self._defer("appearance_unreachable", ply, text, check)
+        for a in event.appearances:
+            base.stock[a.counter] -= 1
+            work.place(a.to, "rebel", a.counter)
+        base.stock = +base.stock
+
+    def _reach_check(self, kind: str, dst: str) -> Callable[[str], Problem | None]:
+        allowance = self.board.kinds[kind].movement
+
+        def check(base_sector: str) -> Problem | None:
+            problem = move_problem(
+                self.board, base_sector, dst, allowance, nebula=self.readings.nebula_entry
+            )
+            if problem is None:
+                return None
+            return "appearance_unreachable", {
+                "counter": self._name(kind),
+                "base": self._label(base_sector),
+                "dst": self._label(dst),
+            }
+
+        return check
+
+    def _combat(self, work: Situation, event: Combat, ply: int) -> None:
+        contested = work.contested()
+        fought: list[str] = []
+        for battle in event.battles:
+            if self.decided is not None:
+                self._reject(("game_over", {"reason": self.decided.reason}))
+            if battle.sector not in contested or battle.sector in fought:
+                self._reject(("not_contested", {"sector": self._label(battle.sector)}))
+            fought.append(battle.sector)
+            forces = {side: work.at(battle.sector, side) for side in ("empire", "rebel")}
+            volleys = [combat.Volley(v.cls, v.dice, v.removed) for v in battle.volleys]
+            result = combat.resolve(
+                self.board,
+                battle.sector,
+                forces,
+                volleys,
+                marked_helps=self.readings.marked_modifier,
+            )
+            if result.problem is not None:
+                _, code, args = result.problem
+                self._reject((code, self._named(args) | {"sector": self._label(battle.sector)}))
+            for side, removed in result.removed.items():
+                for kind in removed:
+                    work.remove(battle.sector, side, kind)
+            self._victory(work, result.removed, ply)
+        if self.decided is None:
+            for sector in contested:
+                if sector not in fought:
+                    self._reject(("battle_missing", {"sector": self._label(sector)}))
+
+    def _victory(self, work: Situation, removed: dict[Side, list[str]], ply: int) -> None:
+        """4.1, 4.2: decided the moment the counter is removed; 7.2's unlock."""
+        if NEW_CRUISER in removed.get("empire", []):
+            work.new_cruiser_unlocked = True
+        if GUARD in removed.get("empire", []):
+            self.decided = Outcome(winner="rebel", reason="guard_destroyed", decided_at=ply)
+        elif BASE in removed.get("rebel", []):
+            self.decided = Outcome(winner="empire", reason="base_destroyed", decided_at=ply)
+
+    def _search(self, work: Situation, event: Search, ply: int) -> Step:
+        self._reject(search.check_searches(work, list(event.searches), self.readings))
+        reveal = event.reveal
+        base = work.base
+        if base.sector is not None and not base.revealed:
+            self._reject(
+                search.concealment(work, list(event.searches), reveal.sector if reveal else None)
+            )
+        elif base.sector is None and reveal is None:
+            for sector in event.searches:
+                text = f"the base is not in {sector}, searched unanswered (10.2)"
+                self._defer("concealed_base", ply, text, self._concealment_check(sector))
+        if reveal is not None:
+            if base.revealed:
+                self._reject(("already_revealed", {}))
+            late = self._open(reveal)
+            if late is not None:
+                return late
+            base.sector = reveal.sector
+            self._reject(search.appear(work, reveal.sector))
+        self._reject(search.end_of_step(work, event.roll))
+        return ACCEPTED
+
+    def _concealment_check(self, searched: str) -> Callable[[str], Problem | None]:
+        def check(base_sector: str) -> Problem | None:
+            if base_sector != searched:
+                return None
+            return "concealed_base", {"sector": self._label(searched)}
+
+        return check
+
+    def _disclose(self, event: Disclosure, ply: int) -> Step:
+        if self.situation.base.revealed:
+            self._reject(("already_revealed", {}))
+        late = self._open(Opening(sector=event.sector, nonce=event.nonce))
+        if late is not None:
+            return late
+        self.disclosed = True
+        return ACCEPTED
+
+    # --- the commitment ---------------------------------------------------------------------
+
+    def _open(self, opening: Opening, *, secret: bool = False) -> Step | None:
+        """Check an opening against the commitment, then run what was deferred: ``None``
+        when all holds, else a step with the first violation (``at`` its own event)."""
+        sectors = [s.id for s in self.board.sectors]
+        found = open_commitment(
+            self.commitment, self.game_id, opening.sector, opening.nonce, sectors
+        )
+        if found.status == "other_sector":
+            code = "commitment_mismatch" if secret else "revealed_elsewhere"
+            self._reject(
+                (
+                    code,
+                    {
+                        "committed": self._label(found.committed or ""),
+                        "sector": self._label(opening.sector),
+                    },
+                )
+            )
+        elif found.status == "wrong_nonce":
+            self._reject(("commitment_mismatch" if secret else "wrong_nonce", {}))
+        elif found.status == "weak_nonce":
+            self._reject(("weak_nonce", {"detail": found.detail}))
+        self.situation.base.sector = opening.sector
+        self.opened = True
+        for hidden in self.hidden:
+            problem = hidden.run(opening.sector)
+            if problem is not None:
+                return Step(violation=self._v(*problem), at=hidden.deferred.ply)
+        return None
+
+    def _defer(self, code: str, ply: int, text: str, run: Callable[[str], Problem | None]) -> None:
+        self.hidden.append(Hidden(Deferred(code, ply, text), run))
+
+    # --- helpers ----------------------------------------------------------------------------
+
+    def _reject(self, problem: Problem | None) -> None:
+        if problem is not None:
+            raise _Rejected(self._v(*problem))
+
+    def _v(self, code: str, args: dict[str, Any] | None = None, **more: Any) -> Violation:
+        return VIOLATIONS(code, **(args or {}), **more)
+
+    def _known(self, sector: str, field: str = "event") -> str:
+        if sector not in self.board.by_id:
+            self.board.sector_id(sector, field=field)  # raises unknown_sector
+        return sector
+
+    def _label(self, sector: str) -> str:
+        return self.board.label(sector) if sector in self.board.by_id else sector
+
+    def _name(self, kind: str) -> str:
+        spec = self.board.kinds.get(kind)
+        return spec.name if spec else kind
+
+    def _named(self, args: dict[str, Any]) -> dict[str, Any]:
+        return {
+            k: self._name(v) if k == "counter" and isinstance(v, str) else v
+            for k, v in args.items()
+        }
+
+    def _movement_args(self, problem: Problem, kind: str) -> Problem:
+        code, args = problem
+        return code, {
+            **args,
+            "counter": self._name(kind),
+            "src": self._label(str(args["src"])),
+            "dst": self._label(str(args["dst"])),
+        }
+
+
+class _Rejected(Exception):
+    def __init__(self, violation: Violation) -> None:
+        self.violation = violation
+
+
+def _name(event: GameEvent) -> str:
+    side = getattr(event, "side", None)
+    return f"{side} {event.phase}" if side else event.phase
+
+
+def _sectors(event: GameEvent) -> list[str]:
+    """Every sector an event names, to refuse unknown ones before any rule is asked."""
+    if isinstance(event, Setup):
+        return [p.sector for p in event.rebel]
+    if isinstance(event, Production):
+        return [p.sector for p in (*event.builds, *([event.extra] if event.extra else []))]
+    if isinstance(event, Movement):
+        return [s for m in event.moves for s in (m.src, m.dst)] + [a.to for a in event.appearances]
+    if isinstance(event, Combat):
+        return [b.sector for b in event.battles]
+    if isinstance(event, Search):
+        return [*event.searches, *([event.reveal.sector] if event.reveal else [])]
+    return [event.sector]
