@@ -33,7 +33,8 @@ def board_for(ref: BoardRef) -> BoardDefinition:
     if ref.sha256 != board.sha256:
         raise InputError(
             "board_mismatch",
-            f"board {ref.id!r} has the digest {board.sha256}, not the record's",
+            f"the record names the digest {ref.sha256} for board {ref.id!r}, whose digest "
+            "is different: the record was made with another version of the definition",
             field="board.sha256",
             expected=board.sha256,
         )

@@ -1,0 +1,67 @@
+"""``adjudicator dark-nebula commit|board`` and the engine protocol's ``evaluate`` on bad
+input (3.1, the record standard)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from adjudicator.core.cli import build_app
+from adjudicator.core.protocol import Server
+from adjudicator.core.registry import Registry, installed_games
+from adjudicator.dark_nebula.board import default_board
+from adjudicator.dark_nebula.commitment import commitment
+
+REGISTRY = Registry(installed_games())
+APP = build_app(REGISTRY)
+RUN = CliRunner()
+
+
+def test_3_1_commit_accepts_the_printed_name_and_publishes_a_matching_digest() -> None:
+    result = RUN.invoke(
+        APP, ["dark-nebula", "commit", "--game-id", "g-1", "--sector", "地球", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["sector"] == "earth" and len(out["nonce"]) == 64
+    assert out["commitment"] == commitment("g-1", "earth", out["nonce"])
+
+
+def test_3_1_commit_refuses_tyrann_a_weak_nonce_and_an_unknown_sector() -> None:
+    for args, words in [
+        (["--sector", "タイラント"], "may not be in Tyrann"),
+        (["--sector", "earth", "--nonce", "1234"], "fewer than 128"),
+        (["--sector", "trantor"], "is not a sector"),
+        (["--sector", "earth", "--game-id", "has space"], "is not a game id"),
+    ]:
+        argv = ["dark-nebula", "commit", "--game-id", "g-1", *args]
+        result = RUN.invoke(APP, argv)
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.output and "Traceback" not in result.output
+
+
+def test_board_command_shows_digest_and_placeholders() -> None:
+    result = RUN.invoke(APP, ["dark-nebula", "board", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    board = default_board()
+    assert out["sha256"] == board.sha256
+    assert len(out["placeholders"]) == len(board.placeholders())
+
+
+def test_evaluate_answers_bad_lines_with_errors_and_goes_on() -> None:
+    server = Server(REGISTRY)
+    base = {"cmd": "evaluate", "game": "dark-nebula/2011", "game_id": "g-1"}
+    digest = commitment("g-1", "earth", "5d0c7a93e8f14b26a1d9c3e7b5f08a42")
+    bad = [
+        {**base, "commitment": "xyz", "moves": []},
+        {**base, "commitment": digest, "moves": ["setup: nonsense"]},
+        {**base, "commitment": digest, "moves": [42]},
+        {**base, "commitment": digest, "moves": ["setup: guard_ship@mars"]},
+    ]
+    for request in bad:
+        answer = server.respond(json.dumps(request))
+        assert "error" in answer, answer
+    good = server.respond(json.dumps({**base, "commitment": digest, "moves": []}))
+    assert good["illegal_at"] is None and good["pending"] == []

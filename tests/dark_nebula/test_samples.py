@@ -1,0 +1,144 @@
+"""The Dark Nebula sample records get the verdicts their names promise; the hidden-base
+checks catch each cheat at the right event; redaction leaves the public verdict alone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.core.batch import Options, validate_file
+from adjudicator.core.cli import build_app
+from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.verdict import Verdict
+from adjudicator.dark_nebula.redaction import redact
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "records" / "dark-nebula"
+REGISTRY = Registry(installed_games())
+RECORD_SCHEMA = json.loads((ROOT / "schemas" / "dark-nebula.record.schema.json").read_text())
+
+EXPECTED: dict[str, tuple[str, str | None, int | None]] = {
+    "valid/worked-game.json": ("valid", None, None),
+    "valid/worked-game.txt": ("valid", None, None),
+    "valid/worked-game-director.json": ("valid", None, None),
+    "valid/guard-destroyed.json": ("valid", None, None),
+    "valid/appearance-disclosed.json": ("valid", None, None),
+    "pending/unopened-commitment.json": ("pending", None, None),
+    # 10.2: the search at ply 8 found the base's sector and nothing appeared
+    "invalid/concealed-base.json": ("invalid", "concealed_base", 8),
+    # 7.5 / 8.0: the cruiser could not reach Earth from Raibia; found on the disclosure
+    "invalid/unreachable-appearance.json": ("invalid", "appearance_unreachable", 20),
+    # 9.6: the command ship's own 3 misses (attack 2), so nothing is removed
+    "invalid/miscounted-combat.json": ("invalid", "removal_count", 4),
+    # 6.1: two cruisers (6) from Tyrann's 3
+    "invalid/over-budget-production.json": ("invalid", "over_budget", 2),
+    # 3.1: the published digest is not of this opening
+    "invalid/wrong-commitment.json": ("invalid", "wrong_nonce", 22),
+    # 3.1: the base was committed to Nafaelas and appeared in nebula-3
+    "invalid/revealed-elsewhere.json": ("invalid", "revealed_elsewhere", 22),
+    "invalid/wrong-winner.json": ("invalid", "wrong_winner", 25),
+    "unreadable/board-mismatch.json": ("unreadable", "board_mismatch", None),
+    "unreadable/malformed-event.txt": ("unreadable", "malformed_event", None),
+}
+
+
+def verdict(path: Path) -> Verdict:
+    return validate_file(REGISTRY, path, Options())
+
+
+def test_every_sample_is_listed() -> None:
+    on_disk = {str(p.relative_to(SAMPLES)) for p in SAMPLES.rglob("*") if p.is_file()}
+    assert on_disk == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_sample_verdict(name: str) -> None:
+    status, code, ply = EXPECTED[name]
+    v = verdict(SAMPLES / name)
+    assert v.status == status, v.model_dump_json(indent=1)
+    if status == "invalid":
+        assert (v.problem.code, v.problem.ply) == (code, ply)
+    if status == "unreadable":
+        assert v.unreadable.code == code
+
+
+def test_unopened_commitment_lists_every_pending_check() -> None:
+    """3.1, 7.5, 10.2: never valid while the commitment is closed; exit code 3."""
+    v = verdict(SAMPLES / "pending/unopened-commitment.json")
+    assert v.exit_code == 3
+    assert [(c.code, c.ply) for c in v.pending] == [
+        ("base_in_capital", 1),
+        ("concealed_base", 8),
+        ("concealed_base", 15),
+        ("appearance_unreachable", 20),
+        ("concealed_base", 22),
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(n for n in EXPECTED if n.endswith(".json")))
+def test_json_samples_follow_the_committed_schema(name: str) -> None:
+    """Even the board mismatch is well-formed: only its digest names another definition."""
+    jsonschema.validate(json.loads((SAMPLES / name).read_text("utf-8")), RECORD_SCHEMA)
+
+
+def _public(v: Verdict) -> tuple[object, ...]:
+    problem = (v.problem.code, v.problem.ply) if v.problem else None
+    return (v.status, problem, v.computed, v.claimed)
+
+
+@pytest.mark.parametrize(
+    ("name", "sector"),
+    [
+        ("valid/worked-game.json", "nebula-3"),
+        ("valid/guard-destroyed.json", "raigerin"),
+        ("valid/appearance-disclosed.json", "raibia"),
+        ("invalid/concealed-base.json", "raibia"),
+        ("invalid/unreachable-appearance.json", "raibia"),
+        ("invalid/miscounted-combat.json", "nebula-3"),
+        ("invalid/over-budget-production.json", "nebula-3"),
+    ],
+)
+def test_redaction_keeps_the_public_verdict(tmp_path: Path, name: str, sector: str) -> None:
+    """A director's full record (the opening known from the set-up) and its redaction (the
+    empire's view) get the same public verdict once the commitment is opened in the record:
+    the full one reports a cheat when it happens, the redacted one when it is found, at the
+    same event."""
+    public = json.loads((SAMPLES / name).read_text("utf-8"))
+    nonce = "5d0c7a93e8f14b26a1d9c3e7b5f08a42"
+    full = {**public, "secret": {"sector": sector, "nonce": nonce}}
+    (tmp_path / "full.json").write_text(json.dumps(full, ensure_ascii=False), "utf-8")
+    (tmp_path / "view.json").write_text(json.dumps(redact(full), ensure_ascii=False), "utf-8")
+    assert redact(full) == public
+    assert _public(verdict(tmp_path / "full.json")) == _public(verdict(tmp_path / "view.json"))
+    assert _public(verdict(tmp_path / "view.json")) == _public(verdict(SAMPLES / name))
+
+
+def test_redact_command_writes_the_empire_view(tmp_path: Path) -> None:
+    app = build_app(REGISTRY)
+    out = tmp_path / "view.json"
+    result = CliRunner().invoke(
+        app,
+        ["dark-nebula", "redact", str(SAMPLES / "valid/worked-game-director.json"), "-o", str(out)],
+    )
+    assert result.exit_code == 0, result.output
+    view = json.loads(out.read_text("utf-8"))
+    assert "secret" not in view
+    assert view == json.loads((SAMPLES / "valid/worked-game.json").read_text("utf-8"))
+
+
+def test_text_and_json_convert_both_ways(tmp_path: Path) -> None:
+    app = build_app(REGISTRY)
+    runner = CliRunner()
+    text = runner.invoke(app, ["convert", str(SAMPLES / "valid/worked-game.json"), "--to", "text"])
+    assert text.exit_code == 0, text.output
+    assert text.stdout == (SAMPLES / "valid/worked-game.txt").read_text("utf-8")
+    back = tmp_path / "back.txt"
+    back.write_text(text.stdout, "utf-8")
+    again = runner.invoke(app, ["convert", str(back), "--to", "json"])
+    assert json.loads(again.stdout) == json.loads(
+        (SAMPLES / "valid/worked-game.json").read_text("utf-8")
+    )
