@@ -443,9 +443,10 @@ def test_validate_without_records_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_validate_statuses_follow_the_sample_folders() -> None:
-    """Each sample folder's name is its files' verdict (valid, invalid, unreadable)."""
+    """Each sample folder's name is its files' verdict (valid, invalid, pending,
+    unreadable), for every game."""
     _, verdicts = validate(RECORDS)
-    files = sorted(p for p in SAMPLES.rglob("*") if p.suffix in (".json", ".txt"))
+    files = sorted(p for p in RECORDS.rglob("*") if p.suffix in (".json", ".txt"))
     assert [v["source"] for v in verdicts] == [str(p) for p in files]
     for verdict, path in zip(verdicts, files, strict=True):
         assert verdict["status"] == path.parent.name, verdict["source"]
@@ -456,7 +457,7 @@ def test_validate_jsonl_lines_follow_the_verdict_schema() -> None:
     code, out, _ = run("validate", RECORDS, "--jsonl")
     assert code == 2
     lines = out.splitlines()
-    assert len(lines) == len([p for p in SAMPLES.rglob("*") if p.suffix in (".json", ".txt")])
+    assert len(lines) == len([p for p in RECORDS.rglob("*") if p.suffix in (".json", ".txt")])
     validator = jsonschema.Draft202012Validator(VERDICT_SCHEMA)
     for line in lines:
         validator.validate(json.loads(line))
