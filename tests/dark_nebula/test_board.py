@@ -23,6 +23,7 @@ from adjudicator.dark_nebula.board import (
     default_board,
     load_board,
 )
+from adjudicator.dark_nebula.references import RULES
 
 BOARD = default_board()
 DEFAULT_YAML = Path(__file__).resolve().parents[2] / "adjudicator/dark_nebula/boards/default.yaml"
@@ -143,3 +144,19 @@ def test_unreadable_board_file_is_an_input_error(tmp_path: Path) -> None:
     with pytest.raises(InputError) as err:
         load_board(path)
     assert err.value.code == "bad_yaml" and "line" in err.value.field
+
+
+def test_docs_list_every_placeholder_and_interpretation() -> None:
+    """The docs' tables show the default definition as it is: each sector's and counter's
+    placeholder fields, and every numbered interpretation."""
+    docs = (DEFAULT_YAML.parents[3] / "docs" / "dark-nebula.md").read_text("utf-8")
+    for s in BOARD.sectors:
+        fields = ", ".join(s.placeholders) or "—"
+        row = next(line for line in docs.splitlines() if f"| `{s.id}` |" in line)
+        assert row.endswith(f"| {fields} |"), row
+    for c in BOARD.counters:
+        row = next(line for line in docs.splitlines() if f"| `{c.id}` |" in line)
+        assert row.endswith(f"| {', '.join(c.placeholders) or '—'} |"), row
+    assert BOARD.sha256 in docs
+    for i in RULES.interpretations:
+        assert f"### Interpretation {i.number} — `{i.id}`" in docs
