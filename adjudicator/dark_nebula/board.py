@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import cached_property
+import os
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -200,6 +201,52 @@ def _shown(value: object) -> str:
 def load_board(path: Path) -> BoardDefinition:
     """Read a board definition file (YAML, or JSON, which is YAML too)."""
     return read_yaml_model(path, BoardDefinition)
+
+
+#: Where a director puts the printed map: board definition files, or folders of them
+#: (``*.yaml``, ``*.json``), separated like ``PATH``.
+BOARDS_VARIABLE = "ADJUDICATOR_BOARDS"
+
+
+def known_boards() -> dict[str, BoardDefinition]:
+    """The shipped definition and those named by ``$ADJUDICATOR_BOARDS``, by id."""
+    return _boards(os.environ.get(BOARDS_VARIABLE, ""))
+
+
+@lru_cache(maxsize=8)
+def _boards(setting: str) -> dict[str, BoardDefinition]:
+    boards = {_DEFAULT.id: _DEFAULT}
+    for entry in filter(None, setting.split(os.pathsep)):
+        path = Path(entry)
+        files = sorted([*path.glob("*.yaml"), *path.glob("*.json")] if path.is_dir() else [path])
+        for file in files:
+            board = load_board(file)
+            boards[board.id] = board
+    return boards
+
+
+def resolve_board(board_id: str, sha256: str | None = None) -> BoardDefinition:
+    """The known definition with this id; with ``sha256``, refused unless it has that
+    digest (a record made with another version of the definition)."""
+    boards = known_boards()
+    board = boards.get(board_id)
+    if board is None:
+        raise InputError(
+            "unknown_board",
+            f"board {board_id!r} is not known",
+            field="board.id",
+            expected=f"one of {', '.join(sorted(boards))}, or its definition file named "
+            f"by ${BOARDS_VARIABLE}",
+        )
+    if sha256 is not None and sha256 != board.sha256:
+        raise InputError(
+            "board_mismatch",
+            f"the record names the digest {sha256} for board {board_id!r}, whose digest "
+            "is different: the record was made with another version of the definition",
+            field="board.sha256",
+            expected=board.sha256,
+        )
+    return board
 
 
 def default_board() -> BoardDefinition:

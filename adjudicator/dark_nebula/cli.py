@@ -13,7 +13,7 @@ import typer
 from adjudicator.core.cli_common import JsonOption, console, fail
 from adjudicator.core.errors import InputError
 from adjudicator.core.loading import parse_json, read_text
-from adjudicator.dark_nebula.board import default_board, load_board
+from adjudicator.dark_nebula.board import default_board, load_board, resolve_board
 from adjudicator.dark_nebula.commitment import check_nonce, commitment, make_nonce
 from adjudicator.dark_nebula.record import GAME_INSTANCE_ID
 from adjudicator.dark_nebula.redaction import redact
@@ -34,6 +34,10 @@ def commit_command(
     sector: Annotated[
         str, typer.Option("--sector", help="The base's sector, by id or printed name (地球).")
     ],
+    board_id: Annotated[
+        str,
+        typer.Option("--board", help="The board definition's id (see 'dark-nebula board')."),
+    ] = default_board().id,
     nonce: Annotated[
         str | None,
         typer.Option(
@@ -54,7 +58,7 @@ def commit_command(
                 field="--game-id",
                 expected="letters, digits and . _ : / - (up to 100)",
             )
-        board = default_board()
+        board = resolve_board(board_id)
         sector_id = board.sector_id(sector, field="--sector")
         if sector_id == "tyrann":
             raise InputError(
@@ -106,7 +110,8 @@ def board_command(
     as_json: JsonOption = False,
 ) -> None:
     """Show a board definition: its id, its digest (what records name), its sectors and
-    counters, and every placeholder value."""
+    counters, and every placeholder value. To validate records made with another
+    definition (the printed map), name its file or folder in $ADJUDICATOR_BOARDS."""
     try:
         board = load_board(file) if file is not None else default_board()
     except InputError as err:

@@ -8,12 +8,11 @@ from typing import Any, get_args
 import typer
 from pydantic import BaseModel
 
-from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.records import GameRecord, Replay, load_model
 from adjudicator.core.references import RuleData
 from adjudicator.dark_nebula import protocol, record_text
-from adjudicator.dark_nebula.board import BoardDefinition, default_board
+from adjudicator.dark_nebula.board import BoardDefinition, resolve_board
 from adjudicator.dark_nebula.notation import lines
 from adjudicator.dark_nebula.record import FORMAT, GAME_ID, BoardRef, Reason, Record
 from adjudicator.dark_nebula.references import RULES
@@ -21,24 +20,8 @@ from adjudicator.dark_nebula.replay import DarkNebulaReplay
 
 
 def board_for(ref: BoardRef) -> BoardDefinition:
-    """The definition a record names; a digest that differs from it is refused."""
-    board = default_board()
-    if ref.id != board.id:
-        raise InputError(
-            "unknown_board",
-            f"board {ref.id!r} is not known",
-            field="board.id",
-            expected=f"one of: {board.id}",
-        )
-    if ref.sha256 != board.sha256:
-        raise InputError(
-            "board_mismatch",
-            f"the record names the digest {ref.sha256} for board {ref.id!r}, whose digest "
-            "is different: the record was made with another version of the definition",
-            field="board.sha256",
-            expected=board.sha256,
-        )
-    return board
+    """The definition a record names, its digest checked."""
+    return resolve_board(ref.id, ref.sha256)
 
 
 class DarkNebula(Game):

@@ -15,9 +15,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.requests import parse_request
-from adjudicator.dark_nebula.board import default_board
+from adjudicator.dark_nebula.board import default_board, resolve_board
 from adjudicator.dark_nebula.readings import Readings
-from adjudicator.dark_nebula.record import FORMAT, GAME_ID, GAME_INSTANCE_ID, Opening, Record
+from adjudicator.dark_nebula.record import (
+    FORMAT,
+    GAME_ID,
+    GAME_INSTANCE_ID,
+    BoardRef,
+    Opening,
+    Record,
+)
 from adjudicator.dark_nebula.replay import DarkNebulaReplay
 
 RequestId = str | int | None
@@ -37,6 +44,7 @@ class EvaluateRequest(BaseModel):
     commitment: str = Field(pattern=r"^[0-9a-f]{64}$")
     secret: Opening | None = Field(default=None, description="A director's early opening.")
     interpretations: Readings = Field(default_factory=Readings)
+    board: BoardRef | None = Field(default=None, description="Default: the shipped board.")
 
 
 class PendingAnswer(BaseModel):
@@ -57,7 +65,7 @@ class EvaluateResponse(BaseModel):
 
 def evaluate(request: dict[str, Any]) -> dict[str, Any]:
     req = parse_request(EvaluateRequest, request)
-    board = default_board()
+    board = resolve_board(req.board.id, req.board.sha256) if req.board else default_board()
     record = Record(
         format=FORMAT,
         game=GAME_ID,

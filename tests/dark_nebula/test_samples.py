@@ -8,12 +8,14 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from adjudicator.core.batch import Options, validate_file
 from adjudicator.core.cli import build_app
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.verdict import Verdict
+from adjudicator.dark_nebula.board import BOARDS_VARIABLE, load_board
 from adjudicator.dark_nebula.redaction import redact
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,3 +144,30 @@ def test_text_and_json_convert_both_ways(tmp_path: Path) -> None:
     assert json.loads(again.stdout) == json.loads(
         (SAMPLES / "valid/worked-game.json").read_text("utf-8")
     )
+
+
+def test_a_printed_map_loaded_by_the_environment_is_used_and_checked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """2.1, board definition: a director's own definition (here: Tyrann produces 6) is
+    found through $ADJUDICATOR_BOARDS; a record naming it by id and digest is validated
+    under its values, and the shipped definition is still there."""
+    shipped = ROOT / "adjudicator" / "dark_nebula" / "boards" / "default.yaml"
+    data = yaml.safe_load(shipped.read_text("utf-8"))
+    data["id"] = "printed/2011"
+    data["sectors"][0]["production"] = 6
+    (tmp_path / "boards").mkdir()
+    printed = tmp_path / "boards" / "printed.yaml"
+    printed.write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
+    monkeypatch.setenv(BOARDS_VARIABLE, str(tmp_path / "boards"))
+    record = json.loads((SAMPLES / "invalid/over-budget-production.json").read_text("utf-8"))
+    record["board"] = {"id": "printed/2011", "sha256": load_board(printed).sha256}
+    (tmp_path / "game.json").write_text(json.dumps(record, ensure_ascii=False), "utf-8")
+    v = verdict(tmp_path / "game.json")
+    # two cruisers (6) now fit Tyrann's budget, so the next check speaks: with the extra
+    # battleship that is three new counters in Tyrann (6.2)
+    assert (v.problem.code, v.problem.ply) == ("placement_limit", 2)
+    assert verdict(SAMPLES / "valid/worked-game.json").status == "valid"
+    record["board"]["sha256"] = "0" * 64
+    (tmp_path / "game.json").write_text(json.dumps(record, ensure_ascii=False), "utf-8")
+    assert verdict(tmp_path / "game.json").unreadable.code == "board_mismatch"
