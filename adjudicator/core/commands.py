@@ -161,7 +161,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         language = resolve_lang(lang)
         game, record, _ = load(registry, source, lenient=lenient)
         state = game.replay(record)
-        console.print(f"[bold]0[/] · {state.side_to_move()} · {state.position_text()}")
+        console.print(f"[bold]0[/] · {state.side_to_move()} · {escape(state.position_text())}")
         console.print(state.drawing(), markup=False)
         for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
             try:
@@ -180,7 +180,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 raise typer.Exit(1)
             console.print(
                 f"[bold]{ply}[/] {escape(event.written)} · {state.side_to_move()} to move · "
-                f"{state.position_text()}"
+                f"{escape(state.position_text())}"
             )
             console.print(state.drawing(), markup=False)
         decided = state.outcome()
@@ -225,7 +225,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             raise typer.Exit(0 if ruling.legal else 1)
         console.print(ruling.drawing_before, markup=False)
         console.print(
-            f"{ruling.side_to_move} to move · ply {ruling.ply} · {ruling.position_before}"
+            f"{ruling.side_to_move} to move · ply {ruling.ply} · {escape(ruling.position_before)}"
         )
         if ruling.decided_before is not None:
             console.print(f"turn start: {_decided_line(ruling.decided_before)}")
@@ -235,7 +235,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             console.print(f"  {ruling.violation} — {escape(ruling.citation or '')}")
             console.print(f"  {escape(ruling.message or '')}")
         if ruling.position_after is not None:
-            console.print(f"leads to: {ruling.position_after}")
+            console.print(f"leads to: {escape(ruling.position_after)}")
             console.print(ruling.drawing_after or "", markup=False)
         if ruling.outcome_after is not None:
             console.print(_decided_line(ruling.outcome_after))

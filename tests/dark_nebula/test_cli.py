@@ -4,6 +4,7 @@ input (3.1, the record standard)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -65,3 +66,18 @@ def test_evaluate_answers_bad_lines_with_errors_and_goes_on() -> None:
         assert "error" in answer, answer
     good = server.respond(json.dumps({**base, "commitment": digest, "moves": []}))
     assert good["illegal_at"] is None and good["pending"] == []
+
+
+def test_a_dispute_on_a_record_names_the_rule() -> None:
+    """An arbiter asks, at the worked game's second imperial production, whether two
+    cruisers and a guard ship may be built: 6.1 says no (8 over a budget of 6)."""
+    record = str(Path(__file__).resolve().parents[2] / "records/dark-nebula/valid/worked-game.json")
+    action = "2.1 empire production: cruiser@tyrann cruiser@tyrann guard_ship@zarek"
+    result = RUN.invoke(APP, ["adjudicate", "--record", record, "--at", "9", "--action", action])
+    assert result.exit_code == 1, result.output
+    assert "over_budget" in result.output and "6.1" in result.output
+    assert "zarek[e:C,c2]" in result.output  # the position, its brackets printed as text
+    legal = RUN.invoke(
+        APP, ["adjudicate", "--record", record, "--at", "9", "--action", action[:-17]]
+    )
+    assert legal.exit_code == 0, legal.output
