@@ -46,7 +46,8 @@ class HiddenReplay(Replay):
     def attempt(self, written: str, *, lenient: bool) -> Step:
         self.plies += 1
         if written.startswith("hide"):
-            self.waiting.append(Deferred("concealed", self.plies, f"whether {written} hid well"))
+            text = {"en": f"whether {written} hid well", "ja": f"{written} が隠れていたか"}
+            self.waiting.append(Deferred("concealed", self.plies, text))
         elif written.startswith("open"):
             waiting, self.waiting = self.waiting, []
             for check in waiting:
@@ -82,7 +83,7 @@ class HiddenReplay(Replay):
         return list(self.waiting)
 
 
-def run(*events: str):
+def run(*events: str, lang: str = "en"):
     record = GameRecord(
         game="stand-in/1",
         game_id=None,
@@ -90,7 +91,7 @@ def run(*events: str):
         events=[Event(e) for e in events],
         claimed=ClaimedResult(winner=None, reason=None),
     )
-    return validate("test", record, HiddenReplay(), lenient=False, lang="en")
+    return validate("test", record, HiddenReplay(), lenient=False, lang=lang)
 
 
 def test_unopened_checks_make_the_record_pending_not_valid() -> None:
@@ -114,9 +115,11 @@ def test_a_violation_found_on_opening_is_reported_where_it_happened() -> None:
 
 
 def test_the_report_lists_the_pending_checks_in_both_languages() -> None:
-    verdict = run("move", "hide base")
-    for lang, words in (("en", "hidden checks pending"), ("ja", "検査が未了")):
+    for lang, words, check in (
+        ("en", "hidden checks pending", "whether hide base hid well"),
+        ("ja", "検査が未了", "hide base が隠れていたか"),
+    ):
         console = Console(record=True, width=200)
-        print_verdict(console, verdict, lang)
+        print_verdict(console, run("move", "hide base", lang=lang), lang)
         text = console.export_text()
-        assert words in text and "whether hide base hid well" in text and "concealed" in text
+        assert words in text and check in text and "concealed" in text

@@ -62,11 +62,12 @@ class Step:
 
 @dataclass(frozen=True)
 class Deferred:
-    """A check a replay could not run yet, for want of hidden information."""
+    """A check a replay could not run yet, for want of hidden information; ``description``
+    says what will be checked, by language."""
 
     code: str
     ply: int
-    description: str
+    description: dict[Lang, str]
 
 
 #: The common answer: played, spelled canonically.
@@ -377,7 +378,7 @@ def validate(
                 ply=d.ply,
                 rules=(rules := replay.rules.violation(d.code).rules),
                 citation=replay.rules.cite(rules, lang),
-                description=d.description,
+                description=d.description[lang],
             )
             for d in replay.pending()
         ]

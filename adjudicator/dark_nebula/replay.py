@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Deferred, Replay, Step
 from adjudicator.core.references import RuleData
@@ -51,7 +52,21 @@ from adjudicator.dark_nebula.record import (
 from adjudicator.dark_nebula.references import RULES, VIOLATIONS
 from adjudicator.dark_nebula.state import PHASES, Problem, Situation
 
-RESIGNATION, FORFEIT = "resignation", "forfeit"
+#: What each deferred check will verify once the commitment is opened.
+PENDING: dict[str, dict[Lang, str]] = {
+    "base_in_capital": {
+        "en": "the base is not in Tyrann (3.1)",
+        "ja": "秘密基地がタイラントにないこと(3.1)",
+    },
+    "appearance_unreachable": {
+        "en": "{counter} could reach {dst} from the base (7.5, 8.3)",
+        "ja": "{counter} が秘密基地から {dst} に到達できたこと(7.5、8.3)",
+    },
+    "concealed_base": {
+        "en": "the base was not in {sector}, searched without an answer (10.2)",
+        "ja": "探索された {sector} に秘密基地がなかったこと(10.2)",
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -187,9 +202,7 @@ class DarkNebulaReplay(Replay):
             self._open(self.secret, secret=True)
             self._reject(base_sector_problem(self.secret.sector))
         else:
-            self._defer(
-                "base_in_capital", ply, "the base is not in Tyrann (3.1)", base_sector_problem
-            )
+            self._defer("base_in_capital", ply, {}, base_sector_problem)
         set_up(self.situation, placements)
         self.started = True
         return ACCEPTED
@@ -250,8 +263,8 @@ class DarkNebulaReplay(Replay):
             if base.sector is not None:
                 self._reject(check(base.sector))
             else:
-                text = f"{a.counter} could reach {a.to} from the base (7.5, 8.3)"
-                self._defer("appearance_unreachable", ply, text, check)
+                args = {"counter": self._name(a.counter), "dst": self._label(a.to)}
+                self._defer("appearance_unreachable", ply, args, check)
         for a in event.appearances:
             base.stock[a.counter] -= 1
             work.place(a.to, "rebel", a.counter)
@@ -323,8 +336,8 @@ class DarkNebulaReplay(Replay):
             )
         elif base.sector is None and reveal is None:
             for sector in event.searches:
-                text = f"the base is not in {sector}, searched unanswered (10.2)"
-                self._defer("concealed_base", ply, text, self._concealment_check(sector))
+                args = {"sector": self._label(sector)}
+                self._defer("concealed_base", ply, args, self._concealment_check(sector))
         if reveal is not None:
             if base.revealed:
                 self._reject(("already_revealed", {}))
@@ -385,7 +398,10 @@ class DarkNebulaReplay(Replay):
                 return Step(violation=self._v(*problem), at=hidden.deferred.ply)
         return None
 
-    def _defer(self, code: str, ply: int, text: str, run: Callable[[str], Problem | None]) -> None:
+    def _defer(
+        self, code: str, ply: int, args: dict[str, str], run: Callable[[str], Problem | None]
+    ) -> None:
+        text = {lang: template.format(**args) for lang, template in PENDING[code].items()}
         self.hidden.append(Hidden(Deferred(code, ply, text), run))
 
     # --- helpers ----------------------------------------------------------------------------
