@@ -205,6 +205,8 @@ def main() -> None:
         "1.3 empire combat: zarek:", "1.3 empire combat zarek"
     )
     write("unreadable/malformed-event.txt", text)
+    named = format_record(Record.model_validate(worked)).replace("@zarek", "@ザレク")
+    write("unreadable/printed-names-in-strict-file.txt", named)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ import re
 from pydantic import ValidationError
 
 from adjudicator.core.errors import InputError
+from adjudicator.dark_nebula.board import BoardDefinition
 from adjudicator.dark_nebula.record import (
     Appearance,
     Battle,
@@ -119,6 +120,21 @@ def lines(events: list[GameEvent]) -> list[str]:
 
 
 # --- reading -----------------------------------------------------------------------------------
+
+
+def printed_names(board: BoardDefinition) -> list[tuple[str, str]]:
+    """The board's printed names with their ids, longest name first so that no name is
+    replaced inside a longer one."""
+    pairs = [(s.name, s.id) for s in board.sectors if s.name != s.id]
+    return sorted(pairs, key=lambda pair: -len(pair[0]))
+
+
+def with_ids(line: str, names: list[tuple[str, str]]) -> str:
+    """The line with printed sector names (ザレク) replaced by their ids (zarek): the one
+    documented alternative spelling, accepted in lenient mode."""
+    for name, sector in names:
+        line = line.replace(name, sector)
+    return line
 
 
 def _bad(text: str, why: str) -> InputError:

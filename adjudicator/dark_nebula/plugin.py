@@ -31,7 +31,7 @@ class DarkNebula(Game):
     title_en = "Dark Nebula: Empire vs Rebels (2011)"
     sides = ("empire", "rebel")
     reasons = get_args(Reason)
-    features = frozenset({"violation_codes", "malformed_input"})
+    features = frozenset({"violation_codes", "malformed_input", "lenient_notation"})
     commands = frozenset({"evaluate"})
     record_formats = (FORMAT,)
     rulesets = (GAME_ID,)

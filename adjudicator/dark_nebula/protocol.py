@@ -40,6 +40,11 @@ class EvaluateRequest(BaseModel):
         default="standard", description="Always the set-up of 3.2; the first event is 'setup: …'."
     )
     moves: list[str] = Field(default_factory=list, description="Events, one line each.")
+    notation: Literal["strict", "lenient"] = Field(
+        default="strict",
+        description="'lenient' reads printed sector names (ザレク) as their ids (feature "
+        "lenient_notation) and lists each normalisation.",
+    )
     game_id: str = Field(pattern=GAME_INSTANCE_ID, description="Bound into the commitment.")
     commitment: str = Field(pattern=r"^[0-9a-f]{64}$")
     secret: Opening | None = Field(default=None, description="A director's early opening.")
@@ -52,6 +57,12 @@ class PendingAnswer(BaseModel):
     ply: int = Field(description="1-based index of the event the check concerns.")
 
 
+class Normalization(BaseModel):
+    index: int
+    written: str
+    canonical: str
+
+
 class EvaluateResponse(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -61,6 +72,9 @@ class EvaluateResponse(BaseModel):
     position: str = Field(description="The next step and the counters on the board.")
     outcome: Outcome | None
     pending: list[PendingAnswer] = Field(description="Hidden checks not yet run.")
+    normalized: list[Normalization] | None = Field(
+        default=None, description="Only with notation 'lenient': each line normalised."
+    )
 
 
 def evaluate(request: dict[str, Any]) -> dict[str, Any]:
@@ -78,11 +92,15 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
     )
     replay = DarkNebulaReplay(record, board)
     illegal_at, violation = None, None
+    lenient = req.notation == "lenient"
+    normalized = []
     for i, line in enumerate(req.moves):
         try:
-            step = replay.attempt(line, lenient=False)
+            step = replay.attempt(line, lenient=lenient)
         except InputError as err:
             raise err.at(f"moves[{i}]") from None
+        if step.normalized_to is not None:
+            normalized.append(Normalization(index=i, written=line, canonical=step.normalized_to))
         if step.violation is not None:
             illegal_at = (step.at - 1) if step.at is not None else i
             violation = step.violation.code
@@ -94,5 +112,9 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
         position=replay.position_text(),
         outcome=replay.outcome(),
         pending=[PendingAnswer(code=d.code, ply=d.ply) for d in replay.pending()],
+        normalized=normalized if lenient else None,
     )
-    return response.model_dump(exclude={"id"})
+    payload = response.model_dump(exclude={"id"})
+    if payload["normalized"] is None:
+        del payload["normalized"]
+    return payload

@@ -26,7 +26,8 @@ from typing import Any
 from adjudicator.core.errors import InputError
 from adjudicator.core.records import load_model
 from adjudicator.core.verdict import Note
-from adjudicator.dark_nebula.notation import lines, parse_line
+from adjudicator.dark_nebula.board import known_boards
+from adjudicator.dark_nebula.notation import lines, parse_line, printed_names, with_ids
 from adjudicator.dark_nebula.record import FORMAT, GAME_ID, Record
 
 _TAG = re.compile(r'^\[(\w+) "([^"]*)"\]$')
@@ -38,8 +39,11 @@ def _bad(where: str, why: str) -> InputError:
 
 
 def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
+    """A text record. Sectors are written by id; a printed name (ザレク) is refused with the
+    canonical line suggested, or with ``lenient`` read as its id and noted."""
     data: dict[str, Any] = {"format": FORMAT, "game": GAME_ID, "meta": {}, "events": []}
     readings: dict[str, str] = {}
+    events: list[tuple[str, str]] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         where = f"line {number}"
@@ -51,8 +55,25 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
             continue
         if line.startswith("["):
             raise _bad(where, f'{line!r} is not a tag pair [Name "value"]')
+        events.append((where, line))
+    notes: list[Note] = []
+    # an unknown board gives no names; reading then stops at the board with its own message
+    board = known_boards().get(data.get("board", {}).get("id", ""))
+    names = printed_names(board) if board else []
+    for where, line in events:
+        canonical = with_ids(line, names)
+        if canonical != line:
+            if not lenient:
+                raise InputError(
+                    "noncanonical_notation",
+                    f"{line!r} names sectors by their printed names",
+                    field=where,
+                    expected="sector ids (or --lenient)",
+                    suggestion=canonical,
+                )
+            notes.append(Note(code="normalized", location=where, message=f"read as {canonical!r}"))
         try:
-            _, event = parse_line(line)
+            _, event = parse_line(canonical)
         except InputError as err:
             raise err.at(where) from None
         data["events"].append(event.model_dump(mode="json", by_alias=True))
@@ -61,7 +82,8 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         if required not in data:
             tag = {"game_id": "GameId", "board": "Board", "commitment": "Commitment"}[required]
             raise _bad("tags", f"the [{tag}] tag is missing")
-    return load_model(Record, data, lenient=lenient)
+    record, more = load_model(Record, data, lenient=lenient)
+    return record, notes + more
 
 
 def _tag(data: dict[str, Any], readings: dict[str, str], name: str, value: str, where: str) -> None:

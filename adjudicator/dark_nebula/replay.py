@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Deferred, Replay, Step
@@ -27,7 +28,7 @@ from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinit
 from adjudicator.dark_nebula.commitment import open_commitment
 from adjudicator.dark_nebula.drawing import draw, summary
 from adjudicator.dark_nebula.movement import move_problem
-from adjudicator.dark_nebula.notation import parse_line, stamp
+from adjudicator.dark_nebula.notation import parse_line, printed_names, stamp, with_ids
 from adjudicator.dark_nebula.production import (
     Placement,
     base_sector_problem,
@@ -94,10 +95,27 @@ class DarkNebulaReplay(Replay):
         self.opened = False
         self.hidden: list[Hidden] = []
         self.decided: Outcome | None = None
+        self._names = printed_names(board)
 
     # --- the core's interface ---------------------------------------------------------------
 
     def attempt(self, written: str, *, lenient: bool) -> Step:
+        """Play one event line. Sectors are written by id; with ``lenient``, printed names
+        (``ザレク``) are read as their ids and the normalisation reported."""
+        canonical = with_ids(written, self._names) if isinstance(written, str) else written
+        if canonical != written:
+            if not lenient:
+                raise InputError(
+                    "noncanonical_notation",
+                    f"{written!r} names sectors by their printed names",
+                    expected="sector ids (or --lenient)",
+                    suggestion=canonical,
+                )
+            step = self._attempt(canonical)
+            return Step(normalized_to=canonical) if step is ACCEPTED else step
+        return self._attempt(written)
+
+    def _attempt(self, written: str) -> Step:
         stamped, event = parse_line(written)
         if self.decided is not None and not isinstance(event, Disclosure):
             violation = self._v("game_over", reason=self.decided.reason)

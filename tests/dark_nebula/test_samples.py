@@ -45,6 +45,8 @@ EXPECTED: dict[str, tuple[str, str | None, int | None]] = {
     "invalid/wrong-winner.json": ("invalid", "wrong_winner", 25),
     "unreadable/board-mismatch.json": ("unreadable", "board_mismatch", None),
     "unreadable/malformed-event.txt": ("unreadable", "malformed_event", None),
+    # strict by default: printed names are the documented alternative, for --lenient
+    "unreadable/printed-names-in-strict-file.txt": ("unreadable", "noncanonical_notation", None),
 }
 
 
@@ -66,6 +68,20 @@ def test_sample_verdict(name: str) -> None:
         assert (v.problem.code, v.problem.ply) == (code, ply)
     if status == "unreadable":
         assert v.unreadable.code == code
+
+
+def test_lenient_mode_reads_printed_names_and_reports_each_line() -> None:
+    path = SAMPLES / "unreadable/printed-names-in-strict-file.txt"
+    strict = verdict(path)
+    assert "battleship@zarek" in strict.unreadable.message  # the canonical line, suggested
+    lenient = validate_file(REGISTRY, path, Options(lenient=True))
+    assert lenient.status == "valid"
+    # the set-up, 2.1 and 2.2 name ザレク with '@'
+    assert [w.location for w in lenient.warnings if w.code == "normalized"] == [
+        "line 7",
+        "line 15",
+        "line 16",
+    ]
 
 
 def test_unopened_commitment_lists_every_pending_check() -> None:
