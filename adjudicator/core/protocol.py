@@ -51,6 +51,15 @@ class HelloResponse(BaseModel):
     features: list[str] = Field(description="Optional abilities, from the documented vocabulary.")
 
 
+class Normalization(BaseModel):
+    """A spelling read in lenient notation: where, as written, and its canonical form.
+    Games answer ``normalized`` with a list of these."""
+
+    index: int = Field(description="0-based index in 'moves'.")
+    written: str
+    canonical: str
+
+
 class ErrorBody(BaseModel):
     code: str = Field(description="Stable machine-readable code, e.g. 'bad_json'.")
     message: str = Field(description="For a person: where, what, and what was expected.")

@@ -19,7 +19,7 @@ import os
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -28,16 +28,25 @@ from adjudicator.core.loading import read_yaml_model
 
 BOARD_FORMAT = "dark-nebula-board/1"
 Side = Literal["empire", "rebel"]
+#: The seven counters of 2.3, by the ids the rules use.
+Kind = Literal[
+    "imperial_guard",
+    "command_ship",
+    "secret_base",
+    "cruiser",
+    "new_cruiser",
+    "battleship",
+    "guard_ship",
+]
 SIDES: tuple[Side, Side] = ("empire", "rebel")
 
 #: 2.1 and 2.3: what every definition must have.
 SECTOR_COUNT, NEBULA_COUNT, COUNTER_TOTAL = 14, 5, 19
 #: 4.2 and 3.2: the imperial capital, where the guard always stands.
 CAPITAL = "tyrann"
-#: The seven counters of 2.3, by the ids the rules use.
 GUARD, COMMAND_SHIP, BASE = "imperial_guard", "command_ship", "secret_base"
 CRUISER, NEW_CRUISER, BATTLESHIP, GUARD_SHIP = "cruiser", "new_cruiser", "battleship", "guard_ship"
-COUNTER_IDS = (GUARD, COMMAND_SHIP, BASE, CRUISER, NEW_CRUISER, BATTLESHIP, GUARD_SHIP)
+COUNTER_IDS: tuple[str, ...] = get_args(Kind)
 SECTOR_ID = r"^[a-z][a-z0-9-]*$"
 
 
@@ -63,15 +72,7 @@ class CounterKind(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: Literal[
-        "imperial_guard",
-        "command_ship",
-        "secret_base",
-        "cruiser",
-        "new_cruiser",
-        "battleship",
-        "guard_ship",
-    ]
+    id: Kind
     name: str = Field(min_length=1, description="The printed name, e.g. '巡航艇'.")
     count: int = Field(ge=1, description="Counters in the box (2.3), shared by both armies.")
     armies: list[Side] = Field(min_length=1, description="The armies that may use it.")

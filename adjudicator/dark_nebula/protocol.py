@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
+from adjudicator.core.protocol import Normalization
 from adjudicator.core.requests import parse_request
 from adjudicator.dark_nebula.board import default_board, resolve_board
 from adjudicator.dark_nebula.readings import Readings
@@ -55,12 +56,6 @@ class EvaluateRequest(BaseModel):
 class PendingAnswer(BaseModel):
     code: str
     ply: int = Field(description="1-based index of the event the check concerns.")
-
-
-class Normalization(BaseModel):
-    index: int
-    written: str
-    canonical: str
 
 
 class EvaluateResponse(BaseModel):

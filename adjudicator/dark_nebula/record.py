@@ -19,20 +19,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from adjudicator.core.records import Event, GameRecord
 from adjudicator.core.verdict import ClaimedResult, Note
-from adjudicator.dark_nebula.board import SECTOR_ID, Side
+from adjudicator.dark_nebula.board import SECTOR_ID, Kind, Side
 from adjudicator.dark_nebula.readings import Readings
 
 FORMAT = "dark-nebula-record/1"
 GAME_ID = "dark-nebula/2011"
-Kind = Literal[
-    "imperial_guard",
-    "command_ship",
-    "secret_base",
-    "cruiser",
-    "new_cruiser",
-    "battleship",
-    "guard_ship",
-]
 ClassName = Literal["0★", "3", "2", "1", "0"]
 Reason = Literal["base_destroyed", "guard_destroyed", "resignation", "forfeit"]
 #: A game's own id, bound into the commitment: letters, digits and ``. _ : / -``.

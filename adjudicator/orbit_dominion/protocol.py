@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
+from adjudicator.core.protocol import Normalization
 from adjudicator.core.requests import parse_request
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.perft import divide, perft
@@ -63,12 +64,6 @@ class PerftRequest(_Request):
         default=False,
         description="Also give the count under each legal first action (feature perft_divide).",
     )
-
-
-class Normalization(BaseModel):
-    index: int
-    written: str
-    canonical: str
 
 
 class EvaluateResponse(BaseModel):
