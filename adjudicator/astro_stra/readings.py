@@ -1,0 +1,91 @@
+"""The switchable interpretations of Astro-Stra 0.9.0, as one value a game is played under.
+
+The rulebook (戦星術枢斗羅 Ver.0.9.0) leaves these points open, mostly because its figures
+(the board, the starting layout, the direction of travel) are missing from the text. Each
+field's default is the reading this project adopted; the other accepted value is the
+alternative. A record may name the ones its event used.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Geometry = Literal["two-rows", "one-loop"]
+GEOMETRIES: tuple[Geometry, Geometry] = ("two-rows", "one-loop")
+
+
+class Readings(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    geometry: Geometry = Field(
+        default="two-rows",
+        description=(
+            "Board geometry (基本ルール「コマの進む方向」: the pieces pass each other twice, "
+            "in the inner and in the outer; the figure is missing). 'two-rows': both outers "
+            "(1–6) lie along one row and both inners (7–12) along the other, travelled in "
+            "opposite directions, so one side's point p is the other's 7 − p in the outer "
+            "and 19 − p in the inner. 'one-loop': one track travelled in opposite "
+            "directions, p ↔ 13 − p."
+        ),
+    )
+    past_home: Literal["overshoot", "exact"] = Field(
+        default="overshoot",
+        description=(
+            "Advancing past home (用語「上がり」: 12 番のマスの更に外側). 'overshoot': an "
+            "advance that would go past home ends at home. 'exact': it must land exactly on "
+            "home, else that move is not available."
+        ),
+    )
+    past_start: Literal["stop", "forbidden"] = Field(
+        default="stop",
+        description=(
+            "Going back past the start (用語「振り出し」: 1 番のマスの更に外側), as A⚂ may. "
+            "'stop': the move ends at the start. 'forbidden': that move is not available."
+        ),
+    )
+    any_die: Literal["all-three", "target-and-action"] = Field(
+        default="all-three",
+        description=(
+            "Which dice 「何れかのダイス」 covers in T⚄ and A⚃. 'all-three': the S, T and A "
+            "dice of the turn as they stand after the skill (step 3). 'target-and-action': "
+            "only the T and A dice."
+        ),
+    )
+    first_move_may_hit: bool = Field(
+        default=True,
+        description=(
+            "A⚄ 「T:ターゲットのダイスの目の分 2 回進める」: whether the first of the two moves "
+            "may end on an opposing blot and hit it (True), or must not (False)."
+        ),
+    )
+    adjacent_blots: Literal["consecutive", "same-half"] = Field(
+        default="consecutive",
+        description=(
+            "T⚂ 「隣接したブロット」. 'consecutive': blots on own points p and p + 1 (1–12). "
+            "'same-half': additionally both in the outer (1–6) or both in the inner (7–12), "
+            "so 6 and 7 are not adjacent."
+        ),
+    )
+    numbering: Literal["own", "black"] = Field(
+        default="own",
+        description=(
+            "Whose numbering 「ダイスの目と同じ番号のマス」 uses (T⚃, T⚄, A⚀). 'own': the "
+            "mover's own numbering. 'black': black's numbering for both sides, so white's "
+            "point is the opposite of the pips."
+        ),
+    )
+    leave_home: Literal["never", "allowed"] = Field(
+        default="never",
+        description=(
+            "Whether an own action may take a piece out of home (T⚀ 「上がりのコマを含む」 "
+            "lets one be the target). 'never': home is final for one's own actions; a home "
+            "piece may be targeted, but no action can be performed on it, so step 5 is "
+            "skipped. 'allowed': an action that goes back (A⚂) or to a numbered point (A⚀) "
+            "may move it back onto the board; advancing from home is never available."
+        ),
+    )
+
+
+DEFAULT_READINGS = Readings()
