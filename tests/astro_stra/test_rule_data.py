@@ -1,0 +1,28 @@
+"""Astro-Stra's rule data: every table row (S, T, A), every step of the turn and every row of
+the move table has a reference; every switchable reading is a numbered interpretation."""
+
+from __future__ import annotations
+
+from adjudicator.astro_stra.readings import Readings
+from adjudicator.astro_stra.references import RULES
+
+IDS = {ref.id for ref in RULES.references}
+
+
+def test_every_table_row_and_step_is_citable() -> None:
+    assert {f"step-{n}" for n in range(1, 8)} <= IDS
+    assert {f"T{n}" for n in range(1, 7)} | {f"A{n}" for n in range(1, 7)} <= IDS
+    colours = ["red", "green", "blue", "cyan", "purple", "yellow", "black-white", "black-red"]
+    assert {f"S-{c}" for c in [*colours, "clear", "orange", "jagi", "artemis"]} <= IDS
+    assert {"move-empty", "move-own", "move-blot", "move-block"} <= IDS
+
+
+def test_every_reading_is_a_numbered_interpretation_with_its_switches() -> None:
+    by_id = {i.id: i for i in RULES.interpretations}
+    for name, field in Readings.model_fields.items():
+        interpretation = by_id[name.replace("_", "-")]
+        values = set(getattr(field.annotation, "__args__", ()) or ())
+        if values:
+            assert set(interpretation.alternatives) <= values, name
+    numbers = [i.number for i in RULES.interpretations]
+    assert numbers == list(range(1, len(numbers) + 1))
