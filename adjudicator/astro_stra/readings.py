@@ -87,5 +87,14 @@ class Readings(BaseModel):
         ),
     )
 
+    pips_bounds: Literal["forbidden", "clamp", "wrap"] = Field(
+        default="forbidden",
+        description=(
+            "Interpretation 10 (S green, blue, black-white): a +1 or −1 that would push a die "
+            "outside 1–6. 'forbidden': that choice is not available; 'clamp': the pips stay at "
+            "6 or 1; 'wrap': 6 + 1 is 1 and 1 − 1 is 6."
+        ),
+    )
+
 
 DEFAULT_READINGS = Readings()

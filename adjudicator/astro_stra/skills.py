@@ -1,0 +1,327 @@
+"""Step 3, S:スキル: the skill of the S die's colour (or a once-per-game skill), as data in,
+data out.
+
+A turn's dice are a :class:`Table`: the three slots after step 2, the dice held for later
+turns, who may not use a skill, who has spent the once-per-game skill. A record writes the
+skill used as a :class:`SkillUse`; every die the skill rolls is in it (``pips``), never
+drawn here. :func:`apply_skill` judges one use and returns the table and position after it;
+:func:`skill_uses` lists what could have been used, so that a skipped step 3 can be judged
+(interpretation 13: a step is skipped only when nothing was possible).
+
+Rows (the S table, by colour):
+
+============  ===========================================================================
+red           reroll the T or the A die
+green         +1 to the T or the A die
+blue          −1 to the T or the A die
+cyan          hold the T or the A die: not rolled at the side's next turn, used as it is
+purple        fix one opposing die at a chosen value, held for the opponent's next turn
+yellow        the opponent may not use a skill on its next turn
+black-white   ±1 on a held die (own or opposing), or reroll the T die
+black-red     reroll a held die (own or opposing), or reroll the A die
+clear         flip the T or the A die (7 − pips)
+orange        swap an own blot on the point numbered by S with any opposing blot
+jagi          any colour's skill (once per game, instead of Artemis)
+artemis       an opposing home piece onto the empty point numbered by S (once per game)
+============  ===========================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal, NamedTuple, get_args
+
+from adjudicator.astro_stra.board import HOME, Position, Side, opposite, other
+from adjudicator.astro_stra.dice import PIPS, numbered_point
+from adjudicator.astro_stra.readings import Readings
+
+Colour = Literal[
+    "red",
+    "green",
+    "blue",
+    "cyan",
+    "purple",
+    "yellow",
+    "black-white",
+    "black-red",
+    "clear",
+    "orange",
+]
+COLOURS: tuple[str, ...] = get_args(Colour)
+ONCE_PER_GAME = ("jagi", "artemis")
+Slot = Literal["S", "T", "A"]
+Problem = tuple[str, dict[str, Any]]
+
+
+class Die(NamedTuple):
+    colour: str
+    pips: int
+
+
+class Hold(NamedTuple):
+    """A die of ``owner`` held for ``owner``'s next turn: by its owner (cyan) or fixed by
+    the opponent (purple)."""
+
+    owner: Side
+    colour: str
+    pips: int
+
+
+@dataclass(frozen=True)
+class Table:
+    """The dice of the turn of ``side`` after step 2, and what earlier turns left."""
+
+    side: Side
+    s: Die
+    t: Die
+    a: Die
+    #: Dice held for a later turn (not yet rolled again), both sides'.
+    holds: tuple[Hold, ...] = ()
+    #: Colours of this turn's dice that came in held (not rolled at step 1).
+    held_now: frozenset[str] = frozenset()
+    #: Sides that may not use a skill on their next turn (yellow).
+    silenced: frozenset[Side] = frozenset()
+    #: Sides that have used their once-per-game skill.
+    once_used: frozenset[Side] = frozenset()
+
+    def slot(self, name: str) -> Die:
+        return {"S": self.s, "T": self.t, "A": self.a}[name]
+
+    def with_slot(self, name: str, pips: int) -> Table:
+        die = self.slot(name)._replace(pips=pips)
+        return replace(self, **{name.lower(): die})
+
+
+class SkillUse(NamedTuple):
+    """A skill as a record writes it.
+
+    ``skill``: the S die's colour, or ``jagi`` / ``artemis``. ``colour``: for jagi, the
+    colour whose skill it works as. ``die``: the T or A slot (red, green, blue, cyan, clear;
+    black-white's and black-red's reroll). ``held``: the held die ``(owner, colour)``
+    (black-white, black-red). ``pips``: a rerolled die's new pips, purple's chosen value, or
+    black-white's change (+1 or −1). ``opponent``: purple's opposing colour. ``swap``:
+    orange's opposing blot, on the opponent's own point."""
+
+    skill: str
+    colour: str | None = None
+    die: str | None = None
+    held: tuple[Side, str] | None = None
+    pips: int | None = None
+    opponent: str | None = None
+    swap: int | None = None
+
+
+def _bad(code: str, **args: Any) -> Problem:
+    return code, args
+
+
+def _shift(pips: int, delta: int, readings: Readings) -> int | None:
+    """Interpretation 10: +1 or −1 beyond 1–6 is not available, stays, or wraps."""
+    value = pips + delta
+    if value in PIPS:
+        return value
+    if readings.pips_bounds == "clamp":
+        return min(6, max(1, value))
+    if readings.pips_bounds == "wrap":
+        return (value - 1) % 6 + 1
+    return None
+
+
+def apply_skill(
+    position: Position,
+    table: Table,
+    use: SkillUse,
+    opponent_colours: tuple[str, ...],
+    readings: Readings,
+) -> tuple[Position, Table] | Problem:
+    """Judge and perform one skill for ``table.side`` (step 3)."""
+    side = table.side
+    if side in table.silenced:
+        return _bad("skill_silenced", side=side)
+    if use.skill in ONCE_PER_GAME:
+        if side in table.once_used:
+            return _bad("once_per_game_used", side=side, skill=use.skill)
+        table = replace(table, once_used=table.once_used | {side})
+        if use.skill == "artemis":
+            return _artemis(position, table, readings)
+        if use.colour not in COLOURS:
+            return _bad("bad_skill", side=side, skill=use.skill, why="jagi names no colour")
+        colour = use.colour
+    elif use.skill != table.s.colour:
+        return _bad("not_the_s_colour", side=side, skill=use.skill, s=table.s.colour)
+    else:
+        colour = use.skill
+    return _colour_skill(position, table, colour, use, opponent_colours, readings)
+
+
+def _colour_skill(
+    position: Position,
+    table: Table,
+    colour: str,
+    use: SkillUse,
+    opponent_colours: tuple[str, ...],
+    readings: Readings,
+) -> tuple[Position, Table] | Problem:
+    side = table.side
+    args = {"side": side, "skill": colour}
+    if colour in ("red", "green", "blue", "cyan", "clear"):
+        if use.die not in ("T", "A"):
+            return _bad("bad_skill", **args, why="the T or the A die must be named")
+        pips = table.slot(use.die).pips
+        if colour == "red":
+            if use.pips not in PIPS:
+                return _bad("bad_skill", **args, why="the reroll's pips (1–6) must be given")
+            return position, table.with_slot(use.die, use.pips)
+        if colour == "clear":
+            return position, table.with_slot(use.die, 7 - pips)
+        if colour == "cyan":
+            hold = Hold(side, table.slot(use.die).colour, pips)
+            return position, replace(table, holds=(*table.holds, hold))
+        shifted = _shift(pips, 1 if colour == "green" else -1, readings)
+        if shifted is None:
+            return _bad("pips_out_of_range", **args, die=use.die, pips=pips)
+        return position, table.with_slot(use.die, shifted)
+    if colour == "purple":
+        if use.opponent not in opponent_colours or use.pips not in PIPS:
+            return _bad("bad_skill", **args, why="an opposing die and a value 1–6 are needed")
+        holds = tuple(h for h in table.holds if (h.owner, h.colour) != (other(side), use.opponent))
+        return position, replace(table, holds=(*holds, Hold(other(side), use.opponent, use.pips)))
+    if colour == "yellow":
+        return position, replace(table, silenced=table.silenced | {other(side)})
+    if colour in ("black-white", "black-red"):
+        return _held_or_reroll(position, table, colour, use, readings)
+    return _melgee(position, table, use, readings)
+
+
+def held_dice(table: Table) -> list[tuple[Side, str, int]]:
+    """The dice held right now: this turn's dice that came in held, and dice held for a
+    later turn of either side."""
+    now = [(table.side, d.colour, d.pips) for d in (table.s, table.t, table.a)]
+    current = [d for d in now if d[1] in table.held_now]
+    return current + [(h.owner, h.colour, h.pips) for h in table.holds]
+
+
+def _held_or_reroll(
+    position: Position, table: Table, colour: str, use: SkillUse, readings: Readings
+) -> tuple[Position, Table] | Problem:
+    side = table.side
+    args = {"side": side, "skill": colour}
+    reroll_slot = "T" if colour == "black-white" else "A"
+    if use.held is None:
+        if use.die != reroll_slot or use.pips not in PIPS:
+            return _bad("bad_skill", **args, why=f"a held die, or the {reroll_slot} die rerolled")
+        return position, table.with_slot(reroll_slot, use.pips)
+    owner, held_colour = use.held
+    match = [d for d in held_dice(table) if (d[0], d[1]) == (owner, held_colour)]
+    if not match:
+        return _bad("no_held_die", **args, owner=owner, colour=held_colour)
+    old = match[0][2]
+    if colour == "black-white":
+        if use.pips not in (1, -1):
+            return _bad("bad_skill", **args, why="a held die changes by +1 or −1")
+        new = _shift(old, use.pips, readings)
+        if new is None:
+            return _bad("pips_out_of_range", **args, die=held_colour, pips=old)
+    else:
+        if use.pips not in PIPS:
+            return _bad("bad_skill", **args, why="the reroll's pips (1–6) must be given")
+        new = use.pips
+    return position, _set_held(table, owner, held_colour, new)
+
+
+def _set_held(table: Table, owner: Side, colour: str, pips: int) -> Table:
+    if owner == table.side and colour in table.held_now:
+        name = next(n for n in "STA" if table.slot(n).colour == colour)
+        return table.with_slot(name, pips)
+    holds = tuple(
+        h._replace(pips=pips) if (h.owner, h.colour) == (owner, colour) else h for h in table.holds
+    )
+    return replace(table, holds=holds)
+
+
+def _melgee(
+    position: Position, table: Table, use: SkillUse, readings: Readings
+) -> tuple[Position, Table] | Problem:
+    """Orange: an own blot on the point numbered by S and any opposing blot change places."""
+    side = table.side
+    foe = other(side)
+    mine = numbered_point(side, table.s.pips, readings)
+    if not position.is_blot(side, mine):
+        return _bad("skill_not_available", side=side, skill="orange", point=mine)
+    theirs = use.swap
+    if theirs is None or not position.is_blot(foe, theirs):
+        return _bad("bad_skill", side=side, skill="orange", why="an opposing blot must be named")
+    here = opposite(theirs, readings.geometry)  # the opposing blot's point, in own numbering
+    mine_counts = list(position.counts(side))
+    foe_counts = list(position.counts(foe))
+    mine_counts[mine] -= 1
+    mine_counts[here] += 1
+    foe_counts[theirs] -= 1
+    foe_counts[opposite(mine, readings.geometry)] += 1
+    return position.with_counts(side, tuple(mine_counts)).with_counts(foe, tuple(foe_counts)), table
+
+
+def _artemis(
+    position: Position, table: Table, readings: Readings
+) -> tuple[Position, Table] | Problem:
+    """Artemis: an opposing home piece onto the point numbered by S, if nobody stands there."""
+    side = table.side
+    foe = other(side)
+    point = numbered_point(side, table.s.pips, readings)
+    empty = not position.count(side, point) and not position.opponent_at(
+        side, point, readings.geometry
+    )
+    if not empty or not position.count(foe, HOME):
+        return _bad("skill_not_available", side=side, skill="artemis", point=point)
+    foe_counts = list(position.counts(foe))
+    foe_counts[HOME] -= 1
+    foe_counts[opposite(point, readings.geometry)] += 1
+    return position.with_counts(foe, tuple(foe_counts)), table
+
+
+def candidate_uses(table: Table, opponent_colours: tuple[str, ...]) -> list[SkillUse]:
+    """Every skill use worth trying for ``table.side``: the S die's colour and, while
+    unspent, the once-per-game skills, with every parameter they take (a reroll with every
+    face, as a record could show any)."""
+    colours = [table.s.colour]
+    uses: list[SkillUse] = []
+    if table.side not in table.once_used:
+        uses.append(SkillUse("artemis"))
+        colours += [f"jagi:{c}" for c in COLOURS]
+    held = [(owner, colour) for owner, colour, _ in held_dice(table)]
+    for entry in colours:
+        skill, _, as_colour = entry.partition(":")
+        colour = as_colour or skill
+        base = SkillUse(skill, colour=as_colour or None)
+        if colour in ("red",):
+            uses += [base._replace(die=d, pips=p) for d in "TA" for p in PIPS]
+        elif colour in ("green", "blue", "cyan", "clear"):
+            uses += [base._replace(die=d) for d in "TA"]
+        elif colour == "purple":
+            uses += [base._replace(opponent=c, pips=p) for c in opponent_colours for p in PIPS]
+        elif colour == "yellow":
+            uses.append(base)
+        elif colour in ("black-white", "black-red"):
+            slot = "T" if colour == "black-white" else "A"
+            uses += [base._replace(die=slot, pips=p) for p in PIPS]
+            changes = (1, -1) if colour == "black-white" else tuple(PIPS)
+            uses += [base._replace(held=h, pips=p) for h in held for p in changes]
+        else:  # orange
+            uses += [base._replace(swap=q) for q in range(1, 13)]
+    return uses
+
+
+def skill_possible(
+    position: Position, table: Table, opponent_colours: tuple[str, ...], readings: Readings
+) -> bool:
+    """Whether step 3 had any legal choice: a skipped step 3 is wrong otherwise
+    (interpretation 13)."""
+    return any(
+        not is_problem(apply_skill(position, table, use, opponent_colours, readings))
+        for use in candidate_uses(table, opponent_colours)
+    )
+
+
+def is_problem(result: tuple[object, object]) -> bool:
+    """Whether a result of :func:`apply_skill` is a problem ``(code, args)``."""
+    return isinstance(result[0], str)
