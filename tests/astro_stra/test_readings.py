@@ -18,6 +18,7 @@ def test_readings_defaults() -> None:
         "adjacent_blots": "consecutive",
         "numbering": "own",
         "leave_home": "never",
+        "pips_bounds": "forbidden",
     }
 
 
