@@ -1,0 +1,150 @@
+"""A whole turn (steps 1–7), judged step by step from what a record says was done.
+
+A record writes a turn as :class:`TurnPlay`: the three dice as they lay after step 1, the
+slot each went to (step 2), the skill used (step 3), the target (step 4) and the moves
+(step 5). :func:`play_turn` checks each step against the dice and the rules, in order, and
+answers the first problem with the step it belongs to, or the game after the turn. What one
+turn leaves for the next — held dice, a silenced skill, a spent once-per-game skill — is
+part of :class:`Game`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
+
+from adjudicator.astro_stra import actions, targets
+from adjudicator.astro_stra.board import Position, Side, other
+from adjudicator.astro_stra.dice import PIPS, Dice
+from adjudicator.astro_stra.readings import Readings
+from adjudicator.astro_stra.skills import (
+    Die,
+    Hold,
+    SkillUse,
+    Table,
+    apply_skill,
+    is_problem,
+    skill_possible,
+)
+
+Problem = tuple[str, dict[str, Any]]
+
+
+class StepProblem(NamedTuple):
+    """A problem and the step (reference id) it belongs to."""
+
+    step: str
+    code: str
+    args: dict[str, Any]
+
+
+class TurnPlay(NamedTuple):
+    """One turn as a record writes it."""
+
+    side: Side
+    #: Step 1: the three dice (colour, pips) as they lay, held ones included.
+    dice: tuple[Die, Die, Die]
+    #: Step 2: the colours put on S, T and A.
+    slots: tuple[str, str, str]
+    #: Step 3: the skill used; ``None`` when the step was skipped.
+    skill: SkillUse | None
+    #: Step 4: the own points the target is taken from; empty when skipped.
+    target: tuple[int, ...]
+    #: Step 5: the moves ``(from, to)`` made; empty when skipped.
+    moves: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Game:
+    """The position and what turns leave to later ones."""
+
+    position: Position
+    colours: dict[Side, tuple[str, ...]]
+    to_move: Side = "black"
+    holds: tuple[Hold, ...] = ()
+    silenced: frozenset[Side] = frozenset()
+    once_used: frozenset[Side] = frozenset()
+    winner: Side | None = None
+    turns: int = field(default=0)
+
+
+def _problem(step: str, code: str, **args: Any) -> StepProblem:
+    return StepProblem(step, code, args)
+
+
+def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProblem:
+    """Judge one turn, step by step; the game after it, or the first problem."""
+    side = play.side
+    if game.winner is not None:
+        return _problem("step-7", "game_over", winner=game.winner)
+    if side != game.to_move:
+        return _problem("step-1", "not_your_turn", side=side, expected=game.to_move)
+    # step 1: roll the dice that are not held
+    mine = game.colours[side]
+    if sorted(d.colour for d in play.dice) != sorted(mine):
+        return _problem("step-1", "wrong_dice", side=side, expected=list(mine))
+    for die in play.dice:
+        if die.pips not in PIPS:
+            return _problem("step-1", "die_value", colour=die.colour, value=die.pips)
+    held_for_me = {h.colour: h for h in game.holds if h.owner == side}
+    for die in play.dice:
+        hold = held_for_me.get(die.colour)
+        if hold is not None and die.pips != hold.pips:
+            return _problem(
+                "step-1", "held_die_rolled", colour=die.colour, held=hold.pips, got=die.pips
+            )
+    # step 2: one die on each of S, T and A
+    if sorted(play.slots) != sorted(mine):
+        return _problem("step-2", "bad_assignment", side=side, slots=list(play.slots))
+    by_colour = {d.colour: d for d in play.dice}
+    s, t, a = (by_colour[c] for c in play.slots)
+    table = Table(
+        side,
+        s,
+        t,
+        a,
+        holds=tuple(h for h in game.holds if h.owner != side),
+        held_now=frozenset(held_for_me),
+        silenced=game.silenced,
+        once_used=game.once_used,
+    )
+    foe_colours = game.colours[other(side)]
+    position = game.position
+    # step 3: the skill
+    if play.skill is None:
+        if skill_possible(position, table, foe_colours, readings):
+            return _problem("step-3", "skill_skipped", side=side)
+    else:
+        result = apply_skill(position, table, play.skill, foe_colours, readings)
+        if is_problem(result):
+            code, args = result  # type: ignore[misc]
+            return _problem("step-3", code, **args)
+        position, table = result  # type: ignore[misc]
+    dice = Dice(table.s.pips, table.t.pips, table.a.pips)
+    # step 4: the target
+    wrong = targets.check_target(position, side, dice.t, dice, readings, play.target)
+    if wrong is not None:
+        return StepProblem("step-4", *wrong)
+    # step 5: the action
+    if play.target:
+        done = actions.apply(position, side, play.target, dice.a, dice, readings, play.moves)
+        if not isinstance(done, actions.Outcome):
+            return StepProblem("step-5", *done)
+        position = done.position
+    elif play.moves:
+        return _problem("step-5", "moves_without_target", side=side)
+    # step 6: release what is not held; a silence lasts one turn of the silenced side
+    after = replace(
+        game,
+        position=position,
+        to_move=other(side),
+        holds=table.holds,
+        silenced=table.silenced - {side},
+        once_used=table.once_used,
+        turns=game.turns + 1,
+    )
+    # step 7: a side with every piece home wins, judged for either side
+    for candidate in (side, other(side)):
+        if position.all_home(candidate):
+            return replace(after, winner=candidate)
+    return after
