@@ -1,7 +1,9 @@
-"""Astro-Stra's rule references and interpretations (``rules.yaml``)."""
+"""Astro-Stra's rule references, interpretations and violation catalogue (``rules.yaml``)."""
 
 from __future__ import annotations
 
 from adjudicator.core.references import load_rule_data
+from adjudicator.core.violations import Violations
 
 RULES = load_rule_data(__package__)
+VIOLATIONS = Violations(RULES)

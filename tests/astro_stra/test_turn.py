@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from adjudicator.astro_stra.references import VIOLATIONS
 from adjudicator.astro_stra.skills import Die, Hold, SkillUse
 from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
 from tests.astro_stra.support import DEFAULT, pos
@@ -37,7 +38,7 @@ def test_a_legal_turn_plays_every_step() -> None:
 def test_step_1_the_sides_own_three_dice() -> None:
     wrong = turn(dice=(("red", 2), ("green", 1), ("cyan", 2)))
     assert problem(play_turn(START, wrong, DEFAULT)) == ("step-1", "wrong_dice")
-    assert problem(play_turn(START, turn(side="white"), DEFAULT)) == ("step-1", "not_your_turn")
+    assert problem(play_turn(START, turn(side="white"), DEFAULT)) == ("step-7", "not_your_turn")
     seven = turn(dice=(("red", 7), ("green", 1), ("blue", 2)))
     assert problem(play_turn(START, seven, DEFAULT)) == ("step-1", "die_value")
 
@@ -103,3 +104,35 @@ def test_step_7_all_home_wins_at_once() -> None:
     after = play_turn(near, last, DEFAULT)
     assert problem(after) is None and after.winner == "black"
     assert problem(play_turn(after, turn(side="white"), DEFAULT)) == ("step-7", "game_over")
+
+
+def test_every_problem_a_turn_reports_has_a_message_in_both_languages() -> None:
+    """Each code a step reports is in the catalogue, cites the step, and formats with the
+    arguments the step gives (Japanese and English)."""
+    silenced = Game(START.position, COLOURS, silenced=frozenset({"black"}))
+    held = Game(START.position, COLOURS, holds=(Hold("black", "green", 1),))
+    cases = [
+        (START, turn(side="white")),
+        (START, turn(dice=(("red", 2), ("green", 1), ("cyan", 2)))),
+        (START, turn(dice=(("red", 7), ("green", 1), ("blue", 2)))),
+        (held, turn(dice=(("red", 2), ("green", 3), ("blue", 2)))),
+        (START, turn(slots=("red", "red", "blue"))),
+        (START, turn(skill=None)),
+        (silenced, turn()),
+        (START, turn(skill=SkillUse("green", die="T"))),
+        (START, turn(skill=SkillUse("red", die="A"))),
+        (START, turn(target=(2,), moves=((2, 4),))),
+        (START, turn(target=(), moves=())),
+        (START, turn(moves=((3, 6),))),
+        (START, turn(moves=())),
+    ]
+    seen = set()
+    for game, play in cases:
+        result = play_turn(game, play, DEFAULT)
+        assert isinstance(result, StepProblem), play
+        violation = VIOLATIONS(result.code, **result.args)
+        assert result.step in violation.rules, result
+        for lang in ("ja", "en"):
+            assert violation.message(lang)
+        seen.add(result.code)
+    assert len(seen) == len(cases)
