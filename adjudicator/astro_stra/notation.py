@@ -1,0 +1,189 @@
+"""One line per event: the opening roll, the draft, and each turn with every die.
+
+::
+
+    opening 3-3 5-2
+    draft red purple green yellow blue cyan
+    1. black: dice red=2 green=1 blue=2 | S=red T=green A=blue | skill red A=2 |
+       target 3 | moves 3>5
+
+(each turn is one line; it is broken here only to fit the page)
+
+A turn line carries step 1 (``dice``: every die as it lay, held ones included), step 2
+(the colour on each slot), step 3 (``skill``), step 4 (``target``: the own points the target
+pieces are taken from) and step 5 (``moves``: ``from>to`` in the order made); ``-`` is a
+skipped step. Skills:
+
+==================================  ====================================================
+``skill red A=5``                   reroll the A (or T) die; the new pips
+``skill green T``                   +1 (green), −1 (blue), flip (clear), hold (cyan)
+``skill purple cyan=1``             fix the opposing cyan die at 1
+``skill yellow``                    silence the opponent's next skill
+``skill black-white held=white:cyan -1``   ±1 on a held die (owner:colour)
+``skill black-white T=3``           or reroll T (black-red: ``held=… 5`` or ``A=3``)
+``skill orange swap=4``             swap with the opposing blot on the opponent's point 4
+``skill jagi as=green T``           Jagi, working as the green skill
+``skill artemis``                   Artemis
+==================================  ====================================================
+"""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.astro_stra.skills import Die, SkillUse
+from adjudicator.astro_stra.turn import TurnPlay
+from adjudicator.core.errors import InputError
+
+EVENT_SYNTAX = (
+    "'opening B-W …', 'draft C C C C C C' or "
+    "'N. SIDE: dice C=P C=P C=P | S=C T=C A=C | skill … | target P[,P] | moves F>T …'"
+)
+_TURN = re.compile(r"^(\d+)\. (black|white): (.*)$")
+_DIE = re.compile(r"^([a-z-]+)=([0-9]+)$")
+_SLOT_PIPS = re.compile(r"^([TA])=([0-9]+)$")
+
+
+def _bad(line: str, why: str) -> InputError:
+    return InputError("malformed_event", f"{line!r}: {why}", expected=EVENT_SYNTAX)
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def skill_text(use: SkillUse | None) -> str:
+    if use is None:
+        return "skill -"
+    parts = ["skill", use.skill]
+    if use.colour is not None:
+        parts.append(f"as={use.colour}")
+    if use.held is not None:
+        signed = (use.colour or use.skill) == "black-white" and use.pips is not None
+        parts += [
+            f"held={use.held[0]}:{use.held[1]}",
+            f"{use.pips:+d}" if signed else str(use.pips),
+        ]
+    elif use.opponent is not None:
+        parts.append(f"{use.opponent}={use.pips}")
+    elif use.swap is not None:
+        parts.append(f"swap={use.swap}")
+    elif use.die is not None:
+        parts.append(f"{use.die}={use.pips}" if use.pips is not None else use.die)
+    return " ".join(parts)
+
+
+def turn_line(number: int, play: TurnPlay) -> str:
+    dice = " ".join(f"{d.colour}={d.pips}" for d in play.dice)
+    s, t, a = play.slots
+    target = ",".join(map(str, play.target)) or "-"
+    moves = " ".join(f"{src}>{dst}" for src, dst in play.moves) or "-"
+    return (
+        f"{number}. {play.side}: dice {dice} | S={s} T={t} A={a} | {skill_text(play.skill)} "
+        f"| target {target} | moves {moves}"
+    )
+
+
+def opening_line(rolls: list[tuple[int, int]]) -> str:
+    return "opening " + " ".join(f"{b}-{w}" for b, w in rolls)
+
+
+def draft_line(picks: list[str]) -> str:
+    return "draft " + " ".join(picks)
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def _int(text: str, line: str, what: str) -> int:
+    if not re.fullmatch(r"[+-]?[0-9]+", text):
+        raise _bad(line, f"{what} {text!r} is not a number")
+    return int(text)
+
+
+def parse_skill(text: str, line: str) -> SkillUse | None:
+    words = text.split()
+    if words[:1] != ["skill"] or len(words) < 2:
+        raise _bad(line, "step 3 is 'skill …' or 'skill -'")
+    if words[1] == "-":
+        return None
+    use = SkillUse(words[1])
+    rest = words[2:]
+    if rest and rest[0].startswith("as="):
+        use = use._replace(colour=rest[0][3:])
+        rest = rest[1:]
+    for word in rest:
+        if word.startswith("held="):
+            owner, _, colour = word[5:].partition(":")
+            if owner not in ("black", "white") or not colour:
+                raise _bad(line, f"{word!r} is not held=SIDE:COLOUR")
+            use = use._replace(held=(owner, colour))
+        elif word.startswith("swap="):
+            use = use._replace(swap=_int(word[5:], line, "swap"))
+        elif m := _SLOT_PIPS.match(word):
+            use = use._replace(die=m[1], pips=int(m[2]))
+        elif word in ("T", "A"):
+            use = use._replace(die=word)
+        elif m := _DIE.match(word):
+            use = use._replace(opponent=m[1], pips=int(m[2]))
+        else:
+            use = use._replace(pips=_int(word, line, "pips"))
+    return use
+
+
+def parse_turn(line: str) -> tuple[int, TurnPlay]:
+    m = _TURN.match(line)
+    if not m:
+        raise _bad(line, "a turn starts 'N. black:' or 'N. white:'")
+    fields = [f.strip() for f in m[3].split("|")]
+    if len(fields) != 5:
+        raise _bad(line, "a turn has five parts: dice | slots | skill | target | moves")
+    dice_text, slots_text, skill, target_text, moves_text = fields
+    words = dice_text.split()
+    if words[:1] != ["dice"] or len(words) != 4:
+        raise _bad(line, "step 1 is 'dice C=P C=P C=P'")
+    dice = []
+    for word in words[1:]:
+        dm = _DIE.match(word)
+        if not dm:
+            raise _bad(line, f"{word!r} is not colour=pips")
+        dice.append(Die(dm[1], int(dm[2])))
+    slots = dict(re.findall(r"([STA])=([a-z-]+)", slots_text))
+    if sorted(slots) != ["A", "S", "T"] or len(slots_text.split()) != 3:
+        raise _bad(line, "step 2 is 'S=C T=C A=C'")
+    target_words = target_text.split()
+    if target_words[:1] != ["target"] or len(target_words) != 2:
+        raise _bad(line, "step 4 is 'target P', 'target P,P' or 'target -'")
+    target = (
+        ()
+        if target_words[1] == "-"
+        else tuple(_int(p, line, "point") for p in target_words[1].split(","))
+    )
+    move_words = moves_text.split()
+    if move_words[:1] != ["moves"] or len(move_words) < 2:
+        raise _bad(line, "step 5 is 'moves F>T …' or 'moves -'")
+    moves: list[tuple[int, int]] = []
+    if move_words[1:] != ["-"]:
+        for word in move_words[1:]:
+            src, gt, dst = word.partition(">")
+            if not gt:
+                raise _bad(line, f"{word!r} is not from>to")
+            moves.append((_int(src, line, "point"), _int(dst, line, "point")))
+    play = TurnPlay(
+        m[2],  # type: ignore[arg-type]
+        (dice[0], dice[1], dice[2]),
+        (slots["S"], slots["T"], slots["A"]),
+        parse_skill(skill, line),
+        target,
+        tuple(moves),
+    )
+    return int(m[1]), play
+
+
+def parse_opening(line: str) -> list[tuple[int, int]]:
+    rolls = []
+    for word in line.split()[1:]:
+        black, dash, white = word.partition("-")
+        if not dash:
+            raise _bad(line, f"{word!r} is not BLACK-WHITE")
+        rolls.append((_int(black, line, "die"), _int(white, line, "die")))
+    return rolls

@@ -1,0 +1,98 @@
+"""The event lines (記譜法): every turn written as a line reads back as itself."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.astro_stra.notation import (
+    draft_line,
+    opening_line,
+    parse_opening,
+    parse_turn,
+    turn_line,
+)
+from adjudicator.astro_stra.skills import COLOURS, Die, SkillUse
+from adjudicator.astro_stra.turn import TurnPlay
+from adjudicator.core.errors import InputError
+
+PIPS = st.integers(1, 6)
+COLOUR = st.sampled_from(COLOURS)
+SLOT = st.sampled_from(["T", "A"])
+SIDE = st.sampled_from(["black", "white"])
+SKILLS = st.one_of(
+    st.none(),
+    st.builds(lambda d, p: SkillUse("red", die=d, pips=p), SLOT, PIPS),
+    st.builds(
+        lambda c, d: SkillUse(c, die=d), st.sampled_from(["green", "blue", "cyan", "clear"]), SLOT
+    ),
+    st.builds(lambda c, p: SkillUse("purple", opponent=c, pips=p), COLOUR, PIPS),
+    st.just(SkillUse("yellow")),
+    st.builds(
+        lambda o, c, p: SkillUse("black-white", held=(o, c), pips=p),
+        SIDE,
+        COLOUR,
+        st.sampled_from([1, -1]),
+    ),
+    st.builds(lambda p: SkillUse("black-white", die="T", pips=p), PIPS),
+    st.builds(lambda o, c, p: SkillUse("black-red", held=(o, c), pips=p), SIDE, COLOUR, PIPS),
+    st.builds(lambda q: SkillUse("orange", swap=q), st.integers(1, 12)),
+    st.builds(lambda d: SkillUse("jagi", colour="green", die=d), SLOT),
+    st.just(SkillUse("artemis")),
+)
+PLAYS = st.builds(
+    lambda side, colours, pips, skill, target, moves: TurnPlay(
+        side,
+        tuple(Die(c, p) for c, p in zip(colours, pips, strict=True)),
+        tuple(colours),
+        skill,
+        tuple(target),
+        tuple(moves),
+    ),
+    SIDE,
+    st.lists(COLOUR, min_size=3, max_size=3, unique=True),
+    st.lists(PIPS, min_size=3, max_size=3),
+    SKILLS,
+    st.lists(st.integers(0, 13), max_size=2),
+    st.lists(st.tuples(st.integers(0, 13), st.integers(0, 13)), max_size=4),
+)
+
+
+@given(st.integers(1, 200), PLAYS)
+def test_every_turn_line_reads_back_as_itself(number: int, play: TurnPlay) -> None:
+    assert parse_turn(turn_line(number, play)) == (number, play)
+
+
+def test_the_documented_example() -> None:
+    line = (
+        "1. black: dice red=2 green=1 blue=2 | S=red T=green A=blue | skill red A=2 "
+        "| target 3 | moves 3>5"
+    )
+    number, play = parse_turn(line)
+    assert number == 1 and play.skill == SkillUse("red", die="A", pips=2)
+    assert turn_line(1, play) == line
+
+
+def test_opening_and_draft_lines() -> None:
+    assert parse_opening(opening_line([(3, 3), (5, 2)])) == [(3, 3), (5, 2)]
+    assert draft_line(["red", "blue"]) == "draft red blue"
+
+
+GOOD = "1. black: dice red=2 green=1 blue=2 | S=red T=green A=blue | skill - | target - | moves -"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        GOOD.replace(" blue=2", ""),
+        GOOD.replace(" A=blue", ""),
+        GOOD.replace("black", "grey"),
+        GOOD.replace("target -", "target x"),
+        GOOD.replace("moves -", "moves 3-5"),
+    ],
+)
+def test_malformed_lines_are_refused_with_the_syntax(line: str) -> None:
+    with pytest.raises(InputError) as err:
+        parse_turn(line)
+    assert err.value.code == "malformed_event" and "dice" in (err.value.expected or "")
