@@ -7,6 +7,7 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, default_lang
@@ -34,5 +35,5 @@ def resolve_lang(lang: Lang | None) -> Lang:
 def fail(err: InputError, source: str | None = None) -> NoReturn:
     """Report an input error to a person and exit with the usage/unreadable code."""
     where = f"{source}: " if source else ""
-    err_console.print(f"[bold red]error[/]: {where}{err.describe()}", markup=True)
+    err_console.print(f"[bold red]error[/]: {escape(where + err.describe())}", markup=True)
     raise typer.Exit(EXIT_USAGE)

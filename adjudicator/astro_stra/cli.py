@@ -1,0 +1,45 @@
+"""``adjudicator astro-stra …``: draw a position."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from adjudicator.astro_stra.board import start_position
+from adjudicator.astro_stra.drawing import draw
+from adjudicator.astro_stra.readings import Geometry
+from adjudicator.core.cli_common import console, fail
+from adjudicator.core.errors import InputError
+
+app = typer.Typer(
+    no_args_is_help=True,
+    help="戦星術枢斗羅 Astro-Stra 0.9.0: draw positions (records: validate, replay, adjudicate).",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.command("draw")
+def draw_command(
+    position: Annotated[
+        str,
+        typer.Argument(help="A position, e.g. 'b:1=2,2=2,3=2 w:1=2,2=2,3=2', or 'standard'."),
+    ] = "standard",
+    geometry: Annotated[
+        str, typer.Option("--geometry", help="two-rows (default) or one-loop (interpretation 1).")
+    ] = "two-rows",
+) -> None:
+    """Draw a position: the physical points in black's numbering, who stands on each, and
+    the pieces at the start and at home."""
+    try:
+        if geometry not in ("two-rows", "one-loop"):
+            raise InputError(
+                "bad_option", f"{geometry!r} is not a geometry", expected="two-rows or one-loop"
+            )
+        chosen: Geometry = geometry  # type: ignore[assignment]
+        start = start_position() if position == "standard" else start_position(position)
+        if start.clashes(chosen):
+            raise InputError("malformed_position", "both sides on one point", field="position")
+    except InputError as err:
+        fail(err)
+    console.print(draw(start, chosen), markup=False)

@@ -1,0 +1,69 @@
+"""Astro-Stra's payload in the engine protocol: ``evaluate``.
+
+``moves`` are the record's event lines — the opening roll, the draft, then the turns —
+played from ``start`` (``standard``: the default layout, interpretation 2; or a position).
+The answer names the first event refused, the position after the last accepted one, and
+the outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.astro_stra.board import Position
+from adjudicator.astro_stra.readings import Readings
+from adjudicator.astro_stra.replay import AstroStraReplay
+from adjudicator.core.errors import InputError
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.requests import parse_request
+
+RequestId = str | int | None
+
+
+class EvaluateRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    cmd: Literal["evaluate"]
+    id: RequestId = None
+    game: Literal["astro-stra/0.9.0"]
+    start: str = Field(default="standard", description="'standard' or a starting layout.")
+    moves: list[str] = Field(default_factory=list, description="Event lines, in order.")
+    sets: Literal[1, 2] = 1
+    interpretations: Readings = Field(default_factory=Readings)
+
+
+class EvaluateResponse(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: RequestId
+    illegal_at: int | None = Field(description="0-based index of the first refused event.")
+    violation: str | None
+    position: str = Field(description="Pieces, side to move and held dice after the events.")
+    outcome: Outcome | None
+
+
+def evaluate(request: dict[str, Any]) -> dict[str, Any]:
+    req = parse_request(EvaluateRequest, request)
+    layout = None
+    if req.start != "standard":
+        layout = Position.from_text(req.start, geometry=req.interpretations.geometry, field="start")
+    replay = AstroStraReplay(req.interpretations, req.sets, layout)
+    illegal_at, violation = None, None
+    for i, line in enumerate(req.moves):
+        try:
+            step = replay.attempt(line, lenient=False)
+        except InputError as err:
+            raise err.at(f"moves[{i}]") from None
+        if step.violation is not None:
+            illegal_at, violation = i, step.violation.code
+            break
+    response = EvaluateResponse(
+        id=req.id,
+        illegal_at=illegal_at,
+        violation=violation,
+        position=replay.position_text(),
+        outcome=replay.outcome(),
+    )
+    return response.model_dump(exclude={"id"})

@@ -1,0 +1,161 @@
+"""The canonical JSON record of an Astro-Stra game (format ``astro-stra-record/1``).
+
+The set-up (the opening roll, the draft, the layout, one or two sets of dice) and every
+turn with every die: as they lay after step 1, their slots, the skill with its parameters
+(rerolls included), the target and the moves. The validator recomputes each step.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from adjudicator.astro_stra.notation import draft_line, opening_line, turn_line
+from adjudicator.astro_stra.readings import Readings
+from adjudicator.astro_stra.skills import Die, SkillUse
+from adjudicator.astro_stra.turn import TurnPlay
+from adjudicator.core.records import Event, GameRecord
+from adjudicator.core.verdict import ClaimedResult, Note
+
+FORMAT = "astro-stra-record/1"
+GAME_ID = "astro-stra/0.9.0"
+Side = Literal["black", "white"]
+Reason = Literal["all_home", "resignation", "forfeit"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class DieModel(_Strict):
+    colour: str
+    pips: int
+
+
+class Held(_Strict):
+    owner: Side
+    colour: str
+
+
+class Skill(_Strict):
+    """Step 3 as written: see :class:`~adjudicator.astro_stra.skills.SkillUse`."""
+
+    skill: str
+    as_colour: str | None = Field(default=None, alias="as", description="Jagi: as which colour.")
+    die: Literal["T", "A"] | None = None
+    held: Held | None = None
+    pips: int | None = Field(default=None, description="New pips, chosen value or ±1.")
+    opponent: str | None = Field(default=None, description="Purple: the opposing die.")
+    swap: int | None = Field(default=None, description="Orange: the opposing blot's point.")
+
+    def use(self) -> SkillUse:
+        held = (self.held.owner, self.held.colour) if self.held else None
+        return SkillUse(
+            self.skill, self.as_colour, self.die, held, self.pips, self.opponent, self.swap
+        )
+
+    @classmethod
+    def of(cls, use: SkillUse) -> Skill:
+        held = Held(owner=use.held[0], colour=use.held[1]) if use.held else None
+        return cls(
+            skill=use.skill,
+            as_colour=use.colour,
+            die=use.die,  # type: ignore[arg-type]
+            held=held,
+            pips=use.pips,
+            opponent=use.opponent,
+            swap=use.swap,
+        )
+
+
+class Slots(_Strict):
+    S: str
+    T: str
+    A: str
+
+
+class Turn(_Strict):
+    side: Side
+    dice: list[DieModel] = Field(min_length=3, max_length=3, description="Step 1.")
+    slots: Slots = Field(description="Step 2: the colour on each slot.")
+    skill: Skill | None = Field(description="Step 3; null when skipped.")
+    target: list[int] = Field(default_factory=list, description="Step 4: own points.")
+    moves: list[tuple[int, int]] = Field(default_factory=list, description="Step 5.")
+
+    def play(self) -> TurnPlay:
+        d = self.dice
+        return TurnPlay(
+            self.side,
+            (Die(d[0].colour, d[0].pips), Die(d[1].colour, d[1].pips), Die(d[2].colour, d[2].pips)),
+            (self.slots.S, self.slots.T, self.slots.A),
+            self.skill.use() if self.skill else None,
+            tuple(self.target),
+            tuple(self.moves),
+        )
+
+    @classmethod
+    def of(cls, play: TurnPlay) -> Turn:
+        s, t, a = play.slots
+        return cls(
+            side=play.side,
+            dice=[DieModel(colour=d.colour, pips=d.pips) for d in play.dice],
+            slots=Slots(S=s, T=t, A=a),
+            skill=Skill.of(play.skill) if play.skill else None,
+            target=list(play.target),
+            moves=list(play.moves),
+        )
+
+
+class Result(_Strict):
+    winner: Side | None = None
+    reason: Reason | None = None
+    resigned: Side | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Result:
+        if (self.winner is None) != (self.reason is None):
+            raise ValueError("winner and reason are given together or not at all")
+        if (self.reason == "resignation") != (self.resigned is not None):
+            raise ValueError("resigned names the side exactly when the reason is resignation")
+        return self
+
+
+class Meta(_Strict):
+    event: str | None = None
+    date: str | None = None
+    black: str | None = None
+    white: str | None = None
+
+
+class Record(_Strict):
+    format: Literal["astro-stra-record/1"]
+    game: Literal["astro-stra/0.9.0"]
+    game_id: str | None = None
+    meta: Meta = Field(default_factory=Meta)
+    interpretations: Readings = Field(default_factory=Readings)
+    sets: Literal[1, 2] = Field(default=1, description="Sets of ten dice on the table.")
+    layout: str | None = Field(
+        default=None, description="Starting layout in position notation; default: interpretation 2."
+    )
+    opening: list[tuple[int, int]] = Field(description="(black's die, white's die) per roll.")
+    draft: list[str] = Field(description="The six picks, black first.")
+    turns: list[Turn] = Field(default_factory=list)
+    result: Result = Field(default_factory=Result)
+    ext: dict[str, object] = Field(default_factory=dict)
+
+    def lines(self) -> list[str]:
+        return [
+            opening_line(self.opening),
+            draft_line(self.draft),
+            *(turn_line(i, t.play()) for i, t in enumerate(self.turns, 1)),
+        ]
+
+    def to_game_record(self, warnings: list[Note]) -> GameRecord:
+        claimed = ClaimedResult(**self.result.model_dump())
+        events = [Event(line) for line in self.lines()]
+        return GameRecord(GAME_ID, self.game_id, self, events, claimed, warnings)
+
+    def dump(self) -> dict[str, object]:
+        """The canonical JSON form: defaults left out, aliases used."""
+        return self.model_dump(mode="json", by_alias=True, exclude_defaults=True)

@@ -1,0 +1,109 @@
+"""Astro-Stra records replayed event by event for the core's validation loop.
+
+The events are the opening roll, the draft and the turns, as lines
+(:mod:`adjudicator.astro_stra.notation`); each turn is judged step by step by
+:func:`~adjudicator.astro_stra.turn.play_turn`.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from adjudicator.astro_stra.board import Position, start_position
+from adjudicator.astro_stra.drawing import draw
+from adjudicator.astro_stra.notation import parse_opening, parse_turn
+from adjudicator.astro_stra.readings import Readings
+from adjudicator.astro_stra.references import RULES, VIOLATIONS
+from adjudicator.astro_stra.setup import check_draft, check_opening, colours_of
+from adjudicator.astro_stra.turn import Game, StepProblem, play_turn
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.records import ACCEPTED, Replay, Step
+from adjudicator.core.references import RuleData
+from adjudicator.core.violations import Violation
+
+
+class AstroStraReplay(Replay):
+    rules: RuleData = RULES
+
+    def __init__(self, readings: Readings, sets: int, layout: Position | None = None) -> None:
+        self.readings = readings
+        self.sets = sets
+        self.start = layout or start_position()
+        self.game: Game | None = None
+        self.events = 0
+        self.decided: Outcome | None = None
+
+    def attempt(self, written: str, *, lenient: bool) -> Step:
+        if self.decided is not None:
+            violation = VIOLATIONS("game_over", winner=self.decided.winner)
+            return Step(violation=violation, decided=self.decided)
+        problem = self._play(written)
+        if problem is not None:
+            return Step(violation=problem)
+        self.events += 1
+        return ACCEPTED
+
+    def _play(self, written: str) -> Violation | None:
+        expected = ("opening", "draft", "turn")[min(self.events, 2)]
+        kind = written.split(" ", 1)[0] if isinstance(written, str) else ""
+        kind = kind if kind in ("opening", "draft") else "turn"
+        if kind != expected:
+            return VIOLATIONS("event_order", expected=expected, got=kind)
+        if kind == "opening":
+            problem = check_opening(parse_opening(written))
+            return VIOLATIONS(problem[0], **problem[1]) if problem else None
+        if kind == "draft":
+            picks = written.split()[1:]
+            problem = check_draft(picks, self.sets)
+            if problem:
+                return VIOLATIONS(problem[0], **problem[1])
+            self.game = Game(self.start, colours_of(picks))
+            return None
+        number, play = parse_turn(written)
+        if self.game is None:  # only after a refused draft, which stops the replay
+            return VIOLATIONS("event_order", expected="draft", got="turn")
+        if number != self.game.turns + 1:
+            return VIOLATIONS("event_order", expected=f"turn {self.game.turns + 1}", got=number)
+        result = play_turn(self.game, play, self.readings)
+        if isinstance(result, StepProblem):
+            return VIOLATIONS(result.code, **result.args)
+        self.game = result
+        if result.winner is not None:
+            self.decided = Outcome(
+                winner=result.winner, reason="all_home", decided_at=self.events + 1
+            )
+        return None
+
+    def check(self, written: str) -> Violation | None:
+        return copy.deepcopy(self).attempt(written, lenient=False).violation
+
+    def outcome(self) -> Outcome | None:
+        return self.decided
+
+    def end_outside_play(self, winner: str | None, reason: str, resigned: str | None) -> None:
+        self.decided = Outcome(winner=winner or "draw", reason=reason, decided_at=self.events)
+
+    def ply(self) -> int:
+        return self.events
+
+    def actions_made(self) -> int:
+        return self.events
+
+    def side_to_move(self) -> str:
+        return self.game.to_move if self.game else "black"
+
+    def position_text(self) -> str:
+        game = self.game
+        if game is None:
+            return f"set-up; {self.start.text()}"
+        holds = ", ".join(f"{h.owner} {h.colour}={h.pips}" for h in game.holds) or "none"
+        text = f"{game.position.text()}; {game.to_move} to move; held: {holds}"
+        if game.silenced:
+            text += f"; no skill next turn: {', '.join(sorted(game.silenced))}"
+        if game.once_used:
+            text += f"; once-per-game skill spent: {', '.join(sorted(game.once_used))}"
+        return text
+
+    def drawing(self) -> str:
+        position = self.game.position if self.game else self.start
+        return draw(position, self.readings.geometry)
