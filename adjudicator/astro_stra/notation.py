@@ -24,6 +24,7 @@ skipped step. Skills:
 ``skill orange swap=4``             swap with the opposing blot on the opponent's point 4
 ``skill jagi as=green T``           Jagi, working as the green skill
 ``skill artemis``                   Artemis
+``skill red A=5 + artemis``         read "on-top" (interpretation 12): both in step 3
 ==================================  ====================================================
 """
 
@@ -77,8 +78,11 @@ def turn_line(number: int, play: TurnPlay) -> str:
     s, t, a = play.slots
     target = ",".join(map(str, play.target)) or "-"
     moves = " ".join(f"{src}>{dst}" for src, dst in play.moves) or "-"
+    skill = skill_text(play.skill)
+    if play.extra is not None:
+        skill += " + " + skill_text(play.extra).removeprefix("skill ")
     return (
-        f"{number}. {play.side}: dice {dice} | S={s} T={t} A={a} | {skill_text(play.skill)} "
+        f"{number}. {play.side}: dice {dice} | S={s} T={t} A={a} | {skill} "
         f"| target {target} | moves {moves}"
     )
 
@@ -168,13 +172,15 @@ def parse_turn(line: str) -> tuple[int, TurnPlay]:
             if not gt:
                 raise _bad(line, f"{word!r} is not from>to")
             moves.append((_int(src, line, "point"), _int(dst, line, "point")))
+    main, plus, extra = skill.partition(" + ")
     play = TurnPlay(
         m[2],  # type: ignore[arg-type]
         (dice[0], dice[1], dice[2]),
         (slots["S"], slots["T"], slots["A"]),
-        parse_skill(skill, line),
+        parse_skill(main, line),
         target,
         tuple(moves),
+        parse_skill(f"skill {extra}", line) if plus else None,
     )
     return int(m[1]), play
 

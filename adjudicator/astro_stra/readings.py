@@ -96,5 +96,20 @@ class Readings(BaseModel):
         ),
     )
 
+    held_die: Literal["value-only", "keeps-slot"] = Field(
+        default="value-only",
+        description=(
+            "Interpretation 11 (S cyan, step 2): a die the mover held keeps its pips only and "
+            "may go on any slot at the next turn, or also keeps the slot it was held from."
+        ),
+    )
+    once_per_game: Literal["replaces", "on-top"] = Field(
+        default="replaces",
+        description=(
+            "Interpretation 12 (蛇牙・Artemis): the once-per-game skill is used instead of the S "
+            "die's skill, or on top of it in the same step 3."
+        ),
+    )
+
 
 DEFAULT_READINGS = Readings()

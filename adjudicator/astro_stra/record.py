@@ -82,6 +82,9 @@ class Turn(_Strict):
     skill: Skill | None = Field(description="Step 3; null when skipped.")
     target: list[int] = Field(default_factory=list, description="Step 4: own points.")
     moves: list[tuple[int, int]] = Field(default_factory=list, description="Step 5.")
+    extra_skill: Skill | None = Field(
+        default=None, description="Read 'on-top' (interpretation 12): Jagi or Artemis besides."
+    )
 
     def play(self) -> TurnPlay:
         d = self.dice
@@ -92,6 +95,7 @@ class Turn(_Strict):
             self.skill.use() if self.skill else None,
             tuple(self.target),
             tuple(self.moves),
+            self.extra_skill.use() if self.extra_skill else None,
         )
 
     @classmethod
@@ -104,6 +108,7 @@ class Turn(_Strict):
             skill=Skill.of(play.skill) if play.skill else None,
             target=list(play.target),
             moves=list(play.moves),
+            extra_skill=Skill.of(play.extra) if play.extra else None,
         )
 
 

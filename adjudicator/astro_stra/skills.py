@@ -59,12 +59,13 @@ class Die(NamedTuple):
 
 
 class Hold(NamedTuple):
-    """A die of ``owner`` held for ``owner``'s next turn: by its owner (cyan) or fixed by
-    the opponent (purple)."""
+    """A die of ``owner`` held for ``owner``'s next turn: by its owner (cyan, from ``slot``)
+    or fixed by the opponent (purple, no slot)."""
 
     owner: Side
     colour: str
     pips: int
+    slot: str | None = None
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ def _colour_skill(
         if colour == "clear":
             return position, table.with_slot(use.die, 7 - pips)
         if colour == "cyan":
-            hold = Hold(side, table.slot(use.die).colour, pips)
+            hold = Hold(side, table.slot(use.die).colour, pips, use.die)
             return position, replace(table, holds=(*table.holds, hold))
         shifted = _shift(pips, 1 if colour == "green" else -1, readings)
         if shifted is None:
@@ -279,13 +280,15 @@ def _artemis(
     return position.with_counts(foe, tuple(foe_counts)), table
 
 
-def candidate_uses(table: Table, opponent_colours: tuple[str, ...]) -> list[SkillUse]:
+def candidate_uses(
+    table: Table, opponent_colours: tuple[str, ...], *, once_per_game: bool = True
+) -> list[SkillUse]:
     """Every skill use worth trying for ``table.side``: the S die's colour and, while
-    unspent, the once-per-game skills, with every parameter they take (a reroll with every
-    face, as a record could show any)."""
+    unspent and asked for, the once-per-game skills, with every parameter they take (a
+    reroll with every face, as a record could show any)."""
     colours = [table.s.colour]
     uses: list[SkillUse] = []
-    if table.side not in table.once_used:
+    if once_per_game and table.side not in table.once_used:
         uses.append(SkillUse("artemis"))
         colours += [f"jagi:{c}" for c in COLOURS]
     held = [(owner, colour) for owner, colour, _ in held_dice(table)]
@@ -314,11 +317,12 @@ def candidate_uses(table: Table, opponent_colours: tuple[str, ...]) -> list[Skil
 def skill_possible(
     position: Position, table: Table, opponent_colours: tuple[str, ...], readings: Readings
 ) -> bool:
-    """Whether step 3 had any legal choice: a skipped step 3 is wrong otherwise
-    (interpretation 13)."""
+    """Whether the S die's skill had any legal use: a skipped step 3 is wrong otherwise
+    (interpretation 13). Jagi and Artemis are a choice (「使えます」), never a duty, so they
+    do not count."""
     return any(
         not is_problem(apply_skill(position, table, use, opponent_colours, readings))
-        for use in candidate_uses(table, opponent_colours)
+        for use in candidate_uses(table, opponent_colours, once_per_game=False)
     )
 
 

@@ -18,6 +18,7 @@ from adjudicator.astro_stra.board import Position, Side, other
 from adjudicator.astro_stra.dice import PIPS, Dice
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.skills import (
+    ONCE_PER_GAME,
     Die,
     Hold,
     SkillUse,
@@ -52,6 +53,8 @@ class TurnPlay(NamedTuple):
     target: tuple[int, ...]
     #: Step 5: the moves ``(from, to)`` made; empty when skipped.
     moves: tuple[tuple[int, int], ...]
+    #: Step 3 under interpretation 12 "on-top": the once-per-game skill used besides.
+    extra: SkillUse | None = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,10 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
     # step 2: one die on each of S, T and A
     if sorted(play.slots) != sorted(mine):
         return _problem("step-2", "bad_assignment", side=side, slots=list(play.slots))
+    if readings.held_die == "keeps-slot":
+        for hold in held_for_me.values():
+            if hold.slot is not None and play.slots["STA".index(hold.slot)] != hold.colour:
+                return _problem("step-2", "held_slot", colour=hold.colour, slot=hold.slot)
     by_colour = {d.colour: d for d in play.dice}
     s, t, a = (by_colour[c] for c in play.slots)
     table = Table(
@@ -110,12 +117,20 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
     )
     foe_colours = game.colours[other(side)]
     position = game.position
-    # step 3: the skill
-    if play.skill is None:
-        if skill_possible(position, table, foe_colours, readings):
-            return _problem("step-3", "skill_skipped", side=side)
-    else:
-        result = apply_skill(position, table, play.skill, foe_colours, readings)
+    # step 3: the skill (and, read "on-top", the once-per-game one besides)
+    on_top = readings.once_per_game == "on-top"
+    if play.extra is not None and not on_top:
+        return _problem("step-3", "extra_skill_not_allowed", side=side)
+    if on_top and play.skill is not None and play.skill.skill in ONCE_PER_GAME:
+        return _problem("step-3", "once_per_game_on_top", side=side, skill=play.skill.skill)
+    if play.extra is not None and play.extra.skill not in ONCE_PER_GAME:
+        return _problem("step-3", "once_per_game_on_top", side=side, skill=play.extra.skill)
+    if play.skill is None and skill_possible(position, table, foe_colours, readings):
+        return _problem("step-3", "skill_skipped", side=side)
+    for use in (play.skill, play.extra):
+        if use is None:
+            continue
+        result = apply_skill(position, table, use, foe_colours, readings)
         if is_problem(result):
             code, args = result  # type: ignore[misc]
             return _problem("step-3", code, **args)

@@ -19,6 +19,8 @@ def test_readings_defaults() -> None:
         "numbering": "own",
         "leave_home": "never",
         "pips_bounds": "forbidden",
+        "held_die": "value-only",
+        "once_per_game": "replaces",
     }
 
 

@@ -53,7 +53,7 @@ def test_S_clear_flips() -> None:
 
 def test_S_cyan_holds_T_or_A_for_the_next_own_turn() -> None:
     _, after = use(table("cyan"), SkillUse("cyan", die="A"))
-    assert after.holds == (Hold("black", "green", 4),)
+    assert after.holds == (Hold("black", "green", 4, "A"),)
 
 
 def test_S_purple_fixes_an_opposing_die() -> None:

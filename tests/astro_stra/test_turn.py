@@ -95,7 +95,7 @@ def test_step_6_only_held_dice_stay_out() -> None:
         moves=((3, 5),),
     )
     after = play_turn(cyan, held, DEFAULT)
-    assert after.holds == (Hold("black", "blue", 2),)
+    assert after.holds == (Hold("black", "blue", 2, "A"),)
 
 
 def test_step_7_all_home_wins_at_once() -> None:
