@@ -3,6 +3,8 @@ the move table has a reference; every switchable reading is a numbered interpret
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.references import RULES
 
@@ -26,3 +28,28 @@ def test_every_reading_is_a_numbered_interpretation_with_its_switches() -> None:
             assert set(interpretation.alternatives) <= values, name
     numbers = [i.number for i in RULES.interpretations]
     assert numbers == list(range(1, len(numbers) + 1))
+
+
+def test_docs_document_every_interpretation_switch_and_skill() -> None:
+    """docs/astro-stra.md: each numbered interpretation, each switch value, a worked turn
+    for each skill."""
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "astro-stra.md").read_text("utf-8")
+    for i in RULES.interpretations:
+        assert f"### Interpretation {i.number} — `{i.id}`" in docs
+    for name in Readings.model_fields:
+        assert f"| `{name}` |" in docs, name
+    for skill in (
+        "Red",
+        "Green",
+        "Blue",
+        "Cyan",
+        "Purple",
+        "Yellow",
+        "Black, white eyes",
+        "Black, red eyes",
+        "Clear",
+        "Orange",
+        "Jagi",
+        "Artemis",
+    ):
+        assert f"**{skill} " in docs or f"**{skill}:" in docs, skill
