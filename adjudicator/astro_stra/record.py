@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.astro_stra.notation import draft_line, opening_line, turn_line
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.skills import Die, SkillUse
 from adjudicator.astro_stra.turn import TurnPlay
-from adjudicator.core.records import Event, GameRecord
+from adjudicator.core.records import ClaimedResultModel, Event, GameRecord
 from adjudicator.core.verdict import ClaimedResult, Note
 
 FORMAT = "astro-stra-record/1"
@@ -112,18 +112,10 @@ class Turn(_Strict):
         )
 
 
-class Result(_Strict):
+class Result(ClaimedResultModel):
     winner: Side | None = None
     reason: Reason | None = None
     resigned: Side | None = None
-
-    @model_validator(mode="after")
-    def _consistent(self) -> Result:
-        if (self.winner is None) != (self.reason is None):
-            raise ValueError("winner and reason are given together or not at all")
-        if (self.reason == "resignation") != (self.resigned is not None):
-            raise ValueError("resigned names the side exactly when the reason is resignation")
-        return self
 
 
 class Meta(_Strict):

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
@@ -117,6 +117,28 @@ class Replay(ABC):
     def pending(self) -> list[Deferred]:
         """Checks still waiting for hidden information; a game without any has none."""
         return []
+
+
+class ClaimedResultModel(BaseModel):
+    """A record's claimed result, as games write it: winner and reason together (or both
+    null while unfinished); ``resigned`` set exactly for a resignation, and never the
+    winner. A game narrows the fields to its sides and reasons."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    winner: str | None = None
+    reason: str | None = None
+    resigned: str | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ClaimedResultModel:
+        if (self.winner is None) != (self.reason is None):
+            raise ValueError("winner and reason are given together or not at all")
+        if (self.reason == "resignation") != (self.resigned is not None):
+            raise ValueError("resigned names the side exactly when the reason is resignation")
+        if self.resigned is not None and self.resigned == self.winner:
+            raise ValueError("the side that resigned cannot be the winner")
+        return self
 
 
 # --- reading with pydantic, strict or lenient ------------------------------------------------

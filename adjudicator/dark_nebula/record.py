@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.core.records import Event, GameRecord
+from adjudicator.core.records import ClaimedResultModel, Event, GameRecord
 from adjudicator.core.verdict import ClaimedResult, Note
 from adjudicator.dark_nebula.board import SECTOR_ID, Kind, Side
 from adjudicator.dark_nebula.readings import Readings
@@ -132,20 +132,10 @@ class BoardRef(_Strict):
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
 
 
-class Result(_Strict):
+class Result(ClaimedResultModel):
     winner: Side | None = None
     reason: Reason | None = None
     resigned: Side | None = None
-
-    @model_validator(mode="after")
-    def _consistent(self) -> Result:
-        if (self.winner is None) != (self.reason is None):
-            raise ValueError("winner and reason are given together or not at all")
-        if (self.reason == "resignation") != (self.resigned is not None):
-            raise ValueError("resigned names the side exactly when the reason is resignation")
-        if self.resigned is not None and self.resigned == self.winner:
-            raise ValueError("the side that resigned cannot be the winner")
-        return self
 
 
 class Meta(_Strict):

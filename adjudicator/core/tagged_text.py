@@ -1,0 +1,92 @@
+"""Text records made of tag pairs and event lines, as Dark Nebula and Astro-Stra write them.
+
+::
+
+    [Ruleset "game/version"]
+    [Interpretation "id=value"]
+    [Result "WINNER REASON"]          (or "*" while unfinished)
+
+    one event per line
+
+Blank lines and lines starting with ``#`` are skipped. The games give the tags their
+meaning; this module reads the layout, the result and the interpretation tags they share,
+each failure an :class:`InputError` naming the line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel
+
+from adjudicator.core.errors import InputError
+
+_TAG = re.compile(r'^\[(\w+) "([^"]*)"\]$')
+
+
+class Tag(NamedTuple):
+    """A tag pair and the line it stood on (``line 3``)."""
+
+    name: str
+    value: str
+    where: str
+
+
+def malformed(where: str, why: str) -> InputError:
+    return InputError("malformed_record", why, field=where, expected="tag pairs, then events")
+
+
+def read_tagged(text: str) -> tuple[list[Tag], list[tuple[str, str]]]:
+    """The tags, and the event lines with where each stood."""
+    tags: list[Tag] = []
+    events: list[tuple[str, str]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        where = f"line {number}"
+        if not line or line.startswith("#"):
+            continue
+        m = _TAG.match(line)
+        if m:
+            tags.append(Tag(m[1], m[2], where))
+        elif line.startswith("["):
+            raise malformed(where, f'{line!r} is not a tag pair [Name "value"]')
+        else:
+            events.append((where, line))
+    return tags, events
+
+
+def result_from_tag(tag: Tag, sides: tuple[str, str]) -> dict[str, Any]:
+    """``*``, or ``WINNER REASON``; a resignation names the other side as the one who
+    resigned."""
+    if tag.value == "*":
+        return {}
+    parts = tag.value.split()
+    if len(parts) != 2:
+        raise malformed(tag.where, f"result {tag.value!r} is not '*' or 'WINNER REASON'")
+    winner, reason = parts
+    result: dict[str, Any] = {"winner": winner, "reason": reason}
+    if reason == "resignation" and winner in sides:
+        result["resigned"] = sides[1 - sides.index(winner)]
+    return result
+
+
+def result_tag(winner: str | None, reason: str | None) -> str:
+    return f'[Result "{winner} {reason}"]' if winner else '[Result "*"]'
+
+
+def interpretation_from_tag(tag: Tag) -> tuple[str, Any]:
+    """``id=value``; ``true`` and ``false`` are read as booleans."""
+    key, eq, choice = tag.value.partition("=")
+    if not eq:
+        raise malformed(tag.where, f"{tag.value!r} is not id=value")
+    return key, {"true": True, "false": False}.get(choice, choice)
+
+
+def interpretation_tags(readings: BaseModel) -> list[str]:
+    """The tags of the readings that differ from their defaults."""
+    out = []
+    for key, value in readings.model_dump(exclude_defaults=True).items():
+        shown = str(value).lower() if isinstance(value, bool) else value
+        out.append(f'[Interpretation "{key}={shown}"]')
+    return out
