@@ -21,6 +21,7 @@ from adjudicator.astro_stra.record import Record, Turn
 from adjudicator.astro_stra.record_text import format_record
 from adjudicator.astro_stra.setup import colours_of
 from adjudicator.astro_stra.skills import (
+    COLOURS,
     Die,
     SkillUse,
     Table,
@@ -77,18 +78,7 @@ def random_turn(game: Game, rng: random.Random) -> TurnPlay:
 
 def random_game(seed: int, limit: int = 400) -> tuple[list[str], list[TurnPlay], Game]:
     rng = random.Random(seed)
-    colours = [
-        "red",
-        "green",
-        "blue",
-        "cyan",
-        "purple",
-        "yellow",
-        "black-white",
-        "black-red",
-        "clear",
-        "orange",
-    ]
+    colours = list(COLOURS)
     rng.shuffle(colours)
     draft = colours[:6]
     game = Game(start_position(), colours_of(draft))
