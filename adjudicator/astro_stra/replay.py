@@ -18,7 +18,7 @@ from adjudicator.astro_stra.setup import check_draft, check_opening, colours_of
 from adjudicator.astro_stra.turn import Game, StepProblem, play_turn
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Replay, Step
-from adjudicator.core.references import RuleData
+from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
 
 
@@ -76,6 +76,9 @@ class AstroStraReplay(Replay):
 
     def check(self, written: str) -> Violation | None:
         return copy.deepcopy(self).attempt(written, lenient=False).violation
+
+    def interpretations_in_force(self) -> list[str]:
+        return in_force(self.rules, self.readings)
 
     def outcome(self) -> Outcome | None:
         return self.decided

@@ -118,6 +118,11 @@ class Replay(ABC):
         """Checks still waiting for hidden information; a game without any has none."""
         return []
 
+    def interpretations_in_force(self) -> list[str]:
+        """The numbered interpretations the replay applies, as ids; a switched one as
+        ``id=value``."""
+        return [i.id for i in self.rules.interpretations]
+
 
 class ClaimedResultModel(BaseModel):
     """A record's claimed result, as games write it: winner and reason together (or both
@@ -415,5 +420,5 @@ def validate(
         claimed=record.claimed,
         computed=computed,
         warnings=validation.warnings,
-        interpretations=[i.id for i in replay.rules.interpretations],
+        interpretations=replay.interpretations_in_force(),
     )

@@ -130,3 +130,18 @@ def load_rule_data(package: str, filename: str = "rules.yaml") -> RuleData:
     """Read a game's rule data shipped inside its package."""
     text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
     return RuleData.model_validate(yaml.safe_load(text))
+
+
+def in_force(rules: RuleData, readings: BaseModel) -> list[str]:
+    """Interpretation ids, each switched reading (a field of ``readings`` away from its
+    default, named like the id with ``_``) written ``id=value``."""
+    switched = readings.model_dump(exclude_defaults=True)
+    out = []
+    for i in rules.interpretations:
+        field = i.id.replace("-", "_")
+        if field in switched:
+            value = switched[field]
+            out.append(f"{i.id}={str(value).lower() if isinstance(value, bool) else value}")
+        else:
+            out.append(i.id)
+    return out

@@ -21,7 +21,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Deferred, Replay, Step
-from adjudicator.core.references import RuleData
+from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
 from adjudicator.dark_nebula import combat, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
@@ -158,6 +158,9 @@ class DarkNebulaReplay(Replay):
 
     def drawing(self) -> str:
         return draw(self.situation)
+
+    def interpretations_in_force(self) -> list[str]:
+        return in_force(self.rules, self.readings)
 
     def pending(self) -> list[Deferred]:
         return [] if self.opened else [h.deferred for h in self.hidden]

@@ -187,3 +187,13 @@ def test_a_printed_map_loaded_by_the_environment_is_used_and_checked(
     record["board"]["sha256"] = "0" * 64
     (tmp_path / "game.json").write_text(json.dumps(record, ensure_ascii=False), "utf-8")
     assert verdict(tmp_path / "game.json").unreadable.code == "board_mismatch"
+
+
+def test_the_verdict_lists_a_switched_reading_with_its_value(tmp_path: Path) -> None:
+    """Interpretation 8 switched in the record: the verdict says which reading it used."""
+    data = json.loads((SAMPLES / "valid/worked-game.json").read_text("utf-8"))
+    data["interpretations"] = {"nebula_entry": "each-step"}
+    (tmp_path / "game.json").write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    v = verdict(tmp_path / "game.json")
+    assert "nebula-entry=each-step" in v.interpretations
+    assert "marked-modifier" in v.interpretations  # at its default: the id alone
