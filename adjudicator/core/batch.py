@@ -35,6 +35,8 @@ class Options:
     lenient: bool = False
     lang: Lang = "en"
     max_bytes: int = DEFAULT_MAX_BYTES
+    #: ``(id, value)`` pairs switching interpretations for every record.
+    interpretations: tuple[tuple[str, str], ...] = ()
 
 
 def find_records(paths: Iterable[Path]) -> Iterator[Path]:
@@ -86,6 +88,8 @@ def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
     try:
         text = read_text(path, max_bytes=options.max_bytes)
         game, record = read_record(registry, text, lenient=options.lenient)
+        if options.interpretations:
+            record = game.switch_interpretations(record, dict(options.interpretations))
         replay = game.replay(record)
         return validate(source, record, replay, lenient=options.lenient, lang=options.lang)
     except InputError as err:

@@ -72,6 +72,15 @@ def register(app: typer.Typer, registry: Registry) -> None:
         max_bytes: Annotated[
             int, typer.Option("--max-bytes", min=1, help="Refuse larger files.")
         ] = DEFAULT_MAX_BYTES,
+        interpretation: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--interpretation",
+                "-I",
+                help="Switch a numbered interpretation for every record, ID=VALUE "
+                "(e.g. nebula-entry=each-step); repeatable. The verdict lists it.",
+            ),
+        ] = None,
     ) -> None:
         """Replay each record against the rulebook and check its claimed result.
 
@@ -87,7 +96,15 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if not files:
             err_console.print("error: no record files (*.json, *.txt) found")
             raise typer.Exit(EXIT_USAGE)
-        options = Options(lenient=lenient, lang=language, max_bytes=max_bytes)
+        switched = []
+        for text in interpretation or []:
+            key, eq, value = text.partition("=")
+            if not eq:
+                fail(InputError("usage", f"{text!r} is not ID=VALUE", field="--interpretation"))
+            switched.append((key, value))
+        options = Options(
+            lenient=lenient, lang=language, max_bytes=max_bytes, interpretations=tuple(switched)
+        )
         verdicts = validate_paths(registry, files, options, jobs=jobs)
         codes: list[Verdict] = []
         show_bar = sys.stderr.isatty() and len(files) > 1

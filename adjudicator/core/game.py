@@ -91,6 +91,15 @@ class Game(ABC):
     def replay(self, record: GameRecord) -> Replay:
         """A replay of the record from its start, for the validation loop."""
 
+    def switch_interpretations(self, record: GameRecord, overrides: dict[str, str]) -> GameRecord:
+        """The record played under other readings (``--interpretation ID=VALUE``); a game
+        without switchable interpretations refuses."""
+        raise InputError(
+            "unknown_interpretation",
+            f"{self.id} has no switchable interpretation",
+            field="--interpretation",
+        )
+
     #: Whether a dispute may start from a written position (``--position``) rather than a
     #: record: true for games whose whole state fits in a position notation.
     position_disputes: ClassVar[bool] = False

@@ -9,11 +9,12 @@ interpretations the project adopted where the text leaves room.
 from __future__ import annotations
 
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar, get_args
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 
 
@@ -145,3 +146,35 @@ def in_force(rules: RuleData, readings: BaseModel) -> list[str]:
         else:
             out.append(i.id)
     return out
+
+
+R = TypeVar("R", bound=BaseModel)
+
+
+def switch(readings: R, rules: RuleData, overrides: dict[str, str]) -> R:
+    """``readings`` with interpretations switched by id (``nebula-entry``: ``each-step``);
+    an unknown id or value is an :class:`InputError` naming what is accepted."""
+    fields = type(readings).model_fields
+    switchable = sorted(i.id for i in rules.interpretations if i.id.replace("-", "_") in fields)
+    data = readings.model_dump()
+    for interpretation, value in overrides.items():
+        field = interpretation.replace("-", "_")
+        if field not in fields:
+            raise InputError(
+                "unknown_interpretation",
+                f"{interpretation!r} is not a switchable interpretation",
+                field="--interpretation",
+                expected="one of " + ", ".join(switchable),
+            )
+        data[field] = {"true": True, "false": False}.get(value, value)
+        try:
+            type(readings).model_validate(data)
+        except ValidationError:
+            choices = get_args(fields[field].annotation) or (True, False)
+            raise InputError(
+                "bad_interpretation",
+                f"{value!r} is not a reading of {interpretation}",
+                field="--interpretation",
+                expected="one of " + ", ".join(str(c).lower() for c in choices),
+            ) from None
+    return type(readings).model_validate(data)

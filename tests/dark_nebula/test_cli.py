@@ -81,3 +81,18 @@ def test_a_dispute_on_a_record_names_the_rule() -> None:
         APP, ["adjudicate", "--record", record, "--at", "9", "--action", action[:-17]]
     )
     assert legal.exit_code == 0, legal.output
+
+
+def test_validate_switches_an_interpretation_for_every_record() -> None:
+    """-I ID=VALUE (interpretation 8 here): the verdict names the reading; an unknown value
+    or a game without switches is a clear error, not a traceback."""
+    record = str(Path(__file__).resolve().parents[2] / "records/dark-nebula/valid/worked-game.json")
+    ok = RUN.invoke(APP, ["validate", record, "-I", "nebula-entry=each-step", "--json"])
+    assert ok.exit_code == 0, ok.output
+    assert "nebula-entry=each-step" in json.loads(ok.stdout)["interpretations"]
+    bad = RUN.invoke(APP, ["validate", record, "-I", "nebula-entry=sideways"])
+    assert bad.exit_code == 2 and "one-step, each-step" in bad.stdout
+    unknown = RUN.invoke(APP, ["validate", record, "-I", "gravity=on"])
+    assert unknown.exit_code == 2 and "search-sectors" in unknown.stdout
+    malformed = RUN.invoke(APP, ["validate", record, "-I", "nebula-entry"])
+    assert malformed.exit_code == 2 and "ID=VALUE" in malformed.output
