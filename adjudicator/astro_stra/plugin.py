@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import Any, get_args
 
 import typer
@@ -16,7 +15,7 @@ from adjudicator.astro_stra.references import RULES
 from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.core.game import Game
 from adjudicator.core.records import GameRecord, Replay, load_model
-from adjudicator.core.references import RuleData, switch
+from adjudicator.core.references import RuleData
 
 
 class AstroStra(Game):
@@ -57,11 +56,6 @@ class AstroStra(Game):
     def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
         record, notes = record_text.parse(text, lenient=lenient)
         return record.to_game_record(notes)
-
-    def switch_interpretations(self, record: GameRecord, overrides: dict[str, str]) -> GameRecord:
-        model: Record = record.model
-        readings = switch(model.interpretations, RULES, overrides)
-        return replace(record, model=model.model_copy(update={"interpretations": readings}))
 
     def write_record(self, record: GameRecord, to: str) -> str:
         model: Record = record.model

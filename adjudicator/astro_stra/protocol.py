@@ -17,9 +17,8 @@ from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
+from adjudicator.core.protocol import RequestId
 from adjudicator.core.requests import parse_request
-
-RequestId = str | int | None
 
 
 class EvaluateRequest(BaseModel):

@@ -7,8 +7,6 @@ The events are the opening roll, the draft and the turns, as lines
 
 from __future__ import annotations
 
-import copy
-
 from adjudicator.astro_stra.board import Position, start_position
 from adjudicator.astro_stra.drawing import draw
 from adjudicator.astro_stra.notation import parse_opening, parse_turn
@@ -17,12 +15,12 @@ from adjudicator.astro_stra.references import RULES, VIOLATIONS
 from adjudicator.astro_stra.setup import check_draft, check_opening, colours_of
 from adjudicator.astro_stra.turn import Game, StepProblem, play_turn
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import ACCEPTED, Replay, Step
+from adjudicator.core.records import ACCEPTED, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
 
 
-class AstroStraReplay(Replay):
+class AstroStraReplay(EventReplay):
     rules: RuleData = RULES
 
     def __init__(self, readings: Readings, sets: int, layout: Position | None = None) -> None:
@@ -74,23 +72,8 @@ class AstroStraReplay(Replay):
             )
         return None
 
-    def check(self, written: str) -> Violation | None:
-        return copy.deepcopy(self).attempt(written, lenient=False).violation
-
     def interpretations_in_force(self) -> list[str]:
         return in_force(self.rules, self.readings)
-
-    def outcome(self) -> Outcome | None:
-        return self.decided
-
-    def end_outside_play(self, winner: str | None, reason: str, resigned: str | None) -> None:
-        self.decided = Outcome(winner=winner or "draw", reason=reason, decided_at=self.events)
-
-    def ply(self) -> int:
-        return self.events
-
-    def actions_made(self) -> int:
-        return self.events
 
     def side_to_move(self) -> str:
         return self.game.to_move if self.game else "black"

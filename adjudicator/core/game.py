@@ -9,6 +9,7 @@ generator asks :meth:`Game.schema_models`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import typer
@@ -16,7 +17,7 @@ from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.records import GameRecord, Replay
-from adjudicator.core.references import RuleData
+from adjudicator.core.references import RuleData, switch
 
 #: Optional abilities an engine may declare in ``hello``; a conformance runner tests an
 #: engine only on what it declares.
@@ -92,13 +93,18 @@ class Game(ABC):
         """A replay of the record from its start, for the validation loop."""
 
     def switch_interpretations(self, record: GameRecord, overrides: dict[str, str]) -> GameRecord:
-        """The record played under other readings (``--interpretation ID=VALUE``); a game
-        without switchable interpretations refuses."""
-        raise InputError(
-            "unknown_interpretation",
-            f"{self.id} has no switchable interpretation",
-            field="--interpretation",
-        )
+        """The record played under other readings (``--interpretation ID=VALUE``). A game
+        whose record model carries its readings in ``interpretations`` (one field per
+        switchable interpretation) needs nothing more; a game without refuses."""
+        readings = getattr(record.model, "interpretations", None)
+        if not isinstance(readings, BaseModel):
+            raise InputError(
+                "unknown_interpretation",
+                f"{self.id} has no switchable interpretation",
+                field="--interpretation",
+            )
+        switched = switch(readings, self.rules, overrides)
+        return replace(record, model=record.model.model_copy(update={"interpretations": switched}))
 
     #: Whether a dispute may start from a written position (``--position``) rather than a
     #: record: true for games whose whole state fits in a position notation.

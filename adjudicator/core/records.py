@@ -9,6 +9,7 @@ violates something, and that the rules may decide an :class:`Outcome`.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
@@ -144,6 +145,30 @@ class ClaimedResultModel(BaseModel):
         if self.resigned is not None and self.resigned == self.winner:
             raise ValueError("the side that resigned cannot be the winner")
         return self
+
+
+class EventReplay(Replay):
+    """A replay that counts the events it accepted and keeps the outcome itself: what games
+    whose events are whole steps or turns (Dark Nebula, Astro-Stra) share. Subclasses set
+    ``events`` and ``decided`` as play goes on."""
+
+    events: int = 0
+    decided: Outcome | None = None
+
+    def check(self, written: str) -> Violation | None:
+        return copy.deepcopy(self).attempt(written, lenient=False).violation
+
+    def outcome(self) -> Outcome | None:
+        return self.decided
+
+    def end_outside_play(self, winner: str | None, reason: str, resigned: str | None) -> None:
+        self.decided = Outcome(winner=winner or "draw", reason=reason, decided_at=self.events)
+
+    def ply(self) -> int:
+        return self.events
+
+    def actions_made(self) -> int:
+        return self.events
 
 
 # --- reading with pydantic, strict or lenient ------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import Any, get_args
 
 import typer
@@ -11,7 +10,7 @@ from pydantic import BaseModel
 
 from adjudicator.core.game import Game
 from adjudicator.core.records import GameRecord, Replay, load_model
-from adjudicator.core.references import RuleData, switch
+from adjudicator.core.references import RuleData
 from adjudicator.dark_nebula import protocol, record_text
 from adjudicator.dark_nebula.board import BoardDefinition, resolve_board
 from adjudicator.dark_nebula.notation import lines
@@ -66,11 +65,6 @@ class DarkNebula(Game):
         record, notes = record_text.parse(text, lenient=lenient)
         board_for(record.board)
         return record.to_game_record(notes, lines(record.events))
-
-    def switch_interpretations(self, record: GameRecord, overrides: dict[str, str]) -> GameRecord:
-        model: Record = record.model
-        readings = switch(model.interpretations, RULES, overrides)
-        return replace(record, model=model.model_copy(update={"interpretations": readings}))
 
     def write_record(self, record: GameRecord, to: str) -> str:
         model: Record = record.model

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.protocol import Normalization
+from adjudicator.core.protocol import Normalization, RequestId
 from adjudicator.core.requests import parse_request
 from adjudicator.dark_nebula.board import default_board, resolve_board
 from adjudicator.dark_nebula.readings import Readings
@@ -27,8 +27,6 @@ from adjudicator.dark_nebula.record import (
     Record,
 )
 from adjudicator.dark_nebula.replay import DarkNebulaReplay
-
-RequestId = str | int | None
 
 
 class EvaluateRequest(BaseModel):

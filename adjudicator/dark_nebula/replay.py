@@ -11,7 +11,6 @@ start (``secret``), so every check runs at once.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,7 +19,7 @@ from typing import Any
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import ACCEPTED, Deferred, Replay, Step
+from adjudicator.core.records import ACCEPTED, Deferred, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
 from adjudicator.dark_nebula import combat, search
@@ -78,7 +77,7 @@ class Hidden:
     run: Callable[[str], Problem | None]
 
 
-class DarkNebulaReplay(Replay):
+class DarkNebulaReplay(EventReplay):
     rules: RuleData = RULES
 
     def __init__(self, record: Record, board: BoardDefinition) -> None:
@@ -133,21 +132,6 @@ class DarkNebulaReplay(Replay):
         if step.violation is None:
             self.events = ply
         return step
-
-    def check(self, written: str) -> Violation | None:
-        return copy.deepcopy(self).attempt(written, lenient=False).violation
-
-    def outcome(self) -> Outcome | None:
-        return self.decided
-
-    def end_outside_play(self, winner: str | None, reason: str, resigned: str | None) -> None:
-        self.decided = Outcome(winner=winner or "draw", reason=reason, decided_at=self.events)
-
-    def ply(self) -> int:
-        return self.events
-
-    def actions_made(self) -> int:
-        return self.events
 
     def side_to_move(self) -> str:
         side = PHASES[self.steps % 7 + 1][1]

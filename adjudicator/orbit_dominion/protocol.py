@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.protocol import Normalization
+from adjudicator.core.protocol import Normalization, RequestId
 from adjudicator.core.requests import parse_request
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.perft import divide, perft
@@ -21,7 +21,6 @@ from adjudicator.orbit_dominion.state import GameState, play_line
 
 GAME_ID = "orbit-dominion/4.2"
 MAX_PERFT_DEPTH = 8
-RequestId = str | int | None
 
 
 class _Request(BaseModel):
