@@ -165,3 +165,21 @@ def test_stdout_carries_only_responses() -> None:
     code, rest = e.close()
     assert code == 0
     assert rest == b""
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "field"),
+    [
+        ({"cmd": "evaluate", "moves": [3]}, "moves[0]"),
+        ({"cmd": "evaluate", "moves": "O+"}, "moves"),
+        ({"cmd": "perft", "depth": "x"}, "depth"),
+        ({"cmd": "perft", "depth": 99}, "depth"),
+    ],
+)
+def test_a_malformed_request_names_the_field(
+    engine: Engine, request_fields: dict, field: str
+) -> None:
+    """Bad input names where it is wrong: the error's field locates it in the request."""
+    answer = engine.ask({"game": GAME, **request_fields})
+    assert answer["error"]["code"] == "bad_request"
+    assert answer["error"]["field"] == field

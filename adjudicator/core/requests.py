@@ -69,4 +69,4 @@ def parse_request(model: type[M], data: Any) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise validation_error(exc) from None
+        raise validation_error(exc, data=data) from None
