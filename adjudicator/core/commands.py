@@ -222,7 +222,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
             typer.Option("--history", help="With --position: an earlier position (repeatable)."),
         ] = None,
         game_id: Annotated[
-            str | None, typer.Option("--game", help="With --position: the game id.")
+            str | None,
+            typer.Option(
+                "--game", help="With --position: the game (astro-stra, or its id astro-stra/0.9.0)."
+            ),
         ] = None,
         lenient: LenientOption = False,
         lang: LangOption = None,
@@ -232,7 +235,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         whether the action is legal and which article says so, and what it leads to.
 
         Examples: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`;
-        `adjudicator adjudicate --game orbit-dominion/4.2 --position '…' --action O+`
+        `adjudicator adjudicate --game orbit-dominion --position '…' --action O+`
         """
         language = resolve_lang(lang)
         state, game = _dispute_state(registry, record, at, position, history, game_id, lenient)
@@ -354,14 +357,16 @@ def _position_game(registry: Registry, game_id: str | None) -> Game:
     candidates = [g for g in registry.games if g.position_disputes]
     if game_id is None and len(candidates) == 1:
         return candidates[0]
-    game = registry.get(game_id or "")
-    if game is None:
+    if game_id is None:
         fail(
             InputError(
                 "unknown_game",
-                f"{game_id!r} is not a game" if game_id else "--game is needed",
+                "--game is needed",
                 field="--game",
-                expected="one of " + ", ".join(registry.ids()),
+                expected="one of " + ", ".join(f"{g.slug} ({g.id})" for g in candidates),
             )
         )
-    return game
+    try:
+        return registry.find(game_id)
+    except InputError as err:
+        fail(err)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 from importlib.metadata import entry_points
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 
 GROUP = "adjudicator.games"
@@ -23,7 +24,12 @@ def installed_games() -> tuple[Game, ...]:
 
 
 class Registry:
-    """Games by versioned id; the error for an unknown id names the supported ones."""
+    """Games by versioned id; the error for an unknown id names the supported ones.
+
+    People name a game by its short name (``astro-stra``), the one the command-line help
+    shows; :meth:`find` accepts that as well as the versioned id the records and the
+    engine protocol carry.
+    """
 
     def __init__(self, games: tuple[Game, ...]) -> None:
         self.games = games
@@ -34,3 +40,27 @@ class Registry:
 
     def get(self, game_id: str) -> Game | None:
         return self._by_id.get(game_id)
+
+    def find(self, name: str, *, field: str = "--game") -> Game:
+        """The game a person named: its versioned id, its short name, or the start of
+        either when only one game has it. An unknown or ambiguous name is an input error
+        listing the choices."""
+        exact = self.get(name)
+        if exact is not None:
+            return exact
+        wanted = name.strip().lower()
+        matches = [g for g in self.games if g.slug == wanted] or [
+            g
+            for g in self.games
+            if wanted and (g.slug.startswith(wanted) or g.id.startswith(wanted))
+        ]
+        if len(matches) == 1:
+            return matches[0]
+        problem = f"{name!r} names several games" if matches else f"{name!r} is not a game"
+        choices = matches or list(self.games)
+        raise InputError(
+            "unknown_game",
+            problem,
+            field=field,
+            expected="one of " + ", ".join(f"{g.slug} ({g.id})" for g in choices),
+        )

@@ -23,13 +23,18 @@ from adjudicator.core.conformance.coverage import coverage
 from adjudicator.core.conformance.engine import EngineFailure, ProcessEngine
 from adjudicator.core.conformance.runner import Runner, RunReport
 from adjudicator.core.errors import InputError
+from adjudicator.core.game import Game
 from adjudicator.core.registry import Registry
 
 CasesOption = Annotated[
     Path, typer.Option("--cases", help="Folder of YAML case files (searched recursively).")
 ]
 GameOption = Annotated[
-    str | None, typer.Option("--game", help="Only cases of this game, e.g. orbit-dominion/4.2.")
+    str | None,
+    typer.Option(
+        "--game",
+        help="Only cases of this game: its short name (orbit-dominion) or id (orbit-dominion/4.2).",
+    ),
 ]
 DEFAULT_ENGINE = "adjudicator engine"
 _MARK = {
@@ -38,6 +43,13 @@ _MARK = {
     "skipped": "[yellow]skip[/]",
     "errored": "[red]ERROR[/]",
 }
+
+
+def _game(registry: Registry, name: str) -> Game:
+    try:
+        return registry.find(name)
+    except InputError as err:
+        fail(err)
 
 
 def _load(cases: Path, game: str | None) -> list[CaseFile]:
@@ -104,7 +116,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
         Example: `adjudicator conformance run --engine "python3 examples/minimal_engine.py"`
         """
-        files = _load(cases, game)
+        files = _load(cases, _game(registry, game).id if game else None)
         try:
             process = ProcessEngine(engine, timeout=timeout)
             runner = Runner(process)
@@ -129,20 +141,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
     ) -> None:
         """For every article, rulings row and processing step, the cases that cover it;
         those with none are flagged (exit 1)."""
-        games = [registry.get(game)] if game else list(registry.games)
-        if any(g is None for g in games):
-            fail(
-                InputError(
-                    "unknown_game",
-                    f"{game!r}",
-                    field="--game",
-                    expected="one of " + ", ".join(registry.ids()),
-                )
-            )
+        games = [_game(registry, game)] if game else list(registry.games)
         result: dict[str, dict] = {}
         uncovered_any = False
         for g in games:
-            assert g is not None
             report = coverage(g.rules, _load(cases, g.id))
             result[g.id] = {"covering": report.covering, "unknown_refs": report.unknown}
             uncovered_any |= bool(report.uncovered()) or bool(report.unknown)
