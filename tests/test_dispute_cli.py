@@ -208,7 +208,7 @@ def test_replay_to_the_end_reports_the_decision() -> None:
     code, out, _ = run("replay", PINCER, "--to", "500")
     assert code == 0
     assert len(HEADER.findall(out)) == len(pincer_moves()) + 1
-    assert out.rstrip().endswith("decided after 83 actions: red (pincer)")
+    assert out.rstrip().endswith("decided after 83 actions: red (new two-point pincer)")
 
 
 def test_replay_stops_at_an_illegal_action() -> None:
@@ -225,7 +225,7 @@ def test_replay_stops_at_an_illegal_action() -> None:
 def test_replay_stops_at_a_move_after_the_end() -> None:
     code, out, _ = run("replay", INVALID / "moves-after-the-end.json")
     assert code == 1
-    assert out.rstrip().endswith("decided after 83 actions: red (pincer)")
+    assert out.rstrip().endswith("decided after 83 actions: red (new two-point pincer)")
 
 
 def test_replay_noncanonical_spelling_is_a_message_unless_lenient() -> None:
@@ -283,7 +283,7 @@ def test_adjudicate_after_the_end() -> None:
     """--at one past the record's last action rules on a decided game: game_over."""
     code, out, _ = run("adjudicate", "--record", PINCER, "--at", "84", "--action", "O+")
     assert code == 1
-    assert "turn start: decided after 83 actions: red (pincer)" in out
+    assert "turn start: decided after 83 actions: red (new two-point pincer)" in out
     assert "game_over" in out
 
 

@@ -17,6 +17,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from adjudicator.core.batch import Options, find_records, read_record, validate_paths
 from adjudicator.core.cli_common import (
+    EXIT_INVALID,
+    EXIT_PENDING,
     EXIT_USAGE,
     JsonOption,
     LangOption,
@@ -32,7 +34,7 @@ from adjudicator.core.loading import DEFAULT_MAX_BYTES, read_text
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.registry import Registry
-from adjudicator.core.report import print_verdict, summary
+from adjudicator.core.report import LABELS, decided_line, print_verdict, summary
 from adjudicator.core.verdict import Verdict, worst_exit
 
 LenientOption = Annotated[
@@ -127,7 +129,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 elif as_json:
                     collected.append(verdict.model_dump(mode="json"))
                 else:
-                    print_verdict(console, verdict, language)
+                    game = registry.get(verdict.game or "")
+                    print_verdict(console, verdict, language, game.rules if game else None)
         if as_json:
             data = collected[0] if len(collected) == 1 else collected
             print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -176,9 +179,16 @@ def register(app: typer.Typer, registry: Registry) -> None:
         Example: `adjudicator replay game.json --to 12`
         """
         language = resolve_lang(lang)
+        label = LABELS[language]
         game, record, _ = load(registry, source, lenient=lenient)
         state = game.replay(record)
-        console.print(f"[bold]0[/] · {state.side_to_move()} · {escape(state.position_text())}")
+
+        def to_move() -> str:
+            side = game.rules.side_name(state.side_to_move(), language)
+            return label["to_move"].format(side=side)
+
+        first = game.rules.side_name(state.side_to_move(), language)
+        console.print(f"[bold]0[/] · {first} · {escape(state.position_text())}")
         console.print(state.drawing(), markup=False)
         for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
             try:
@@ -186,23 +196,31 @@ def register(app: typer.Typer, registry: Registry) -> None:
             except InputError as err:
                 fail(err.at(f"ply {ply}"), str(source))
             if step.decided is not None:
-                console.print(_decided_line(step.decided))
-                raise typer.Exit(1)
+                console.print(_decided_line(game, language, step.decided))
+                raise typer.Exit(EXIT_INVALID)
             if step.violation is not None:
                 v = step.violation
+                at = label["ply"].format(ply=step.at or ply)
                 console.print(
-                    f"[bold red]ply {ply} {escape(event.written)}: {v.code}[/] — "
+                    f"[bold red]{at} {escape(event.written)}: {v.code}[/] — "
                     f"{escape(v.cite(game.rules, language))}\n  {escape(v.message(language))}"
                 )
-                raise typer.Exit(1)
+                raise typer.Exit(EXIT_INVALID)
             console.print(
-                f"[bold]{ply}[/] {escape(event.written)} · {state.side_to_move()} to move · "
+                f"[bold]{ply}[/] {escape(event.written)} · {to_move()} · "
                 f"{escape(state.position_text())}"
             )
             console.print(state.drawing(), markup=False)
         decided = state.outcome()
         if decided is not None:
-            console.print(_decided_line(decided))
+            console.print(_decided_line(game, language, decided))
+        waiting = state.pending() if to is None or to >= len(record.events) else []
+        if waiting:
+            console.print(f"[yellow]{escape(label['pending_exit'].format(n=len(waiting)))}[/]")
+            for d in waiting:
+                where = label["at_ply"].format(ply=d.ply)
+                console.print(f"    {where}: {escape(d.description[language])} [dim]({d.code})[/]")
+            raise typer.Exit(EXIT_PENDING)
 
     @app.command()
     def adjudicate(
@@ -243,27 +261,31 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if as_json:
             print(ruling.model_dump_json(indent=2))
             raise typer.Exit(0 if ruling.legal else 1)
+        label = LABELS[language]
         console.print(ruling.drawing_before, markup=False)
+        side = game.rules.side_name(ruling.side_to_move, language)
         console.print(
-            f"{ruling.side_to_move} to move · ply {ruling.ply} · {escape(ruling.position_before)}"
+            f"{label['to_move'].format(side=side)} · {label['ply'].format(ply=ruling.ply)} · "
+            f"{escape(ruling.position_before)}"
         )
         if ruling.decided_before is not None:
-            console.print(f"turn start: {_decided_line(ruling.decided_before)}")
-        verdict = "[green]legal[/]" if ruling.legal else "[red]illegal[/]"
+            decided = _decided_line(game, language, ruling.decided_before)
+            console.print(label["turn_start"].format(decided=decided))
+        verdict = f"[green]{label['legal']}[/]" if ruling.legal else f"[red]{label['illegal']}[/]"
         console.print(f"{escape(action)}: {verdict}")
         if ruling.violation is not None:
             console.print(f"  {ruling.violation} — {escape(ruling.citation or '')}")
             console.print(f"  {escape(ruling.message or '')}")
         if ruling.position_after is not None:
-            console.print(f"leads to: {escape(ruling.position_after)}")
+            console.print(escape(label["leads_to"].format(position=ruling.position_after)))
             console.print(ruling.drawing_after or "", markup=False)
         if ruling.outcome_after is not None:
-            console.print(_decided_line(ruling.outcome_after))
+            console.print(_decided_line(game, language, ruling.outcome_after))
         raise typer.Exit(0 if ruling.legal else 1)
 
 
-def _decided_line(o: Outcome) -> str:
-    return f"decided after {o.decided_at} actions: {o.winner} ({o.reason})"
+def _decided_line(game: Game, lang: Lang, o: Outcome) -> str:
+    return decided_line(game.rules, lang, o.decided_at, o.winner, o.reason)
 
 
 class Ruling(BaseModel):

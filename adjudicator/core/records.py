@@ -292,7 +292,18 @@ class Validation:
         )
 
     def _record_problem(self, code: str, ply: int | None, rules: list[str], **args: Any) -> Problem:
-        message = RECORD_MESSAGES[code][self.lang].format(**args)
+        names, lang = self.replay.rules, self.lang
+        words = dict(args)
+        for key in ("winner", "reason", "claimed"):
+            if key not in args:
+                continue
+            value = args[key]
+            if value is None:
+                words[key] = "-"
+                continue
+            side = key == "winner" or (key == "claimed" and code == "wrong_winner")
+            words[key] = names.side_name(value, lang) if side else names.reason_name(value, lang)
+        message = RECORD_MESSAGES[code][lang].format(**words)
         return self._problem(code, ply, rules, message, action=args.get("action"))
 
     def _reason_rules(self, reason: str | None) -> list[str]:

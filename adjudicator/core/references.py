@@ -79,12 +79,29 @@ class ReasonSpec(BaseModel):
         return self.ja if lang == "ja" else self.en
 
 
+class SideSpec(BaseModel):
+    """A side of the game and its name in both languages (``red``: 赤 / red)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code: str
+    ja: str
+    en: str
+
+
+#: How "draw" is said where a winner would stand.
+DRAW: dict[Lang, str] = {"ja": "引き分け", "en": "draw"}
+
+
 class RuleData(BaseModel):
     """Everything a game states about its rulebook, as data."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     rulebook: str
+    sides: list[SideSpec] = Field(
+        default_factory=list, description="The sides with their names in both languages."
+    )
     references: list[RuleRef]
     interpretations: list[Interpretation]
     violations: list[ViolationSpec]
@@ -115,6 +132,22 @@ class RuleData(BaseModel):
             if spec.code == code:
                 return spec
         raise KeyError(code)
+
+    def side_name(self, code: str, lang: Lang) -> str:
+        """A side (or ``draw``) as a person says it: 赤, 帝国軍, 黒; an unknown code as is."""
+        if code == "draw":
+            return DRAW[lang]
+        for side in self.sides:
+            if side.code == code:
+                return side.ja if lang == "ja" else side.en
+        return code
+
+    def reason_name(self, code: str, lang: Lang) -> str:
+        """An outcome reason as a person says it; an unknown code as is."""
+        for spec in self.reasons:
+            if spec.code == code:
+                return spec.text(lang)
+        return code
 
     def cite(self, ref_ids: list[str], lang: Lang) -> str:
         """References as the rulebook names them, joined: '第4条 軌道航行と捕獲; …'."""

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from adjudicator.core.i18n import Lang
+from adjudicator.core.references import RuleData
 from adjudicator.core.verdict import Verdict
 
 LABELS: dict[Lang, dict[str, str]] = {
@@ -30,6 +31,15 @@ LABELS: dict[Lang, dict[str, str]] = {
         "suggest": "canonical spelling: {suggestion}",
         "summary": "{total} record(s): {valid} valid, {invalid} invalid, {pending} pending, "
         "{unreadable} unreadable",
+        "interpretations": "readings switched: {switched}",
+        "to_move": "{side} to move",
+        "ply": "ply {ply}",
+        "legal": "legal",
+        "illegal": "illegal",
+        "leads_to": "leads to: {position}",
+        "turn_start": "turn start: {decided}",
+        "decided_after": "decided after {ply} actions: {winner} ({reason})",
+        "pending_exit": "the record is consistent so far; {n} hidden check(s) pending",
     },
     "ja": {
         "valid": "有効",
@@ -48,6 +58,15 @@ LABELS: dict[Lang, dict[str, str]] = {
         "suggest": "正しい表記: {suggestion}",
         "summary": "記録{total}件: 有効{valid}・無効{invalid}・検査未了{pending}・"
         "読み取り不能{unreadable}",
+        "interpretations": "切り替えた解釈: {switched}",
+        "to_move": "{side}の手番",
+        "ply": "{ply}手目",
+        "legal": "合法",
+        "illegal": "不合法",
+        "leads_to": "結果の局面: {position}",
+        "turn_start": "手番開始時: {decided}",
+        "decided_after": "{ply}手で決着: {winner}({reason})",
+        "pending_exit": "現時点で矛盾なし。非公開情報の検査{n}件が未了です",
     },
 }
 
@@ -59,15 +78,42 @@ _MARK = {
 }
 
 
-def _result(verdict: Verdict, label: dict[str, str]) -> str:
+def side_name(rules: RuleData | None, side: str, lang: Lang) -> str:
+    return rules.side_name(side, lang) if rules is not None else side
+
+
+def reason_name(rules: RuleData | None, reason: str, lang: Lang) -> str:
+    return rules.reason_name(reason, lang) if rules is not None else reason
+
+
+def _result(verdict: Verdict, lang: Lang, rules: RuleData | None) -> str:
+    label = LABELS[lang]
     o = verdict.computed
     if o is None:
         return label["unfinished"]
     key = "draw" if o.winner == "draw" else "decided"
-    return label[key].format(winner=o.winner, reason=o.reason, ply=o.decided_at)
+    return label[key].format(
+        winner=side_name(rules, o.winner, lang),
+        reason=reason_name(rules, o.reason, lang),
+        ply=o.decided_at,
+    )
 
 
-def print_verdict(console: Console, verdict: Verdict, lang: Lang) -> None:
+def decided_line(
+    rules: RuleData | None, lang: Lang, decided_at: int, winner: str, reason: str
+) -> str:
+    """ "decided after N actions: red (pincer)", in words of ``lang``."""
+    return LABELS[lang]["decided_after"].format(
+        ply=decided_at,
+        winner=side_name(rules, winner, lang),
+        reason=reason_name(rules, reason, lang),
+    )
+
+
+def print_verdict(
+    console: Console, verdict: Verdict, lang: Lang, rules: RuleData | None = None
+) -> None:
+    """One record's verdict; ``rules`` (the record's game) names sides and reasons in words."""
     label = LABELS[lang]
     head = f"{_MARK[verdict.status]} [bold]{escape(verdict.source)}[/] — {label[verdict.status]}"
     if verdict.unreadable is not None:
@@ -77,7 +123,7 @@ def print_verdict(console: Console, verdict: Verdict, lang: Lang) -> None:
     p = verdict.problem
     if p is None:
         n = label["actions"].format(n=verdict.plies)
-        console.print(f"{head} · {n} · {_result(verdict, label)}")
+        console.print(f"{head} · {n} · {_result(verdict, lang, rules)}")
     else:
         where = f" {label['at_ply'].format(ply=p.ply)}" if p.ply is not None else ""
         action = f" {escape(p.action)}" if p.action else ""
@@ -93,6 +139,10 @@ def print_verdict(console: Console, verdict: Verdict, lang: Lang) -> None:
         if p.drawing:
             for line in p.drawing.rstrip("\n").splitlines():
                 console.print(f"    {escape(line)}")
+    switched = [i for i in verdict.interpretations if "=" in i]
+    if switched:
+        text = label["interpretations"].format(switched=", ".join(switched))
+        console.print(f"    [dim]{escape(text)}[/]")
     for check in verdict.pending:
         where = label["at_ply"].format(ply=check.ply)
         console.print(

@@ -8,13 +8,20 @@ from typing import Any
 from adjudicator.core.i18n import Lang
 from adjudicator.core.references import RuleData, ViolationSpec
 
+#: Message arguments that hold a side or an outcome reason: a message names them as a
+#: person says them (赤, 帝国軍; 新たな2点挟撃), never by their codes.
+SIDE_ARGS = frozenset({"side", "owner", "winner", "loser", "mover"})
+REASON_ARGS = frozenset({"reason"})
+
 
 @dataclass(frozen=True)
 class Violation:
-    """An action (or an event) that the rules forbid, with what the message needs."""
+    """An action (or an event) that the rules forbid, with what the message needs.
+    ``names`` (the game's rule data) turns side and reason codes into words."""
 
     spec: ViolationSpec
     args: dict[str, Any] = field(default_factory=dict)
+    names: RuleData | None = field(default=None, compare=False, repr=False)
 
     @property
     def code(self) -> str:
@@ -26,11 +33,25 @@ class Violation:
 
     def message(self, lang: Lang) -> str:
         template = self.spec.ja if lang == "ja" else self.spec.en
-        return template.format(**self.args)
+        return template.format(**spoken(self.args, self.names, lang))
 
     def cite(self, data: RuleData, lang: Lang) -> str:
         """The rule references as the rulebook names them, e.g. '第4条 軌道航行と捕獲'."""
         return data.cite(self.rules, lang)
+
+
+def spoken(args: dict[str, Any], names: RuleData | None, lang: Lang) -> dict[str, Any]:
+    """Message arguments with sides and reasons in words of ``lang``."""
+    if names is None:
+        return args
+    out = dict(args)
+    for key, value in args.items():
+        if isinstance(value, str):
+            if key in SIDE_ARGS:
+                out[key] = names.side_name(value, lang)
+            elif key in REASON_ARGS:
+                out[key] = names.reason_name(value, lang)
+    return out
 
 
 class Violations:
@@ -38,10 +59,11 @@ class Violations:
     unknown code is a programming error found at once rather than a message lost later."""
 
     def __init__(self, data: RuleData) -> None:
+        self._data = data
         self._specs = {spec.code: spec for spec in data.violations}
 
     def __call__(self, code: str, **args: Any) -> Violation:
-        return Violation(self._specs[code], args)
+        return Violation(self._specs[code], args, self._data)
 
     def codes(self) -> list[str]:
         return sorted(self._specs)
