@@ -40,8 +40,11 @@ def random_turn(game: Game, rng: random.Random) -> TurnPlay:
     side = game.to_move
     held = {h.colour: h.pips for h in game.holds if h.owner == side}
     dice = [Die(c, held.get(c, rng.randint(1, 6))) for c in game.colours[side]]
-    slots = [d.colour for d in dice]
-    rng.shuffle(slots)
+    # interpretation 11 (keeps-slot): a die held by one's own skill stays in its frame
+    kept = {h.slot: h.colour for h in game.holds if h.owner == side and h.slot is not None}
+    free = [d.colour for d in dice if d.colour not in kept.values()]
+    rng.shuffle(free)
+    slots = [kept[name] if name in kept else free.pop() for name in "STA"]
     by = {d.colour: d for d in dice}
     foe = game.colours["white" if side == "black" else "black"]
     table = Table(

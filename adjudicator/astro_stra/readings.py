@@ -96,11 +96,15 @@ class Readings(BaseModel):
         ),
     )
 
-    held_die: Literal["value-only", "keeps-slot"] = Field(
-        default="value-only",
+    held_die: Literal["keeps-slot", "value-only"] = Field(
+        default="keeps-slot",
         description=(
-            "Interpretation 11 (S cyan, step 2): a die the mover held keeps its pips only and "
-            "may go on any slot at the next turn, or also keeps the slot it was held from."
+            "Interpretation 11 (S cyan, steps 2 and 6): 'keeps-slot' — a die the mover held "
+            "stays in the frame it was held from (step 6 releases every die but those held "
+            "by one's own skill; 水色 uses the pips 「そのまま」) and goes on that slot at the "
+            "next turn; 'value-only' — it keeps its pips only and may go on any slot. A die "
+            "fixed by the opponent's purple left its frame at its owner's step 6 and goes on "
+            "any slot either way."
         ),
     )
     once_per_game: Literal["replaces", "on-top"] = Field(

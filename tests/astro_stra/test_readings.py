@@ -19,7 +19,7 @@ def test_readings_defaults() -> None:
         "numbering": "own",
         "leave_home": "never",
         "pips_bounds": "forbidden",
-        "held_die": "value-only",
+        "held_die": "keeps-slot",
         "once_per_game": "replaces",
     }
 

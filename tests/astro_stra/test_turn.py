@@ -5,7 +5,7 @@ from __future__ import annotations
 from adjudicator.astro_stra.references import VIOLATIONS
 from adjudicator.astro_stra.skills import Die, Hold, SkillUse
 from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
-from tests.astro_stra.support import DEFAULT, pos
+from tests.astro_stra.support import DEFAULT, pos, reading
 
 COLOURS = {"black": ("red", "green", "blue"), "white": ("yellow", "purple", "cyan")}
 REROLL_A_TO_2 = SkillUse("red", die="A", pips=2)
@@ -136,3 +136,45 @@ def test_every_problem_a_turn_reports_has_a_message_in_both_languages() -> None:
             assert violation.message(lang)
         seen.add(result.code)
     assert len(seen) == len(cases)
+
+
+CYAN_COLOURS = {"black": ("cyan", "green", "blue"), "white": COLOURS["white"]}
+#: Black held its blue die at 2 from the A slot (S cyan) last turn.
+HELD_FROM_A = Game(START.position, CYAN_COLOURS, holds=(Hold("black", "blue", 2, "A"),))
+
+
+def test_step_6_a_die_held_by_ones_own_skill_keeps_its_frame() -> None:
+    """Interpretation 11 (default keeps-slot): step 6 takes out of the frames every die
+    *except* those held by one's own skill, and 水色 uses the held pips 「そのまま」: the
+    blue die held from A goes on A again; on T it is refused (step 2)."""
+    on_a = turn(
+        dice=(("cyan", 3), ("green", 1), ("blue", 2)),
+        slots=("cyan", "green", "blue"),
+        skill=SkillUse("cyan", die="T"),
+        moves=((3, 5),),
+    )
+    assert problem(play_turn(HELD_FROM_A, on_a, DEFAULT)) is None
+    on_t = turn(
+        dice=(("cyan", 3), ("green", 1), ("blue", 2)),
+        slots=("cyan", "blue", "green"),
+        skill=SkillUse("cyan", die="T"),
+        target=(1,),
+        moves=((1, 2),),
+    )
+    assert problem(play_turn(HELD_FROM_A, on_t, DEFAULT)) == ("step-2", "held_slot")
+    value_only = reading(held_die="value-only")
+    assert problem(play_turn(HELD_FROM_A, on_t, value_only)) is None
+
+
+def test_step_2_a_die_fixed_by_the_opponent_goes_on_any_slot() -> None:
+    """A die fixed by the opponent's 紫 was taken out of its frame at its owner's step 6,
+    so it has no slot to keep: black's green fixed at 1 may go on A."""
+    fixed = Game(START.position, COLOURS, holds=(Hold("black", "green", 1),))
+    play = turn(
+        dice=(("red", 2), ("green", 1), ("blue", 1)),
+        slots=("red", "blue", "green"),
+        skill=SkillUse("red", die="A", pips=2),
+        target=(3,),
+        moves=((3, 5),),
+    )
+    assert problem(play_turn(fixed, play, DEFAULT)) is None
