@@ -107,6 +107,17 @@ class Readings(BaseModel):
             "any slot either way."
         ),
     )
+    held_reroll: Literal["forbidden", "allowed"] = Field(
+        default="forbidden",
+        description=(
+            "Interpretation 15 (S red, black-white, black-red; cyan 「振らずに」, purple "
+            "「振らせ無い」): 'forbidden' — a die that came in held (by its owner's cyan or the "
+            "opponent's purple) cannot be rerolled in the turn it is used, except by Scar's "
+            "reroll of a held die (black-red); Necromass's ±1 on a held die still applies. "
+            "'allowed' — red's reroll of T or A, Necromass's reroll of T and Scar's reroll of A "
+            "may take a held die too."
+        ),
+    )
     once_per_game: Literal["replaces", "on-top"] = Field(
         default="replaces",
         description=(

@@ -172,6 +172,8 @@ def _colour_skill(
         if colour == "red":
             if use.pips not in PIPS:
                 return _bad("bad_skill", **args, why="the reroll's pips (1–6) must be given")
+            if _rerolls_held(table, use.die, readings):
+                return _bad("held_die_reroll", **args, colour=table.slot(use.die).colour)
             return position, table.with_slot(use.die, use.pips)
         if colour == "clear":
             return position, table.with_slot(use.die, 7 - pips)
@@ -211,6 +213,8 @@ def _held_or_reroll(
     if use.held is None:
         if use.die != reroll_slot or use.pips not in PIPS:
             return _bad("bad_skill", **args, why=f"a held die, or the {reroll_slot} die rerolled")
+        if _rerolls_held(table, reroll_slot, readings):
+            return _bad("held_die_reroll", **args, colour=table.slot(reroll_slot).colour)
         return position, table.with_slot(reroll_slot, use.pips)
     owner, held_colour = use.held
     match = [d for d in held_dice(table) if (d[0], d[1]) == (owner, held_colour)]
@@ -228,6 +232,13 @@ def _held_or_reroll(
             return _bad("bad_skill", **args, why="the reroll's pips (1–6) must be given")
         new = use.pips
     return position, _set_held(table, owner, held_colour, new)
+
+
+def _rerolls_held(table: Table, slot: str, readings: Readings) -> bool:
+    """Interpretation 15: a die that came in held — by its owner's cyan (「振らずに」) or the
+    opponent's purple (「振らせ無い」) — is not rerolled by a skill that rerolls T or A;
+    only Scar's reroll of a held die (and Necromass's ±1) act on it."""
+    return readings.held_reroll == "forbidden" and table.slot(slot).colour in table.held_now
 
 
 def _set_held(table: Table, owner: Side, colour: str, pips: int) -> Table:

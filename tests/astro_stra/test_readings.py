@@ -20,6 +20,7 @@ def test_readings_defaults() -> None:
         "leave_home": "never",
         "pips_bounds": "forbidden",
         "held_die": "keeps-slot",
+        "held_reroll": "forbidden",
         "once_per_game": "replaces",
     }
 

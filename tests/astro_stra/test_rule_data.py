@@ -31,13 +31,18 @@ def test_every_reading_is_a_numbered_interpretation_with_its_switches() -> None:
 
 
 def test_docs_document_every_interpretation_switch_and_skill() -> None:
-    """docs/astro-stra.md: each numbered interpretation, each switch value, a worked turn
-    for each skill."""
+    """docs/astro-stra.md: each numbered interpretation, each switch with every value and
+    its default in bold, a worked turn for each skill."""
     docs = (Path(__file__).resolve().parents[2] / "docs" / "astro-stra.md").read_text("utf-8")
     for i in RULES.interpretations:
         assert f"### Interpretation {i.number} — `{i.id}`" in docs
-    for name in Readings.model_fields:
-        assert f"| `{name}` |" in docs, name
+    for name, field in Readings.model_fields.items():
+        default = str(field.default).lower() if isinstance(field.default, bool) else field.default
+        values = getattr(field.annotation, "__args__", ()) or (True, False)
+        others = [str(v).lower() if isinstance(v, bool) else v for v in values]
+        others.remove(default)
+        row = f"| `{name}` | **`{default}`**, " + ", ".join(f"`{v}`" for v in others) + " |"
+        assert row in docs, row
     for skill in (
         "Red",
         "Green",

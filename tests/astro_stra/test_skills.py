@@ -127,3 +127,34 @@ def test_step_3_is_possible_whenever_any_use_is() -> None:
     assert skill_possible(START, table("yellow"), FOE, DEFAULT)
     spent = table("orange", s_pips=6, once_used=frozenset({"black"}))
     assert not skill_possible(START, spent, FOE, DEFAULT)  # no own blot on 6, no jagi left
+
+
+def test_a_held_die_is_not_rerolled_by_red_nor_by_a_slot_reroll() -> None:
+    """Interpretation 15: 水色 「振らずに」 and 紫 「振らせ無い」 — a die that came in held is
+    not rerolled in the turn it is used: not by red (T or A), nor by Necromass's reroll of T
+    nor Scar's reroll of A. Read 'allowed', each may."""
+    allowed = reading(held_reroll="allowed")
+    held_a = table("red", held_now=frozenset({"green"}))  # the A die came in held
+    assert use(held_a, SkillUse("red", die="A", pips=6))[0] == "held_die_reroll"
+    assert use(held_a, SkillUse("red", die="T", pips=6))[1].t.pips == 6  # T was rolled
+    assert use(held_a, SkillUse("red", die="A", pips=6), readings=allowed)[1].a.pips == 6
+    as_jagi = SkillUse("jagi", colour="red", die="A", pips=6)
+    assert use(held_a, as_jagi)[0] == "held_die_reroll"
+    necromass = table("black-white", held_now=frozenset({"blue"}))  # the T die came in held
+    assert use(necromass, SkillUse("black-white", die="T", pips=1))[0] == "held_die_reroll"
+    scar = table("black-red", held_now=frozenset({"green"}))
+    assert use(scar, SkillUse("black-red", die="A", pips=1))[0] == "held_die_reroll"
+    assert use(scar, SkillUse("black-red", die="A", pips=1), readings=allowed)[1].a.pips == 1
+
+
+def test_only_scar_rerolls_and_necromass_shifts_a_held_die() -> None:
+    """The text's powers over held dice: Scar 「ホールドされた目を振り直す」, Necromass
+    「ホールドされた目を +1 か -1 する」; green, blue and clear roll nothing and act on it."""
+    scar = table("black-red", held_now=frozenset({"green"}))
+    assert use(scar, SkillUse("black-red", held=("black", "green"), pips=1))[1].a.pips == 1
+    necromass = table("black-white", held_now=frozenset({"blue"}))
+    assert use(necromass, SkillUse("black-white", held=("black", "blue"), pips=1))[1].t.pips == 4
+    assert (
+        use(table("clear", held_now=frozenset({"green"})), SkillUse("clear", die="A"))[1].a.pips
+        == 3
+    )

@@ -168,12 +168,12 @@ def test_step_6_a_die_held_by_ones_own_skill_keeps_its_frame() -> None:
 
 def test_step_2_a_die_fixed_by_the_opponent_goes_on_any_slot() -> None:
     """A die fixed by the opponent's 紫 was taken out of its frame at its owner's step 6,
-    so it has no slot to keep: black's green fixed at 1 may go on A."""
-    fixed = Game(START.position, COLOURS, holds=(Hold("black", "green", 1),))
+    so it has no slot to keep: black's green fixed at 2 may go on A."""
+    fixed = Game(START.position, COLOURS, holds=(Hold("black", "green", 2),))
     play = turn(
-        dice=(("red", 2), ("green", 1), ("blue", 1)),
+        dice=(("red", 2), ("green", 2), ("blue", 3)),
         slots=("red", "blue", "green"),
-        skill=SkillUse("red", die="A", pips=2),
+        skill=SkillUse("red", die="T", pips=1),
         target=(3,),
         moves=((3, 5),),
     )
