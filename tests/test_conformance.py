@@ -5,6 +5,7 @@ crash or answer nonsense."""
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from collections import Counter
 from pathlib import Path
@@ -17,8 +18,9 @@ from typer.testing import CliRunner
 from adjudicator.core.cli import build_app
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files
 from adjudicator.core.conformance.coverage import coverage
-from adjudicator.core.conformance.engine import InProcessEngine, ProcessEngine
+from adjudicator.core.conformance.engine import EngineFailure, InProcessEngine, ProcessEngine
 from adjudicator.core.conformance.runner import Runner
+from adjudicator.core.conformance.suite import load_suite
 from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
 
@@ -30,6 +32,7 @@ ALL = [(f, c) for _, f in FILES for c in f.cases]
 SCHEMA = json.loads((ROOT / "schemas" / "conformance-case-file.schema.json").read_text("utf-8"))
 MINIMAL = f"{sys.executable} {ROOT / 'examples' / 'minimal_engine.py'}"
 UNRELIABLE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'unreliable_engine.py'}"
+BAD_HELLO = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'bad_hello_engine.py'}"
 
 
 @pytest.mark.parametrize("path", sorted(CASES.rglob("*.yaml")), ids=lambda p: p.name)
@@ -103,10 +106,8 @@ def _case(case_id: str, moves: list[str], **expect: object) -> Case:
     )
 
 
-def test_the_runner_survives_crashes_garbage_and_wrong_ids() -> None:
-    """A crash or a malformed answer is 'errored', the engine is restarted and the run goes
-    on; a declared feature answered wrongly is 'failed'."""
-    cases = CaseFile(
+def _runner_cases() -> CaseFile:
+    return CaseFile(
         game="orbit-dominion/4.2",
         topic="runner",
         title="runner",
@@ -120,13 +121,19 @@ def test_the_runner_survives_crashes_garbage_and_wrong_ids() -> None:
             _case("lenient-skipped", ["I11 → I10"], normalized=[]),
         ],
     )
+
+
+def test_the_runner_survives_crashes_garbage_and_wrong_ids() -> None:
+    """A crash or a malformed answer is 'errored' with the request sent, the line received
+    and the tail of stderr; the engine is restarted (and counted) and the run goes on; a
+    declared feature answered wrongly is 'failed' with expected and actual apart."""
     engine = ProcessEngine(UNRELIABLE, timeout=60)
     try:
-        report = Runner(engine).run([cases])
+        report = Runner(engine).run([_runner_cases()])
     finally:
         engine.close()
-    status = {r.id: r.status for r in report.results}
-    assert status == {
+    results = {r.id: r for r in report.results}
+    assert {i: r.status for i, r in results.items()} == {
         "crash": "errored",
         "after-crash": "passed",
         "garbage": "errored",
@@ -136,6 +143,56 @@ def test_the_runner_survives_crashes_garbage_and_wrong_ids() -> None:
         "lenient-skipped": "skipped",
     }
     assert not report.ok
+    assert report.restarts == 3
+    crash = results["crash"]
+    assert json.loads(crash.request or "")["moves"] == ["I11-I10"]
+    assert "exited (code 3)" in crash.detail
+    assert "giving up on I11-I10" in crash.stderr
+    assert results["garbage"].received == "this is not JSON"
+    perft = results["perft-wrong"].to_json()
+    assert json.loads(perft["request"])["depth"] == 1
+    assert (perft["expected"], perft["actual"]) == ({"1": 22}, {"1": 0})
+    assert perft["diff"] == ["perft 1: expected 22, got 0"]
+
+
+def test_max_fail_stops_the_run_and_counts_what_did_not_run() -> None:
+    engine = ProcessEngine(UNRELIABLE, timeout=60)
+    try:
+        report = Runner(engine).run([_runner_cases()], max_fail=2)
+    finally:
+        engine.close()
+    assert [r.id for r in report.results] == ["crash", "after-crash", "garbage"]
+    assert report.not_run == 4
+    assert report.stopped and not report.ok
+
+
+def test_an_engine_that_cannot_restart_stops_the_run() -> None:
+    """An engine that dies and cannot be started again is not restarted once per case."""
+
+    class Dying:
+        last_sent = ""
+
+        def __init__(self) -> None:
+            self.alive, self.starts = True, 1
+
+        def ask(self, request: dict[str, object]) -> dict[str, object]:
+            self.last_sent = json.dumps(request)
+            if request["cmd"] == "hello" and self.alive:
+                return InProcessEngine(Server(REGISTRY)).ask(request)
+            self.alive = False
+            raise EngineFailure("the engine exited (code 1) instead of answering", stderr="boom")
+
+        def restart(self) -> None:
+            self.starts += 1
+
+        def close(self) -> None:
+            """Nothing to close."""
+
+    dying = Dying()
+    report = Runner(dying).run([_runner_cases()])
+    assert [r.status for r in report.results] == ["errored"]
+    assert "restart failed" in report.results[0].detail
+    assert report.not_run == 6 and dying.starts == 2
 
 
 class _Skewed:
@@ -144,6 +201,10 @@ class _Skewed:
     def __init__(self, alter: dict[str, object]) -> None:
         self.inner = InProcessEngine(Server(REGISTRY))
         self.alter = alter
+
+    @property
+    def last_sent(self) -> str:
+        return self.inner.last_sent
 
     def ask(self, request: dict[str, object]) -> dict[str, object]:
         answer = self.inner.ask(request)
@@ -185,25 +246,101 @@ def test_the_runner_compares_error_fields_and_divide_counts() -> None:
     assert "moves[0]" in skewed.results[0].detail
 
 
+def _cli(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(build_app(REGISTRY), ["conformance", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
 def test_cli_run_reports_and_exit_codes() -> None:
-    app = build_app(REGISTRY)
-    runner = CliRunner()
-    ok = runner.invoke(
-        app,
-        ["conformance", "run", "--cases", str(CASES), "--engine", MINIMAL, "--json"],
-    )
-    assert ok.exit_code == 0, ok.stdout
-    data = json.loads(ok.stdout)
+    """docs/conformance.md, exit codes: 0 passed, 1 failed, 2 usage, 4 engine unusable."""
+    code, out, _ = _cli("run", "--cases", str(CASES), "--engine", MINIMAL, "--json")
+    assert code == 0, out
+    data = json.loads(out)
     assert data["summary"]["passed"] > 0 and data["summary"]["failed"] == 0
     assert data["engine"]["name"] == "minimal-engine"
-    missing = runner.invoke(
-        app, ["conformance", "run", "--cases", str(CASES), "--engine", "no-such-engine-xyz"]
+    assert data["suite"]["version"] == load_suite(CASES).version
+    assert _cli("run", "--cases", str(CASES), "--engine", "no-such-engine-xyz")[0] == 4
+    code, _, err = _cli("run", "--cases", str(CASES), "--only", "od.perft.*", "--only", "nope.*")
+    assert code == 2 and "'nope.*'" in err
+    code, _, _ = _cli("run", "--cases", str(CASES), "--engine", UNRELIABLE, "--only", "od.perft.*")
+    assert code == 1
+
+
+def test_cli_only_takes_globs_and_shows_what_differs() -> None:
+    code, out, _ = _cli(
+        "run", "--cases", str(CASES), "--engine", UNRELIABLE, "--only", "od.perft.start*", "-v"
     )
-    assert missing.exit_code == 2
-    nothing = runner.invoke(
-        app, ["conformance", "run", "--cases", str(CASES), "--only", "no-such-case"]
+    assert code == 1
+    assert "FAIL od.perft.start " in out and "FAIL od.perft.start-depth-zero" in out
+    assert '"cmd": "perft"' in out and "expected: {" in out and "actual:   {" in out
+    assert "diff" in out
+
+
+def test_cli_exitfirst_stops_at_the_first_failure() -> None:
+    code, out, _ = _cli(
+        "run", "--cases", str(CASES), "--engine", UNRELIABLE, "--only", "od.perft.*", "-x", "--json"
     )
-    assert nothing.exit_code == 1  # a run in which nothing passed is a failure
+    data = json.loads(out)
+    assert code == 1
+    assert data["summary"]["failed"] == 1 and data["not_run"] > 0 and data["stopped"]
+
+
+def test_cli_summary_is_grouped_by_game_then_topic() -> None:
+    """Three games have a 'notation' topic: each is counted under its own game."""
+    _, out, _ = _cli("run", "--cases", str(CASES), "--only", "*.notation.*", "--json")
+    games = json.loads(out)["games"]
+    assert set(games) == {"orbit-dominion/4.2", "dark-nebula/2011", "astro-stra/0.9.0"}
+    for game, counts in games.items():
+        expected = sum(len(f.cases) for _, f in FILES if f.game == game and f.topic == "notation")
+        assert sum(counts["topics"]["notation"].values()) == expected
+
+
+@pytest.mark.parametrize(
+    ("mode", "words"),
+    [
+        ("error", "answered an error ('unknown_command'"),
+        ("protocol", "speaks protocol 2"),
+        ("no-games", '"games" must list at least one game'),
+        ("silent", "exited (code 1)"),
+    ],
+)
+def test_a_failing_hello_is_explained_with_what_was_sent_and_received(
+    mode: str, words: str
+) -> None:
+    code, _, err = _cli("run", "--cases", str(CASES), "--engine", f"{BAD_HELLO} {mode}")
+    assert code == 4
+    assert words in err
+    assert 'sent:     {"cmd": "hello", "protocol": 1' in err
+    if mode == "silent":
+        assert "cannot load my tables" in err
+    else:
+        assert "received: {" in err
+
+
+def test_smoke_runs_one_case_per_declared_game() -> None:
+    code, out, _ = _cli("run", "--cases", str(CASES), "--smoke", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["summary"]["passed"] == len(REGISTRY.games) == len(data["results"])
+    code, out, _ = _cli("run", "--cases", str(CASES), "--smoke", "--engine", MINIMAL)
+    assert code == 0
+    assert "1 passed" in out and "dark-nebula/2011: not declared by the engine" in out
+
+
+def test_old_form_features_apply_to_every_declared_game() -> None:
+    class Old(_Skewed):
+        """Declares features the old way: one list for the whole engine."""
+
+        def ask(self, request: dict[str, object]) -> dict[str, object]:
+            answer = self.inner.ask(request)
+            answer["features"] = ["perft"]
+            return answer
+
+    info = Runner(Old({})).info
+    assert info.features_of("dark-nebula/2011") == {"perft"}
+    built_in = Runner(InProcessEngine(Server(REGISTRY))).info
+    assert "perft" in built_in.features_of("orbit-dominion/4.2")
+    assert "perft" not in built_in.features_of("dark-nebula/2011")
 
 
 def test_coverage_leaves_no_reference_uncovered() -> None:
@@ -211,3 +348,36 @@ def test_coverage_leaves_no_reference_uncovered() -> None:
     for game in REGISTRY.games:
         report = coverage(game.rules, [f for _, f in FILES if f.game == game.id])
         assert report.uncovered() == []
+
+
+def _console_blocks(doc: Path) -> list[tuple[str, list[str]]]:
+    """Each ``$ adjudicator …`` command of the doc's console blocks with the lines shown."""
+    blocks, current = [], None
+    for line in doc.read_text(encoding="utf-8").splitlines():
+        if line.startswith("$ adjudicator "):
+            current = (line[2:], [])
+            blocks.append(current)
+        elif line.startswith("```"):
+            current = None
+        elif current is not None:
+            current[1].append(line)
+    return blocks
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"),
+    _console_blocks(ROOT / "docs" / "conformance.md"),
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_the_doc_shows_what_the_runner_prints(
+    command: str, shown: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/conformance.md: every line shown ('…' stands for lines left out) is printed, in
+    that order, by the command — the figures are the runner's, not typed."""
+    monkeypatch.chdir(ROOT)
+    args = [a.replace("python3 ", f"{sys.executable} ") for a in shlex.split(command)[1:]]
+    printed = CliRunner().invoke(build_app(REGISTRY), args).stdout.splitlines()
+    position = 0
+    for line in (line for line in shown if line.strip() != "…"):
+        assert line in printed[position:], f"{line!r} not printed (in order) by {command}"
+        position = printed.index(line, position) + 1

@@ -59,9 +59,13 @@ def test_hello_declares_games_and_features(engine: Engine) -> None:
     assert answer["id"] == "h"
     assert answer["protocol"] == 1
     assert GAME in answer["games"]
+    features = answer["features"]
+    assert set(features) == set(answer["games"])
     assert {"perft", "violation_codes", "lenient_notation", "malformed_input"} <= set(
-        answer["features"]
+        features[GAME]
     )
+    # features are per game: only Orbit Dominion answers perft
+    assert [g for g, fs in features.items() if "perft" in fs] == [GAME]
 
 
 def test_evaluate_from_the_start(engine: Engine) -> None:

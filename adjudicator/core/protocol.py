@@ -48,7 +48,10 @@ class HelloResponse(BaseModel):
     protocol: int
     engine: EngineInfo
     games: list[str] = Field(description="Versioned game ids, e.g. 'orbit-dominion/4.2'.")
-    features: list[str] = Field(description="Optional abilities, from the documented vocabulary.")
+    features: dict[str, list[str]] | list[str] = Field(
+        description="Optional abilities from the documented vocabulary, per game id. The "
+        "older form, one list for the whole engine, is still read as applying to every game."
+    )
 
 
 class Normalization(BaseModel):
@@ -93,12 +96,11 @@ class Server:
                 field="protocol",
                 expected=f"{PROTOCOL_VERSION}",
             )
-        features = sorted({f for g in self.registry.games for f in g.features})
         return {
             "protocol": PROTOCOL_VERSION,
             "engine": {"name": ENGINE_NAME, "version": __version__},
             "games": self.registry.ids(),
-            "features": features,
+            "features": {g.id: sorted(g.features) for g in self.registry.games},
         }
 
     def respond(self, line: str) -> dict[str, Any]:

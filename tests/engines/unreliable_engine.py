@@ -16,6 +16,7 @@ for line in sys.stdin:
     request = json.loads(line)
     moves = request.get("moves", [])
     if "I11-I10" in moves:
+        print("unreliable engine: giving up on I11-I10", file=sys.stderr, flush=True)
         sys.exit(3)
     if "O0-O1" in moves:
         print("this is not JSON", flush=True)

@@ -1,8 +1,14 @@
-"""``adjudicator conformance run|coverage``."""
+"""``adjudicator conformance run|coverage``.
+
+Exit codes of ``run`` (documented in docs/conformance.md): 0 when every case that ran passed
+(skips allowed) and at least one did; 1 when a case failed or errored, nothing passed, or the
+run stopped early; 2 for a usage error (an option, an unknown case id, unreadable case
+files); 4 when the engine did not start or its ``hello`` cannot start a run."""
 
 from __future__ import annotations
 
 import json
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Annotated
 
@@ -12,7 +18,6 @@ from rich.markup import escape
 from adjudicator.core.cli_common import (
     EXIT_INVALID,
     EXIT_OK,
-    EXIT_USAGE,
     JsonOption,
     console,
     err_console,
@@ -21,10 +26,20 @@ from adjudicator.core.cli_common import (
 from adjudicator.core.conformance.cases import CaseFile, case_files
 from adjudicator.core.conformance.coverage import coverage
 from adjudicator.core.conformance.engine import EngineFailure, ProcessEngine
-from adjudicator.core.conformance.runner import Runner, RunReport
+from adjudicator.core.conformance.runner import (
+    STATUSES,
+    CaseResult,
+    HelloFailure,
+    Runner,
+    RunReport,
+)
+from adjudicator.core.conformance.suite import version_of
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.registry import Registry
+
+#: The engine did not start, or its answer to ``hello`` cannot start a run.
+EXIT_ENGINE = 4
 
 CasesOption = Annotated[
     Path, typer.Option("--cases", help="Folder of YAML case files (searched recursively).")
@@ -64,24 +79,112 @@ def _load(cases: Path, game: str | None) -> list[CaseFile]:
     return files
 
 
+def select(files: list[CaseFile], patterns: list[str]) -> set[str]:
+    """The case ids matching any pattern (an id or a glob such as ``od.ruling9.*``); a
+    pattern that matches no case is a usage error naming it."""
+    ids = [c.id for f in files for c in f.cases]
+    chosen: set[str] = set()
+    for pattern in patterns:
+        matched = {i for i in ids if fnmatchcase(i, pattern)}
+        if not matched:
+            fail(
+                InputError(
+                    "unknown_case",
+                    f"no case id matches {pattern!r}",
+                    field="--only",
+                    expected="a case id or a glob pattern such as 'od.perft.*'",
+                )
+            )
+        chosen |= matched
+    return chosen
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts.get(s)) or "nothing ran"
+
+
+def print_result(r: CaseResult, verbose: bool) -> None:
+    if not verbose and r.status not in ("failed", "errored"):
+        return
+    head = f"{_MARK[r.status]} {r.id} [dim]({', '.join(r.refs)})[/]"
+    if r.status in ("passed", "failed"):
+        console.print(head)
+    else:
+        console.print(f"{head} — {escape(r.detail)}")
+    if r.status not in ("failed", "errored"):
+        return
+    console.print(f"    request:  {escape(r.request or '(none)')}")
+    if r.status == "failed":
+        console.print(f"    expected: {escape(json.dumps(r.expected, ensure_ascii=False))}")
+        console.print(f"    actual:   {escape(json.dumps(r.actual, ensure_ascii=False))}")
+        for line in r.diff:
+            console.print(f"    [red]diff[/]:     {escape(line)}")
+        return
+    if r.received is not None:
+        console.print(f"    received: {escape(r.received)}")
+    if r.stderr:
+        console.print("    stderr (last lines):")
+        for line in r.stderr.splitlines():
+            console.print(f"      | {escape(line)}")
+
+
 def print_report(report: RunReport, verbose: bool) -> None:
     for r in report.results:
-        if verbose or r.status in ("failed", "errored"):
-            detail = f" — {escape(r.detail)}" if r.detail else ""
-            console.print(f"{_MARK[r.status]} {r.id} [dim]({', '.join(r.refs)})[/]{detail}")
+        print_result(r, verbose)
     console.print()
-    for topic, counts in sorted(report.by_topic().items()):
-        parts = ", ".join(
-            f"{counts[s]} {s}" for s in ("passed", "failed", "skipped", "errored") if counts[s]
-        )
-        console.print(f"  {topic}: {parts}")
+    declared = set(report.engine.games) if report.engine else set()
+    for game, topics in report.by_game().items():
+        total = {s: sum(c[s] for c in topics.values()) for s in STATUSES}
+        if game not in declared:
+            console.print(f"[bold]{game}[/]: {_counts(total)} (game not declared by the engine)")
+            continue
+        console.print(f"[bold]{game}[/]: {_counts(total)}")
+        for topic, counts in topics.items():
+            console.print(f"  {topic}: {_counts(counts)}")
     c = report.counts()
     engine = report.engine
     who = f"{engine.name} {engine.version}" if engine else "engine"
     console.print(
-        f"\n{who}: {c['passed']} passed, {c['failed']} failed, {c['skipped']} skipped, "
-        f"{c['errored']} errored"
+        f"\n{who} against suite {report.suite}: {c['passed']} passed, {c['failed']} failed, "
+        f"{c['skipped']} skipped, {c['errored']} errored"
     )
+    if report.restarts:
+        console.print(f"the engine was restarted {report.restarts} time(s) after errors")
+    if report.stopped:
+        console.print(f"[red]{report.stopped}[/]: {report.not_run} case(s) not run")
+
+
+def start_runner(
+    engine: str, timeout: float, files: list[CaseFile]
+) -> tuple[ProcessEngine, Runner]:
+    """The engine started and greeted; exit 4 with a plain explanation when it cannot be."""
+    try:
+        process = ProcessEngine(engine, timeout=timeout)
+    except EngineFailure as exc:
+        err_console.print(f"error: the engine did not start: {escape(str(exc))}")
+        raise typer.Exit(EXIT_ENGINE) from None
+    try:
+        return process, Runner(process, {f.game for f in files})
+    except HelloFailure as exc:
+        process.close()
+        err_console.print(escape(exc.explain()))
+        raise typer.Exit(EXIT_ENGINE) from None
+
+
+def smoke_selection(runner: Runner, files: list[CaseFile]) -> tuple[set[str], list[str]]:
+    """One case per game the engine declares (the first it has the features for), and a
+    note for each game it does not."""
+    chosen: dict[str, str] = {}
+    for f in files:
+        if f.game in chosen or f.game not in runner.info.games:
+            continue
+        for case in f.cases:
+            if runner.runnable(f.game, case):
+                chosen[f.game] = case.id
+                break
+    games = dict.fromkeys(f.game for f in files)
+    notes = [f"{g}: not declared by the engine" for g in games if g not in runner.info.games]
+    return set(chosen.values()), notes
 
 
 def register(app: typer.Typer, registry: Registry) -> None:
@@ -100,8 +203,23 @@ def register(app: typer.Typer, registry: Registry) -> None:
         cases: CasesOption = Path("conformance"),
         game: GameOption = None,
         only: Annotated[
-            list[str] | None, typer.Option("--only", help="Run only this case id (repeatable).")
+            list[str] | None,
+            typer.Option(
+                "--only", help="Run only cases whose id matches (a glob, e.g. 'od.perft.*')."
+            ),
         ] = None,
+        smoke: Annotated[
+            bool,
+            typer.Option("--smoke", help="A first try: hello, then one case for each game."),
+        ] = False,
+        max_fail: Annotated[
+            int | None,
+            typer.Option("--max-fail", min=1, help="Stop after this many failed or errored cases."),
+        ] = None,
+        exitfirst: Annotated[
+            bool,
+            typer.Option("-x", "--exitfirst", help="Stop at the first failure (--max-fail 1)."),
+        ] = False,
         timeout: Annotated[
             float, typer.Option("--timeout", min=0.1, help="Seconds to wait for each answer.")
         ] = 60.0,
@@ -110,27 +228,34 @@ def register(app: typer.Typer, registry: Registry) -> None:
         ] = False,
         as_json: JsonOption = False,
     ) -> None:
-        """Drive an engine over the engine protocol through every case; print pass/fail per
-        case with the difference and a summary per topic. Exit 1 on any failure or error,
-        or when nothing passed.
+        """Drive an engine over the engine protocol through every case; show each failure
+        with the request sent, the expected and actual values and their difference, and a
+        summary per game and topic.
+
+        Exit codes: 0 all ran cases passed; 1 a failure, an error, nothing passed or the run
+        stopped early; 2 usage error; 4 the engine did not start or its hello failed.
 
         Example: `adjudicator conformance run --engine "python3 examples/minimal_engine.py"`
         """
         files = _load(cases, _game(registry, game).id if game else None)
+        chosen = select(files, only) if only else None
+        process, runner = start_runner(engine, timeout, files)
+        notes: list[str] = []
+        if smoke:
+            smoke_ids, notes = smoke_selection(runner, files)
+            chosen = smoke_ids if chosen is None else chosen & smoke_ids
         try:
-            process = ProcessEngine(engine, timeout=timeout)
-            runner = Runner(process)
-        except EngineFailure as exc:
-            err_console.print(f"error: {escape(str(exc))}")
-            raise typer.Exit(EXIT_USAGE) from None
-        try:
-            report = runner.run(files, set(only) if only else None)
+            report = runner.run(
+                files, chosen, max_fail=1 if exitfirst else max_fail, suite=version_of(cases)
+            )
         finally:
             process.close()
         if as_json:
             print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
         else:
-            print_report(report, verbose)
+            print_report(report, verbose or smoke)
+            for note in notes:
+                console.print(f"[yellow]{escape(note)}[/]")
         raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
 
     @conformance.command("coverage")

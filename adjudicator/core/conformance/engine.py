@@ -1,24 +1,41 @@
 """Engines driven over the engine protocol: a foreign program as a subprocess, or this
 project's own server in process. A crash, a timeout or an answer that is not one JSON
-object echoing the request's id is an :class:`EngineFailure`; the runner then restarts."""
+object echoing the request's id is an :class:`EngineFailure`; the runner then restarts.
+
+A person debugging an engine needs what went over the wire, so each engine keeps the exact
+line it last sent and, for a subprocess, the tail of what the program wrote on stderr."""
 
 from __future__ import annotations
 
+import collections
 import json
 import queue
 import shlex
 import subprocess
 import threading
-from typing import Any, Protocol
+from typing import IO, Any, Protocol
 
 from adjudicator.core.protocol import Server
 
+#: How many of the engine's last stderr lines a failure keeps.
+STDERR_TAIL_LINES = 20
+
 
 class EngineFailure(Exception):
-    """The engine crashed, timed out or answered something that is not a response."""
+    """The engine crashed, timed out or answered something that is not a response.
+
+    ``received`` is the line it answered, if any; ``stderr`` the tail of its stderr."""
+
+    def __init__(self, message: str, *, received: str | None = None, stderr: str = "") -> None:
+        super().__init__(message)
+        self.received = received
+        self.stderr = stderr
 
 
 class Engine(Protocol):
+    #: The exact request line last sent (without its newline), for reports.
+    last_sent: str
+
     def ask(self, request: dict[str, Any]) -> dict[str, Any]: ...
 
     def restart(self) -> None: ...
@@ -27,11 +44,14 @@ class Engine(Protocol):
 
 
 class ProcessEngine:
-    """A program speaking the protocol on stdin/stdout; stderr is kept for diagnostics."""
+    """A program speaking the protocol on stdin/stdout; the tail of its stderr is kept."""
 
     def __init__(self, command: str, *, timeout: float = 60.0) -> None:
         self.argv = shlex.split(command)
+        if not self.argv:
+            raise EngineFailure("the engine command is empty")
         self.timeout = timeout
+        self.last_sent = ""
         self._next_id = 0
         self._start()
 
@@ -41,7 +61,7 @@ class ProcessEngine:
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
                 text=True,
                 encoding="utf-8",
                 errors="replace",
@@ -50,39 +70,68 @@ class ProcessEngine:
         except OSError as exc:
             raise EngineFailure(f"cannot start {self.argv[0]!r}: {exc.strerror}") from None
         self.lines: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._read, args=(self.proc, self.lines), daemon=True).start()
+        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
+        assert self.proc.stdout is not None and self.proc.stderr is not None
+        self._readers = [
+            threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True),
+            threading.Thread(
+                target=self._drain, args=(self.proc.stderr, self._stderr), daemon=True
+            ),
+        ]
+        for reader in self._readers:
+            reader.start()
 
     @staticmethod
-    def _read(proc: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
+    def _read(stream: IO[str], lines: queue.Queue[str | None]) -> None:
+        for line in stream:
             lines.put(line)
         lines.put(None)
+
+    @staticmethod
+    def _drain(stream: IO[str], tail: collections.deque[str]) -> None:
+        for line in stream:
+            tail.append(line.rstrip("\n"))
+
+    def stderr_tail(self) -> str:
+        """The engine's last lines on stderr (after it exits, all of them it wrote)."""
+        if self.proc.poll() is not None:
+            self._readers[1].join(timeout=1)
+        return "\n".join(self._stderr)
+
+    def _failure(self, message: str, received: str | None = None) -> EngineFailure:
+        return EngineFailure(message, received=received, stderr=self.stderr_tail())
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         self._next_id += 1
         request = {**request, "id": self._next_id}
+        self.last_sent = json.dumps(request, ensure_ascii=False)
         try:
             assert self.proc.stdin is not None
-            self.proc.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
+            self.proc.stdin.write(self.last_sent + "\n")
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError):
-            raise EngineFailure("the engine is not running (it crashed)") from None
+            self.proc.wait()
+            raise self._failure(
+                f"the engine is not running (it exited with code {self.proc.returncode})"
+            ) from None
         try:
             line = self.lines.get(timeout=self.timeout)
         except queue.Empty:
-            raise EngineFailure(f"no answer within {self.timeout:g} s") from None
+            raise self._failure(f"no answer within {self.timeout:g} s") from None
         if line is None:
-            code = self.proc.poll()
-            raise EngineFailure(f"the engine exited (code {code}) instead of answering")
+            code = self.proc.wait()
+            raise self._failure(f"the engine exited (code {code}) instead of answering")
+        line = line.rstrip("\n")
         try:
             answer = json.loads(line)
         except json.JSONDecodeError:
-            raise EngineFailure(f"malformed answer (not JSON): {line[:200]!r}") from None
+            raise self._failure("the answer is not JSON", line) from None
         if not isinstance(answer, dict):
-            raise EngineFailure(f"malformed answer (not an object): {line[:200]!r}")
+            raise self._failure("the answer is not a JSON object", line)
         if answer.get("id") != self._next_id:
-            raise EngineFailure(f"answer echoes id {answer.get('id')!r}, not {self._next_id}")
+            raise self._failure(
+                f"the answer echoes id {answer.get('id')!r}, not {self._next_id}", line
+            )
         return answer
 
     def restart(self) -> None:
@@ -105,9 +154,11 @@ class InProcessEngine:
 
     def __init__(self, server: Server) -> None:
         self.server = server
+        self.last_sent = ""
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        return self.server.respond(json.dumps(request, ensure_ascii=False))
+        self.last_sent = json.dumps(request, ensure_ascii=False)
+        return self.server.respond(self.last_sent)
 
     def restart(self) -> None:
         """Nothing to restart: the server keeps no state between requests."""

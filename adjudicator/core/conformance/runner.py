@@ -1,35 +1,69 @@
 """Runs conformance cases against an engine and says, per case, passed, failed (with the
-difference), skipped (a game or feature the engine did not declare) or errored (the engine
-crashed or answered nonsense; it is restarted and the run goes on)."""
+request sent, the expected and actual values and their difference), skipped (a game or
+feature the engine did not declare) or errored (the engine crashed or answered nonsense:
+the tail of its stderr is kept, it is restarted and the run goes on, unless told to stop).
+"""
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from adjudicator.core.conformance.cases import Case, CaseFile, ExpectedError
 from adjudicator.core.conformance.engine import Engine, EngineFailure
+from adjudicator.core.protocol import PROTOCOL_VERSION
 
 Status = Literal["passed", "failed", "skipped", "errored"]
+STATUSES: tuple[Status, ...] = ("passed", "failed", "skipped", "errored")
+HELLO: dict[str, Any] = {"cmd": "hello", "protocol": PROTOCOL_VERSION}
+
+
+@dataclass
+class Mismatch:
+    """One request whose answer differs from the expectation."""
+
+    request: str  # the exact line sent
+    expected: Any
+    actual: Any
+    diff: list[str]
 
 
 @dataclass
 class CaseResult:
     id: str
+    game: str
     topic: str
     status: Status
     refs: list[str]
     detail: str = ""
+    #: The exact request line sent (failed and errored cases).
+    request: str | None = None
+    expected: Any = None
+    actual: Any = None
+    diff: list[str] = field(default_factory=list)
+    #: The engine's answer line when it was not a valid response (errored cases).
+    received: str | None = None
+    #: The tail of the engine's stderr (errored cases).
+    stderr: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "id": self.id,
+            "game": self.game,
             "topic": self.topic,
             "status": self.status,
             "refs": self.refs,
             "detail": self.detail,
         }
+        if self.status in ("failed", "errored"):
+            out["request"] = self.request
+        if self.status == "failed":
+            out |= {"expected": self.expected, "actual": self.actual, "diff": self.diff}
+        if self.status == "errored":
+            out |= {"received": self.received, "stderr": self.stderr}
+        return out
 
 
 @dataclass
@@ -37,98 +71,216 @@ class EngineInfo:
     name: str
     version: str
     games: list[str]
-    features: set[str]
+    #: Features declared per game; the old form (one list for the engine) applies to all.
+    features: dict[str, set[str]]
+
+    def features_of(self, game: str) -> set[str]:
+        return self.features.get(game, set())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "version": self.version,
+            "games": self.games,
+            "features": {g: sorted(self.features_of(g)) for g in self.games},
+        }
+
+
+class HelloFailure(Exception):
+    """The engine's answer to ``hello`` cannot start a run; says why in plain words."""
+
+    def __init__(self, message: str, sent: str, received: str | None, stderr: str = "") -> None:
+        super().__init__(message)
+        self.sent = sent
+        self.received = received
+        self.stderr = stderr
+
+    def explain(self) -> str:
+        lines = [f"the engine's hello failed: {self}", f"  sent:     {self.sent}"]
+        lines.append(f"  received: {self.received if self.received is not None else '(nothing)'}")
+        if self.stderr:
+            lines.append("  its stderr ended with:")
+            lines += [f"    {line}" for line in self.stderr.splitlines()]
+        return "\n".join(lines)
+
+
+def _read_hello(answer: dict[str, Any], games_known: set[str] | None) -> EngineInfo:
+    """The engine's declaration, or a ``ValueError`` saying what is wrong with it."""
+    if "error" in answer:
+        error = answer["error"] if isinstance(answer["error"], dict) else {}
+        raise ValueError(
+            f"it answered an error ({error.get('code')!r}: {error.get('message')!r}) "
+            "instead of declaring its games"
+        )
+    if answer.get("protocol") != PROTOCOL_VERSION:
+        raise ValueError(
+            f"it speaks protocol {answer.get('protocol')!r}; this runner speaks {PROTOCOL_VERSION}"
+        )
+    engine = answer.get("engine")
+    if not isinstance(engine, dict) or not {"name", "version"} <= engine.keys():
+        raise ValueError('"engine" must be an object with "name" and "version"')
+    games = answer.get("games")
+    if not isinstance(games, list) or not games or not all(isinstance(g, str) for g in games):
+        raise ValueError('"games" must list at least one game id, e.g. "orbit-dominion/4.2"')
+    declared = answer.get("features", [])
+    if isinstance(declared, list):  # the old form: one list for every game
+        features = {g: {str(f) for f in declared} for g in games}
+    elif isinstance(declared, dict) and all(isinstance(v, list) for v in declared.values()):
+        features = {g: {str(f) for f in declared.get(g, [])} for g in games}
+    else:
+        raise ValueError('"features" must map each game id to a list of features')
+    if games_known is not None and not games_known & set(games):
+        raise ValueError(
+            f"it declares {', '.join(games)}; the cases are for {', '.join(sorted(games_known))}"
+        )
+    return EngineInfo(str(engine["name"]), str(engine["version"]), list(games), features)
+
+
+def handshake(engine: Engine, games_known: set[str] | None = None) -> EngineInfo:
+    """Send ``hello`` and read the declaration; :class:`HelloFailure` when unusable."""
+    try:
+        answer = engine.ask(HELLO)
+    except EngineFailure as exc:
+        raise HelloFailure(str(exc), engine.last_sent, exc.received, exc.stderr) from None
+    try:
+        return _read_hello(answer, games_known)
+    except ValueError as exc:
+        received = json.dumps(answer, ensure_ascii=False)
+        raise HelloFailure(str(exc), engine.last_sent, received) from None
 
 
 @dataclass
 class RunReport:
     engine: EngineInfo | None
+    suite: str = "unversioned"
     results: list[CaseResult] = field(default_factory=list)
+    restarts: int = 0
+    #: Why the run stopped before the end ("" when it ran every case).
+    stopped: str = ""
+    not_run: int = 0
 
     def counts(self) -> Counter[str]:
         return Counter(r.status for r in self.results)
 
-    def by_topic(self) -> dict[str, Counter[str]]:
-        topics: dict[str, Counter[str]] = defaultdict(Counter)
+    def by_game(self) -> dict[str, dict[str, Counter[str]]]:
+        """game → topic → status counts, games and topics in the order they ran."""
+        games: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
         for r in self.results:
-            topics[r.topic][r.status] += 1
-        return dict(topics)
+            games[r.game][r.topic][r.status] += 1
+        return {g: dict(topics) for g, topics in games.items()}
 
     @property
     def ok(self) -> bool:
-        """Nothing failed or errored, and something passed."""
+        """Nothing failed or errored, everything ran, and something passed."""
         c = self.counts()
-        return c["failed"] == 0 and c["errored"] == 0 and c["passed"] > 0
+        return c["failed"] == 0 and c["errored"] == 0 and c["passed"] > 0 and not self.stopped
 
     def to_json(self) -> dict[str, Any]:
-        engine = None
-        if self.engine is not None:
-            engine = {
-                "name": self.engine.name,
-                "version": self.engine.version,
-                "games": self.engine.games,
-                "features": sorted(self.engine.features),
-            }
         counts = self.counts()
         return {
-            "engine": engine,
-            "summary": {k: counts[k] for k in ("passed", "failed", "skipped", "errored")},
-            "topics": {t: dict(c) for t, c in sorted(self.by_topic().items())},
+            "suite": {"version": self.suite},
+            "engine": self.engine.to_json() if self.engine else None,
+            "summary": {s: counts[s] for s in STATUSES},
+            "restarts": self.restarts,
+            "stopped": self.stopped or None,
+            "not_run": self.not_run,
+            "games": {
+                game: {
+                    "summary": {s: sum(c[s] for c in topics.values()) for s in STATUSES},
+                    "topics": {t: {s: c[s] for s in STATUSES} for t, c in topics.items()},
+                }
+                for game, topics in self.by_game().items()
+            },
             "results": [r.to_json() for r in self.results],
         }
 
 
-def handshake(engine: Engine) -> EngineInfo:
-    answer = engine.ask({"cmd": "hello", "protocol": 1})
-    try:
-        info = answer["engine"]
-        return EngineInfo(
-            name=str(info["name"]),
-            version=str(info["version"]),
-            games=[str(g) for g in answer["games"]],
-            features={str(f) for f in answer["features"]},
-        )
-    except (KeyError, TypeError) as exc:
-        raise EngineFailure(f"malformed hello answer: missing {exc}") from None
-
-
-def _diff(what: str, expected: Any, got: Any) -> str:
-    return f"{what}: expected {expected!r}, got {got!r}"
+class _Restart(Exception):
+    """The engine could not be restarted after a failure: the run cannot go on."""
 
 
 class Runner:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.info = handshake(engine)
+    """Drives one engine through cases. ``max_fail`` stops the run after that many failed or
+    errored cases; an engine that cannot be restarted always stops it."""
 
-    def run(self, files: list[CaseFile], only: set[str] | None = None) -> RunReport:
-        report = RunReport(self.info)
-        for case_file in files:
-            for case in case_file.cases:
-                if only and case.id not in only:
-                    continue
-                report.results.append(self.run_case(case_file, case))
+    def __init__(self, engine: Engine, games_known: set[str] | None = None) -> None:
+        self.engine = engine
+        self.info = handshake(engine, games_known)
+        self.restarts = 0
+
+    def run(
+        self,
+        files: list[CaseFile],
+        only: set[str] | None = None,
+        *,
+        max_fail: int | None = None,
+        suite: str = "unversioned",
+    ) -> RunReport:
+        report = RunReport(self.info, suite)
+        selected = [(f, c) for f in files for c in f.cases if only is None or c.id in only]
+        bad = 0
+        for n, (case_file, case) in enumerate(selected):
+            try:
+                result = self.run_case(case_file, case)
+            except _Restart as exc:
+                report.results.append(exc.args[0])
+                report.stopped = "the engine could not be restarted"
+                report.not_run = len(selected) - n - 1
+                break
+            report.results.append(result)
+            bad += result.status in ("failed", "errored")
+            if max_fail is not None and bad >= max_fail and n + 1 < len(selected):
+                report.stopped = f"stopped after {bad} failed or errored"
+                report.not_run = len(selected) - n - 1
+                break
+        report.restarts = self.restarts
         return report
 
-    def run_case(self, case_file: CaseFile, case: Case) -> CaseResult:
-        def result(status: Status, detail: str = "") -> CaseResult:
-            return CaseResult(case.id, case_file.topic, status, case.refs, detail)
-
-        if case_file.game not in self.info.games:
-            return result("skipped", f"game {case_file.game} not declared")
-        missing = case.needed_features() - self.info.features
+    def _skip_reason(self, game: str, case: Case) -> str | None:
+        if game not in self.info.games:
+            return f"game {game} not declared"
+        missing = case.needed_features() - self.info.features_of(game)
         if missing:
-            return result("skipped", "features not declared: " + ", ".join(sorted(missing)))
+            return "features not declared: " + ", ".join(sorted(missing))
+        return None
+
+    def runnable(self, game: str, case: Case) -> bool:
+        return self._skip_reason(game, case) is None
+
+    def run_case(self, case_file: CaseFile, case: Case) -> CaseResult:
+        """The case's result; raises :class:`_Restart` (holding the result) when the engine
+        failed and could not be started again."""
+        result = CaseResult(case.id, case_file.game, case_file.topic, "passed", case.refs)
+        reason = self._skip_reason(case_file.game, case)
+        if reason is not None:
+            result.status, result.detail = "skipped", reason
+            return result
         try:
-            problems = self.check(case_file.game, case)
+            mismatch = self.check(case_file.game, case)
         except EngineFailure as exc:
+            result.status, result.detail = "errored", str(exc)
+            result.request, result.received, result.stderr = (
+                self.engine.last_sent,
+                exc.received,
+                exc.stderr,
+            )
             try:
                 self.engine.restart()
+                self.restarts += 1
                 self.info = handshake(self.engine)
-            except EngineFailure as again:
-                return result("errored", f"{exc}; restart failed: {again}")
-            return result("errored", str(exc))
-        return result("failed", "; ".join(problems)) if problems else result("passed")
+            except (EngineFailure, HelloFailure) as again:
+                result.detail += f"; restart failed: {again}"
+                raise _Restart(result) from None
+            return result
+        if mismatch is not None:
+            result.status, result.detail = "failed", "; ".join(mismatch.diff)
+            result.request, result.expected, result.actual = (
+                mismatch.request,
+                mismatch.expected,
+                mismatch.actual,
+            )
+            result.diff = mismatch.diff
+        return result
 
     def _ask(self, game: str, case: Case, cmd: str, **extra: Any) -> dict[str, Any]:
         request: dict[str, Any] = {"cmd": cmd, "game": game, "start": case.start}
@@ -139,94 +291,160 @@ class Runner:
         request.update(extra)
         return self.engine.ask(request)
 
-    def check(self, game: str, case: Case) -> list[str]:
-        """What differs from the expectation; empty when the case passes."""
+    def check(self, game: str, case: Case) -> Mismatch | None:
+        """What differs from the expectation; ``None`` when the case passes."""
         expect = case.expect
         kind = expect.kind
         if kind == "perft":
-            problems = []
-            for depth, nodes in sorted((expect.perft or {}).items()):
-                answer = self._ask(game, case, "perft", depth=depth)
-                if "error" in answer:
-                    problems.append(f"perft {depth}: error {answer['error']}")
-                elif answer.get("nodes") != nodes:
-                    problems.append(_diff(f"perft {depth}", nodes, answer.get("nodes")))
-            return problems
+            return self._check_perft(game, case)
         if kind == "divide":
             spec = expect.divide
             answer = self._ask(game, case, "perft", depth=spec.depth, divide=True)
+            sent = self.engine.last_sent
             if "error" in answer:
-                return [f"perft divide {spec.depth}: error {answer['error']}"]
+                return Mismatch(sent, spec.nodes, answer, [_unexpected_error(answer)])
             got = answer.get("divide")
             if not isinstance(got, dict):
-                raise EngineFailure("malformed answer: divide is not an object")
-            return [] if got == spec.nodes else [_divide_diff(spec.nodes, got)]
+                raise EngineFailure(
+                    "malformed answer: divide is not an object", received=json.dumps(answer)
+                )
+            return (
+                None
+                if got == spec.nodes
+                else Mismatch(sent, spec.nodes, got, _divide_diff(spec.nodes, got))
+            )
         answer = self._ask(game, case, "evaluate")
+        sent = self.engine.last_sent
         if kind == "error":
-            return _error_diff(expect.error, answer.get("error"))
+            return _error_mismatch(sent, expect.error, answer)
         if "error" in answer:
-            return [f"unexpected error {answer['error']}"]
-        return self._compare(kind, expect, answer)
+            return Mismatch(
+                sent, _expected_value(kind, expect), answer, [_unexpected_error(answer)]
+            )
+        return self._compare(sent, kind, expect, answer, self.info.features_of(game))
 
-    def _compare(self, kind: str, expect: Any, answer: dict[str, Any]) -> list[str]:
-        problems: list[str] = []
+    def _check_perft(self, game: str, case: Case) -> Mismatch | None:
+        want = dict(sorted((case.expect.perft or {}).items()))
+        got: dict[int, Any] = {}
+        diff: list[str] = []
+        first_sent = None
+        for depth, nodes in want.items():
+            answer = self._ask(game, case, "perft", depth=depth)
+            if "error" in answer:
+                got[depth] = answer
+                diff.append(f"perft {depth}: {_unexpected_error(answer)}")
+            else:
+                got[depth] = answer.get("nodes")
+                if got[depth] != nodes:
+                    diff.append(f"perft {depth}: expected {nodes}, got {got[depth]!r}")
+            if diff and first_sent is None:
+                first_sent = self.engine.last_sent
+        if not diff:
+            return None
+        assert first_sent is not None
+        return Mismatch(first_sent, _keys_as_text(want), _keys_as_text(got), diff)
+
+    def _compare(
+        self, sent: str, kind: str, expect: Any, answer: dict[str, Any], features: set[str]
+    ) -> Mismatch | None:
+        expected = _expected_value(kind, expect)
         if kind == "legal":
             got = answer.get("legal_moves")
             if not isinstance(got, list):
-                raise EngineFailure("malformed answer: legal_moves is not a list")
-            legal = set(got)
-            spec = expect.legal
-            if spec.exact is not None and legal != set(spec.exact):
-                missing = sorted(set(spec.exact) - legal)
-                extra = sorted(legal - set(spec.exact))
-                problems.append(f"legal actions: missing {missing}, unexpected {extra}")
+                raise EngineFailure(
+                    "malformed answer: legal_moves is not a list", received=json.dumps(answer)
+                )
+            legal, spec = set(got), expect.legal
+            diff = []
+            if spec.exact is not None:
+                if missing := sorted(set(spec.exact) - legal):
+                    diff.append(f"legal_moves: missing {missing}")
+                if extra := sorted(legal - set(spec.exact)):
+                    diff.append(f"legal_moves: unexpected {extra}")
             if missing_inc := sorted(set(spec.include) - legal):
-                problems.append(f"legal actions: missing {missing_inc}")
+                diff.append(f"legal_moves: missing {missing_inc}")
             if present := sorted(set(spec.exclude) & legal):
-                problems.append(f"legal actions: should be illegal {present}")
-        elif kind == "rejected":
+                diff.append(f"legal_moves: should be illegal {present}")
+            return Mismatch(sent, expected, got, diff) if diff else None
+        if kind == "rejected":
             spec = expect.rejected
-            if answer.get("illegal_at") != spec.index:
-                problems.append(_diff("illegal_at", spec.index, answer.get("illegal_at")))
-            if (
-                spec.violation is not None
-                and "violation_codes" in self.info.features
-                and answer.get("violation") != spec.violation
-            ):
-                problems.append(_diff("violation", spec.violation, answer.get("violation")))
-        elif kind == "outcome":
-            want = expect.outcome.model_dump() if expect.outcome else None
-            if answer.get("outcome") != want:
-                problems.append(_diff("outcome", want, answer.get("outcome")))
-        elif kind == "position":
-            if answer.get("position") != expect.position:
-                problems.append(_diff("position", expect.position, answer.get("position")))
-        elif kind == "pending":
-            want = [p.model_dump() for p in expect.pending]
-            if answer.get("pending") != want:
-                problems.append(_diff("pending", want, answer.get("pending")))
-        elif kind == "normalized":
-            want = [n.model_dump() for n in expect.normalized]
-            if answer.get("normalized") != want:
-                problems.append(_diff("normalized", want, answer.get("normalized")))
-        return problems
+            compare_code = spec.violation is not None and "violation_codes" in features
+            actual = {"illegal_at": answer.get("illegal_at")}
+            if compare_code:
+                actual["violation"] = answer.get("violation")
+            else:
+                expected = {"illegal_at": spec.index}
+            diff = [
+                f"{k}: expected {expected[k]!r}, got {actual[k]!r}"
+                for k in expected
+                if expected[k] != actual[k]
+            ]
+            return Mismatch(sent, expected, actual, diff) if diff else None
+        actual = answer.get(kind)  # outcome, position, pending, normalized: same field name
+        if actual == expected:
+            return None
+        return Mismatch(sent, expected, actual, [f"{kind}: expected {expected!r}, got {actual!r}"])
 
 
-def _error_diff(want: str | ExpectedError, error: Any) -> list[str]:
-    error = error if isinstance(error, dict) else {}
+def _expected_value(kind: str, expect: Any) -> Any:
+    """The expectation as plain data, as shown next to the engine's answer."""
+    if kind == "legal":
+        return expect.legal.model_dump(exclude_defaults=True)
+    if kind == "rejected":
+        return {"illegal_at": expect.rejected.index, "violation": expect.rejected.violation}
+    if kind == "outcome":
+        return expect.outcome.model_dump() if expect.outcome else None
+    if kind == "position":
+        return expect.position
+    if kind in ("pending", "normalized"):
+        return [item.model_dump() for item in getattr(expect, kind)]
+    if kind == "perft":
+        return _keys_as_text(expect.perft)
+    if kind == "divide":
+        return expect.divide.model_dump()
+    return expect.error if isinstance(expect.error, str) else expect.error.model_dump()
+
+
+def _keys_as_text(counts: dict[int, Any]) -> dict[str, Any]:
+    return {str(k): v for k, v in counts.items()}
+
+
+def _unexpected_error(answer: dict[str, Any]) -> str:
+    error = answer.get("error")
+    if isinstance(error, dict):
+        return f"unexpected error {error.get('code')!r}: {error.get('message')}"
+    return f"unexpected error {error!r}"
+
+
+def _error_mismatch(
+    sent: str, want: str | ExpectedError, answer: dict[str, Any]
+) -> Mismatch | None:
+    error = answer.get("error")
+    got = error if isinstance(error, dict) else {}
     if isinstance(want, str):
-        got = error.get("code")
-        return [] if got == want else [_diff("error", want, got)]
-    got_pair = {"code": error.get("code"), "field": error.get("field")}
+        if got.get("code") == want:
+            return None
+        actual: Any = error if error is not None else answer
+        return Mismatch(
+            sent, want, actual, [f"error: expected code {want!r}, got {got.get('code')!r}"]
+        )
     want_pair = want.model_dump()
-    return [] if got_pair == want_pair else [_diff("error", want_pair, got_pair)]
+    got_pair = {"code": got.get("code"), "field": got.get("field")}
+    if got_pair == want_pair:
+        return None
+    diff = [
+        f"error.{k}: expected {want_pair[k]!r}, got {got_pair[k]!r}"
+        for k in ("code", "field")
+        if want_pair[k] != got_pair[k]
+    ]
+    return Mismatch(sent, want_pair, error if error is not None else answer, diff)
 
 
-def _divide_diff(want: dict[str, int], got: dict[str, Any]) -> str:
+def _divide_diff(want: dict[str, int], got: dict[str, Any]) -> list[str]:
     missing = sorted(set(want) - set(got))
     extra = sorted(set(got) - set(want))
     wrong = {a: (want[a], got[a]) for a in sorted(set(want) & set(got)) if want[a] != got[a]}
-    parts = [f"missing {missing}"] if missing else []
-    parts += [f"unexpected {extra}"] if extra else []
-    parts += [f"{a}: expected {w}, got {g}" for a, (w, g) in wrong.items()]
-    return "divide: " + "; ".join(parts)
+    parts = [f"divide: missing {missing}"] if missing else []
+    parts += [f"divide: unexpected {extra}"] if extra else []
+    parts += [f"divide {a}: expected {w}, got {g!r}" for a, (w, g) in wrong.items()]
+    return parts
