@@ -12,6 +12,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from adjudicator.core.conformance.cases import CaseFile
+from adjudicator.core.conformance.export import ExportedCaseFile
+from adjudicator.core.conformance.suite import Suite
 from adjudicator.core.protocol import protocol_models
 from adjudicator.core.registry import Registry
 from adjudicator.core.verdict import Verdict
@@ -25,15 +27,19 @@ def generate(registry: Registry) -> dict[str, dict[str, Any]]:
         **protocol_models(),
         "verdict": Verdict,
         "conformance-case-file": CaseFile,
+        "conformance-export": ExportedCaseFile,
+        "conformance-suite": Suite,
     }
     for game in registry.games:
         models.update(game.schema_models())
-    out = {}
-    for stem, model in sorted(models.items()):
-        schema = {"$schema": SCHEMA_DIALECT, "$id": f"{stem}.schema.json"}
-        schema.update(model.model_json_schema())
-        out[f"{stem}.schema.json"] = schema
-    return out
+    return {f"{stem}.schema.json": document(stem, model) for stem, model in sorted(models.items())}
+
+
+def document(stem: str, model: type[BaseModel]) -> dict[str, Any]:
+    """The JSON Schema of ``model`` as a file named ``<stem>.schema.json``."""
+    schema: dict[str, Any] = {"$schema": SCHEMA_DIALECT, "$id": f"{stem}.schema.json"}
+    schema.update(model.model_json_schema())
+    return schema
 
 
 def render(schema: dict[str, Any]) -> str:

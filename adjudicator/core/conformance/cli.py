@@ -8,6 +8,7 @@ files); 4 when the engine did not start or its ``hello`` cannot start a run."""
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Annotated
@@ -26,6 +27,7 @@ from adjudicator.core.cli_common import (
 from adjudicator.core.conformance.cases import CaseFile, case_files
 from adjudicator.core.conformance.coverage import coverage
 from adjudicator.core.conformance.engine import EngineFailure, ProcessEngine
+from adjudicator.core.conformance.export import SCHEMA_FILE, ExportedCaseFile, export_json
 from adjudicator.core.conformance.runner import (
     STATUSES,
     CaseResult,
@@ -33,13 +35,19 @@ from adjudicator.core.conformance.runner import (
     Runner,
     RunReport,
 )
-from adjudicator.core.conformance.suite import version_of
+from adjudicator.core.conformance.suite import load_suite, version_of
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.registry import Registry
+from adjudicator.core.schemas import document
 
 #: The engine did not start, or its answer to ``hello`` cannot start a run.
 EXIT_ENGINE = 4
+
+
+class ExportFormat(StrEnum):
+    json = "json"
+
 
 CasesOption = Annotated[
     Path, typer.Option("--cases", help="Folder of YAML case files (searched recursively).")
@@ -257,6 +265,34 @@ def register(app: typer.Typer, registry: Registry) -> None:
             for note in notes:
                 console.print(f"[yellow]{escape(note)}[/]")
         raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
+
+    @conformance.command("export")
+    def export(
+        directory: Annotated[Path, typer.Argument(help="Folder to write (created if needed).")],
+        output_format: Annotated[
+            ExportFormat, typer.Option("--format", help="The only format: json.")
+        ] = ExportFormat.json,
+        cases: CasesOption = Path("conformance"),
+        game: GameOption = None,
+    ) -> None:
+        """Write the cases as plain JSON, one file per topic, with their JSON Schema and an
+        index holding the suite version and changelog — for runners in any language.
+
+        Example: `adjudicator conformance export --format json build/conformance-json`
+        """
+        files = _load(cases, _game(registry, game).id if game else None)
+        try:
+            suite = load_suite(cases)
+        except InputError as err:
+            fail(err)
+        schema = document(SCHEMA_FILE.removesuffix(".schema.json"), ExportedCaseFile)
+        written = export_json(files, suite, schema, directory)
+        count = sum(len(f.cases) for f in files)
+        version = suite.version if suite else "unversioned"
+        console.print(
+            f"wrote {len(written) - 2} topic files ({count} cases, suite {version}), "
+            f"{written[1].name} and {written[0].name} to {escape(str(directory))}"
+        )
 
     @conformance.command("coverage")
     def coverage_command(

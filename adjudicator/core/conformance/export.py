@@ -1,0 +1,84 @@
+"""The suite as plain JSON, for runners in other languages: one file per topic, a schema
+for those files and an index, as the JSON-Schema-Test-Suite is used — no YAML and no
+Python needed.
+
+    DIR/index.json                         the suite version, its changelog, every file
+    DIR/conformance-export.schema.json     the JSON Schema of a topic file
+    DIR/<game>/<topic>.json                a topic: game, title, suite version, cases
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
+
+from adjudicator.core.conformance.cases import Case, CaseFile
+from adjudicator.core.conformance.suite import UNVERSIONED, Suite
+
+SCHEMA_FILE = "conformance-export.schema.json"
+INDEX_FILE = "index.json"
+
+
+class ExportedCase(Case):
+    needs: list[str] = Field(
+        description="Every feature the case needs (those its expectation implies, and "
+        "'features'): a runner skips it unless the engine declares them all for the game."
+    )
+
+
+class ExportedCaseFile(CaseFile):
+    """A case file as exported: the same fields, defaults written out, the features each
+    case needs, and the version of the suite it belongs to."""
+
+    suite_version: str = Field(description="The suite's version, e.g. 1.0.0.")
+    cases: list[ExportedCase] = Field(min_length=1)  # type: ignore[assignment]
+
+
+def exported(case_file: CaseFile, version: str) -> dict[str, Any]:
+    """The topic file's JSON: every case with its defaults written out, and exactly the one
+    expectation it has (``outcome: null`` kept)."""
+    data = case_file.model_dump(mode="json")
+    for out, case in zip(data["cases"], case_file.cases, strict=True):
+        out["expect"] = case.expect.model_dump(mode="json", exclude_unset=True)
+        out["needs"] = sorted(case.needed_features())
+    return {"suite_version": version, **data}
+
+
+def _dump(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def export_json(
+    files: list[CaseFile], suite: Suite | None, schema: dict[str, Any], directory: Path
+) -> list[Path]:
+    """Write the suite under ``directory``; returns the files written, index first."""
+    version = suite.version if suite else UNVERSIONED
+    directory.mkdir(parents=True, exist_ok=True)
+    entries, written = [], []
+    for case_file in files:
+        relative = f"{case_file.game.split('/')[0]}/{case_file.topic}.json"
+        path = directory / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_dump(exported(case_file, version)), encoding="utf-8")
+        written.append(path)
+        entries.append(
+            {
+                "path": relative,
+                "game": case_file.game,
+                "topic": case_file.topic,
+                "title": case_file.title,
+                "cases": len(case_file.cases),
+            }
+        )
+    (directory / SCHEMA_FILE).write_text(_dump(schema), encoding="utf-8")
+    index = {
+        "suite_version": version,
+        "schema": SCHEMA_FILE,
+        "files": entries,
+        "changelog": suite.model_dump(mode="json")["changelog"] if suite else [],
+    }
+    (directory / INDEX_FILE).write_text(_dump(index), encoding="utf-8")
+    return [directory / INDEX_FILE, directory / SCHEMA_FILE, *written]
