@@ -55,12 +55,16 @@ class OrbitDominion(Game):
         return app
 
     def schema_models(self) -> dict[str, type[BaseModel]]:
+        from adjudicator.orbit_dominion.proof import Proof, Solution
+
         return {
             "orbit-dominion.evaluate.request": protocol.EvaluateRequest,
             "orbit-dominion.evaluate.response": protocol.EvaluateResponse,
             "orbit-dominion.perft.request": protocol.PerftRequest,
             "orbit-dominion.perft.response": protocol.PerftResponse,
             "orbit-dominion.record": Record,
+            "orbit-dominion.proof": Proof,
+            "orbit-dominion.solution": Solution,
         }
 
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
