@@ -224,7 +224,9 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
     @app.command()
     def adjudicate(
-        action: Annotated[str, typer.Option("--action", "-a", help="The disputed action.")],
+        action: Annotated[
+            str | None, typer.Option("--action", "-a", help="The disputed action.")
+        ] = None,
         record: Annotated[
             Path | None, typer.Option("--record", help="Rule on a moment of this record.")
         ] = None,
@@ -245,18 +247,43 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 "--game", help="With --position: the game (astro-stra, or its id astro-stra/0.9.0)."
             ),
         ] = None,
+        solve: Annotated[
+            bool,
+            typer.Option(
+                "--solve",
+                help="Instead of ruling on an action: whether a side forces a win within "
+                "--depth actions (an unfinished game).",
+            ),
+        ] = False,
+        depth: Annotated[
+            int, typer.Option("--depth", min=0, max=120, help="With --solve: actions to search.")
+        ] = 4,
+        executor: Annotated[
+            str | None,
+            typer.Option("--executor", help="With --solve: a Dask cluster, dask://HOST:PORT."),
+        ] = None,
         lenient: LenientOption = False,
         lang: LangOption = None,
         as_json: JsonOption = False,
     ) -> None:
         """Rule on a disputed moment: whose turn it is, what the turn start decides,
-        whether the action is legal and which article says so, and what it leads to.
+        whether the action is legal and which article says so, and what it leads to. With
+        --solve, adjudicate an unfinished game instead: the position before ply --at.
 
         Examples: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`;
-        `adjudicator adjudicate --game orbit-dominion --position '…' --action O+`
+        `adjudicator adjudicate --game orbit-dominion --position '…' --action O+`;
+        `adjudicator adjudicate --record game.json --at 38 --solve --depth 5`
         """
         language = resolve_lang(lang)
+        if (action is None) == (not solve):
+            fail(InputError("usage", "give either --action or --solve"))
         state, game = _dispute_state(registry, record, at, position, history, game_id, lenient)
+        if action is None:
+            try:
+                game.solve(state, depth, lang=language, as_json=as_json, executor=executor)
+            except InputError as err:
+                fail(err)
+            return
         ruling = rule(state, game, action, lenient=lenient, lang=language)
         if as_json:
             print(ruling.model_dump_json(indent=2))

@@ -16,6 +16,7 @@ import typer
 from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.references import RuleData, switch
 
@@ -109,6 +110,13 @@ class Game(ABC):
     #: Whether a dispute may start from a written position (``--position``) rather than a
     #: record: true for games whose whole state fits in a position notation.
     position_disputes: ClassVar[bool] = False
+
+    def solve(
+        self, replay: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
+    ) -> None:
+        """Print whether a side forces a win within ``depth`` actions from where ``replay``
+        stands (``adjudicate --solve``); raise ``InputError`` for a game without a solver."""
+        raise InputError("unsupported", f"{self.id} has no solver", field="--solve")
 
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         """A replay standing at ``position``, with earlier positions that count as history

@@ -18,6 +18,7 @@ from adjudicator.orbit_dominion.perft import divide, perft
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.protocol import MAX_PERFT_DEPTH
 from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.solve_cli import solve_command, verify_proof_command
 from adjudicator.orbit_dominion.state import GameState, play_line
 
 app = typer.Typer(
@@ -192,3 +193,7 @@ def perft_command(
         console.print()
     rate = f" ({nodes / seconds:,.0f} nodes/s)" if seconds > 0 else ""
     console.print(f"nodes {nodes}  time {seconds:.3f}s{rate}")
+
+
+app.command("solve")(solve_command)
+app.command("verify-proof")(verify_proof_command)

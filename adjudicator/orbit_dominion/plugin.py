@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
+from adjudicator.core.i18n import Lang
 from adjudicator.core.records import GameRecord, Replay, load_model
 from adjudicator.core.references import RuleData
 from adjudicator.orbit_dominion import protocol, record_text
@@ -91,6 +92,14 @@ class OrbitDominion(Game):
 
     def replay(self, record: GameRecord) -> Replay:
         return OrbitDominionReplay(record.model.start)
+
+    def solve(
+        self, replay: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
+    ) -> None:
+        from adjudicator.orbit_dominion.solve_cli import report, solve_state
+
+        state = replay.state  # type: ignore[attr-defined]
+        report(solve_state(state, depth, executor=executor), lang, as_json=as_json)
 
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         return OrbitDominionReplay(position, history, field="--position")
