@@ -96,7 +96,7 @@ def record(
     result: dict[str, Any] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    events = [parse_line(line)[1].model_dump(mode="json", by_alias=True) for line in lines]
+    events = [parse_line(line).model_dump(mode="json", by_alias=True) for line in lines]
     data = {
         "format": "dark-nebula-record/1",
         "game": "dark-nebula/2011",

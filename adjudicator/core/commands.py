@@ -192,7 +192,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         console.print(state.drawing(), markup=False)
         for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
             try:
-                step = state.attempt(event.written, lenient=lenient)
+                step = state.attempt(event.played, lenient=lenient)
             except InputError as err:
                 fail(err.at(f"ply {ply}"), str(source))
             if step.decided is not None:
@@ -386,7 +386,7 @@ def _dispute_state(
         state = game.replay(rec)
         for ply, event in enumerate(rec.events[: at - 1], 1):
             try:
-                step = state.attempt(event.written, lenient=lenient)
+                step = state.attempt(event.played, lenient=lenient)
             except InputError as err:
                 fail(err.at(f"ply {ply}"), str(record))
             if step.violation is not None:

@@ -30,10 +30,18 @@ ENDINGS_OUTSIDE_PLAY = ("resignation", "forfeit")
 
 class Event(NamedTuple):
     """One event as written in a record, with the illegal attempts taken back before it
-    (a named tuple: a record of a hundred actions makes a hundred)."""
+    (a named tuple: a record of a hundred actions makes a hundred). ``read`` is the event
+    as the game already read it, when its record holds events as data (JSON): the replay
+    plays that, so that nothing is read twice, and ``written`` is only shown."""
 
     written: str
     attempts: tuple[str, ...] = ()
+    read: Any = None
+
+    @property
+    def played(self) -> Any:
+        """What :meth:`Replay.attempt` is given: the event as read, else its line."""
+        return self.written if self.read is None else self.read
 
 
 @dataclass
@@ -83,7 +91,8 @@ class Replay(ABC):
     @abstractmethod
     def attempt(self, written: str, *, lenient: bool) -> Step:
         """Play one event if legal; raise :class:`InputError` for unreadable notation. When
-        the game is already decided, play nothing and say so in ``Step.decided``."""
+        the game is already decided, play nothing and say so in ``Step.decided``.
+        ``written`` is a line, or :attr:`Event.read` for a game whose records give it."""
 
     @abstractmethod
     def check(self, written: str) -> Violation | None:
@@ -321,7 +330,7 @@ class Validation:
                 if problem is not None:
                     return problem, replay.outcome()
             try:
-                step = attempt(event.written, lenient=lenient)
+                step = attempt(event.played, lenient=lenient)
             except InputError as err:
                 return self._unreadable_event(ply, event, err), replay.outcome()
             if step is not ACCEPTED:  # the common case costs one comparison

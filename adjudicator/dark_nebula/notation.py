@@ -49,6 +49,7 @@ EVENT_SYNTAX = (
     "or 'disclose: SECTOR NONCE'"
 )
 _STAMPED = re.compile(r"^(\d+)\.([1-7]) ([a-z ]+): (.*)$")
+_STEP = {phase_side: step for step, phase_side in PHASES.items()}
 
 
 def stamp(turn: int, step: int) -> str:
@@ -103,18 +104,29 @@ def body(event: GameEvent) -> str:
     return f"{event.sector} {event.nonce}"
 
 
+def step_of(event: GameEvent) -> int | None:
+    """The step of 5.0 (1–7) an event says it is, from its phase and side; ``None`` for the
+    set-up and the disclosure."""
+    if isinstance(event, (Setup, Disclosure)):
+        return None
+    return _STEP[(event.phase, getattr(event, "side", None))]
+
+
 def lines(events: list[GameEvent]) -> list[str]:
-    """Every event as its line, stamped by its place in the sequence of play."""
+    """Every event as its line, stamped with the step it says it is. An event that does not
+    name its turn (a JSON record may leave it out) is stamped with the turn its place in the
+    sequence of play gives."""
     out = []
     step_index = 0
     for event in events:
+        step = step_of(event)
         if isinstance(event, Setup):
             out.append(f"setup: {body(event)}")
         elif isinstance(event, Disclosure):
             out.append(f"disclose: {body(event)}")
         else:
-            turn, step = divmod(step_index, 7)
-            out.append(f"{stamp(turn + 1, step + 1)}: {body(event)}")
+            turn = event.turn if event.turn is not None else step_index // 7 + 1
+            out.append(f"{stamp(turn, step)}: {body(event)}")  # type: ignore[arg-type]
             step_index += 1
     return out
 
@@ -203,7 +215,7 @@ def _unexpected(keyed: dict[str, str], allowed: set[str], line: str) -> None:
             raise _bad(line, f"unexpected clause {key!r}")
 
 
-def _event(step: int, side_phase: str, text: str, line: str) -> GameEvent:
+def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameEvent:
     name, side = PHASES[step]
     expected = f"{side} {name}" if side else name
     if side_phase != expected:
@@ -213,6 +225,7 @@ def _event(step: int, side_phase: str, text: str, line: str) -> GameEvent:
         _unexpected(keyed, {"extra", "base"}, line)
         extra = _place(keyed["extra"], line) if "extra" in keyed else None
         return Production(
+            turn=turn,
             phase="production",
             side=side,
             builds=[_place(t, line) for t in _tokens(first)],
@@ -229,10 +242,12 @@ def _event(step: int, side_phase: str, text: str, line: str) -> GameEvent:
                 raise _bad(line, f"{token!r} is not kind>sector")
             appearances.append(Appearance.model_validate({"counter": kind, "to": to}))
         moves = [_move(t, line) for t in _tokens(first)]
-        return Movement(phase="movement", side=side, moves=moves, appearances=appearances)
+        return Movement(
+            turn=turn, phase="movement", side=side, moves=moves, appearances=appearances
+        )
     if name == "combat":
         battles = [] if text.strip() == "-" else [_battle(b, line) for b in text.split(";")]
-        return Combat(phase="combat", side=side, battles=battles)
+        return Combat(turn=turn, phase="combat", side=side, battles=battles)
     first, keyed = _clauses(text)
     _unexpected(keyed, {"reveal", "roll"}, line)
     reveal = None
@@ -245,6 +260,7 @@ def _event(step: int, side_phase: str, text: str, line: str) -> GameEvent:
     if roll is not None and not roll.isdigit():
         raise _bad(line, f"roll {roll!r} is not a number")
     return Search(
+        turn=turn,
         phase="search",
         searches=_tokens(first),
         reveal=reveal,
@@ -252,25 +268,24 @@ def _event(step: int, side_phase: str, text: str, line: str) -> GameEvent:
     )
 
 
-def parse_line(line: str) -> tuple[tuple[int, int] | None, GameEvent]:
-    """An event from its line, with the turn and step it is stamped with (``None`` for the
-    set-up and the disclosure). Raises :class:`InputError` ``malformed_event``."""
+def parse_line(line: str) -> GameEvent:
+    """An event from its line, with the turn its stamp gives. Raises :class:`InputError`
+    ``malformed_event``."""
     if not isinstance(line, str):
         raise _bad(str(line), "an event is a line of text")
     try:
         if line.startswith("setup: "):
             rest = line.removeprefix("setup: ")
-            return None, Setup(phase="setup", rebel=[_place(t, line) for t in _tokens(rest)])
+            return Setup(phase="setup", rebel=[_place(t, line) for t in _tokens(rest)])
         if line.startswith("disclose: "):
             parts = line.removeprefix("disclose: ").split()
             if len(parts) != 2:
                 raise _bad(line, "disclose takes a sector and a nonce")
-            return None, Disclosure(phase="disclosure", sector=parts[0], nonce=parts[1])
+            return Disclosure(phase="disclosure", sector=parts[0], nonce=parts[1])
         m = _STAMPED.match(line)
         if not m:
             raise _bad(line, "no turn.step stamp")
-        turn, step = int(m[1]), int(m[2])
-        return (turn, step), _event(step, m[3], m[4], line)
+        return _event(int(m[1]), int(m[2]), m[3], m[4], line)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])

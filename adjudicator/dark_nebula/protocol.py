@@ -1,9 +1,9 @@
 """Dark Nebula's payload in the engine protocol: ``evaluate``.
 
 The request carries what a record's header carries (this game's id, the commitment, the
-readings, a director's early opening) and the events as lines; the answer says where the
-first violation is (a deferred one at the event it concerns), the outcome, and which
-hidden checks are still pending.
+readings, a director's early opening) and the events, as lines or as a JSON record's event
+objects; the answer says where the first violation is (a deferred one at the event it
+concerns), the outcome, and which hidden checks are still pending.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from adjudicator.dark_nebula.record import (
     GAME_ID,
     GAME_INSTANCE_ID,
     BoardRef,
+    GameEvent,
     Opening,
     Record,
 )
@@ -38,7 +39,11 @@ class EvaluateRequest(BaseModel):
     start: Literal["standard"] = Field(
         default="standard", description="Always the set-up of 3.2; the first event is 'setup: …'."
     )
-    moves: list[str] = Field(default_factory=list, description="Events, one line each.")
+    moves: list[str | GameEvent] = Field(
+        default_factory=list,
+        description="Events: each a line, or an object as a JSON record holds it; either is "
+        "judged as the step it says it is.",
+    )
     notation: Literal["strict", "lenient"] = Field(
         default="strict",
         description="'lenient' reads printed sector names (ザレク) as their ids (feature "
@@ -92,7 +97,7 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
             step = replay.attempt(line, lenient=lenient)
         except InputError as err:
             raise err.at(f"moves[{i}]") from None
-        if step.normalized_to is not None:
+        if step.normalized_to is not None and isinstance(line, str):
             normalized.append(Normalization(index=i, written=line, canonical=step.normalized_to))
         if step.violation is not None:
             illegal_at = (step.at - 1) if step.at is not None else i

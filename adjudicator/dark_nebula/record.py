@@ -7,8 +7,8 @@ holds only what the empire saw (the base's production value and what it built ar
 interpretation 11); a director's full record adds ``secret``, the opening known from the
 start, which ``adjudicator dark-nebula redact`` removes.
 
-Each event also has a one-line spelling (see :mod:`adjudicator.dark_nebula.notation`); the
-validation loop sees events as those lines.
+Each event also has a one-line spelling (see :mod:`adjudicator.dark_nebula.notation`), shown
+in reports; the replay plays the events themselves, whichever form they were read from.
 """
 
 from __future__ import annotations
@@ -75,12 +75,20 @@ class Opening(_Strict):
     nonce: str
 
 
+class _TurnStep(_Strict):
+    """One of the seven steps of a turn (5.0). ``phase`` and ``side`` say which step it is;
+    ``turn``, when given (the text notation always gives it), says which turn. The replay
+    judges the event as the step it says it is, never by its place in the list."""
+
+    turn: int | None = Field(default=None, ge=1, description="The turn it belongs to (5.0).")
+
+
 class Setup(_Strict):
     phase: Literal["setup"]
     rebel: list[Place] = Field(description="The rebels' four counters (3.2).")
 
 
-class Production(_Strict):
+class Production(_TurnStep):
     phase: Literal["production"]
     side: Side
     builds: list[Place] = Field(default_factory=list)
@@ -90,7 +98,7 @@ class Production(_Strict):
     )
 
 
-class Movement(_Strict):
+class Movement(_TurnStep):
     phase: Literal["movement"]
     side: Side
     moves: list[Move] = Field(default_factory=list)
@@ -99,7 +107,7 @@ class Movement(_Strict):
     )
 
 
-class Combat(_Strict):
+class Combat(_TurnStep):
     phase: Literal["combat"]
     side: Side
     battles: list[Battle] = Field(
@@ -107,7 +115,7 @@ class Combat(_Strict):
     )
 
 
-class Search(_Strict):
+class Search(_TurnStep):
     phase: Literal["search"]
     searches: list[Sector] = Field(default_factory=list, description="10.1")
     reveal: Opening | None = Field(default=None, description="10.2 forced or 10.3 by choice.")
@@ -165,8 +173,10 @@ class Record(_Strict):
     ext: dict[str, object] = Field(default_factory=dict, description="Extensions.")
 
     def to_game_record(self, warnings: list[Note], lines: list[str]) -> GameRecord:
+        """The record for the core: each event played as read, its line only shown."""
         claimed = ClaimedResult(**self.result.model_dump())
-        return GameRecord(GAME_ID, self.game_id, self, [Event(x) for x in lines], claimed, warnings)
+        events = [Event(line, read=event) for line, event in zip(lines, self.events, strict=True)]
+        return GameRecord(GAME_ID, self.game_id, self, events, claimed, warnings)
 
     def dump(self) -> dict[str, object]:
         """The canonical JSON form: defaults left out, aliases used."""

@@ -66,7 +66,7 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
                 )
             notes.append(Note(code="normalized", location=where, message=f"read as {canonical!r}"))
         try:
-            _, event = parse_line(canonical)
+            event = parse_line(canonical)
         except InputError as err:
             raise err.at(where) from None
         data["events"].append(event.model_dump(mode="json", by_alias=True))

@@ -27,7 +27,13 @@ from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinit
 from adjudicator.dark_nebula.commitment import open_commitment
 from adjudicator.dark_nebula.drawing import draw, summary
 from adjudicator.dark_nebula.movement import move_problem
-from adjudicator.dark_nebula.notation import parse_line, printed_names, stamp, with_ids
+from adjudicator.dark_nebula.notation import (
+    parse_line,
+    printed_names,
+    stamp,
+    step_of,
+    with_ids,
+)
 from adjudicator.dark_nebula.production import (
     Placement,
     base_sector_problem,
@@ -98,10 +104,13 @@ class DarkNebulaReplay(EventReplay):
 
     # --- the core's interface ---------------------------------------------------------------
 
-    def attempt(self, written: str, *, lenient: bool) -> Step:
-        """Play one event line. Sectors are written by id; with ``lenient``, printed names
-        (``ザレク``) are read as their ids and the normalisation reported."""
-        canonical = with_ids(written, self._names) if isinstance(written, str) else written
+    def attempt(self, written: str | GameEvent, *, lenient: bool) -> Step:
+        """Play one event: a line, or an event as a record holds it (JSON, or a text record
+        already read), played as it is. Sectors are written by id; with ``lenient``, printed
+        names (``ザレク``) in a line are read as their ids and the normalisation reported."""
+        if not isinstance(written, str):
+            return self._attempt(written)
+        canonical = with_ids(written, self._names)
         if canonical != written:
             if not lenient:
                 raise InputError(
@@ -110,16 +119,16 @@ class DarkNebulaReplay(EventReplay):
                     expected="sector ids (or --lenient)",
                     suggestion=canonical,
                 )
-            step = self._attempt(canonical)
+            step = self._attempt(parse_line(canonical))
             return Step(normalized_to=canonical) if step is ACCEPTED else step
-        return self._attempt(written)
+        return self._attempt(parse_line(written))
 
-    def _attempt(self, written: str) -> Step:
-        stamped, event = parse_line(written)
+    def _attempt(self, event: GameEvent) -> Step:
+        """The one path every event takes, whichever form it was read from."""
         if self.decided is not None and not isinstance(event, Disclosure):
             violation = self._v("game_over", reason=self.decided.reason)
             return Step(violation=violation, decided=self.decided)
-        problem = self._order_problem(stamped, event)
+        problem = self._order_problem(event)
         if problem is not None:
             return Step(violation=self._v(*problem))
         for sector in _sectors(event):
@@ -157,8 +166,9 @@ class DarkNebulaReplay(EventReplay):
         turn, step = divmod(self.steps, 7)
         return stamp(turn + 1, step + 1)
 
-    def _order_problem(self, stamped: tuple[int, int] | None, event: GameEvent) -> Problem | None:
-        """5.0: the set-up, then the seven steps in order; the disclosure only at the end."""
+    def _order_problem(self, event: GameEvent) -> Problem | None:
+        """5.0: the set-up, then the seven steps in order; the disclosure only at the end.
+        An event is the step its phase and side (and turn, when it names one) say it is."""
         expected = self._next_stamp()
         if self.disclosed:
             return "phase_order", {"expected": "nothing after the disclosure", "got": _name(event)}
@@ -172,10 +182,11 @@ class DarkNebulaReplay(EventReplay):
                 if not self.started
                 else ("phase_order", {"expected": expected, "got": "setup"})
             )
-        if not self.started or stamped is None:
-            return "phase_order", {"expected": expected, "got": _name(event)}
-        got = stamp(*stamped)
-        return None if got == expected else ("phase_order", {"expected": expected, "got": got})
+        claimed = event.turn if event.turn is not None else self.steps // 7 + 1
+        got = stamp(claimed, step_of(event))  # type: ignore[arg-type]
+        if not self.started or got != expected:
+            return "phase_order", {"expected": expected, "got": got}
+        return None
 
     # --- events -----------------------------------------------------------------------------
 

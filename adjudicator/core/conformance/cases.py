@@ -143,7 +143,10 @@ class Case(BaseModel):
     source: str = Field(description="Where in the rulebook (or the issue) it comes from.")
     description: str
     start: str = "standard"
-    moves: list[str] = Field(default_factory=list)
+    moves: list[str | dict[str, Any]] = Field(
+        default_factory=list,
+        description="Actions as lines, or events as objects for a game whose records hold them.",
+    )
     notation: Literal["strict", "lenient"] = "strict"
     request: dict[str, Any] = Field(
         default_factory=dict, description="Further game-specific fields of the request."

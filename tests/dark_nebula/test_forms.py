@@ -1,0 +1,166 @@
+"""5.0: an event is judged as the step it says it is, in a JSON record exactly as in the
+text notation. Random legal games (a seeded player) are validated in both forms, whole, with
+one event deleted, and with one event relabelled: the verdicts are the same, at the same ply.
+
+The CI run keeps the example count modest; a longer run:
+``DARK_NEBULA_EXAMPLES=2000 pytest tests/dark_nebula/test_forms.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adjudicator.core.errors import InputError
+from adjudicator.core.records import validate
+from adjudicator.dark_nebula.plugin import DarkNebula
+from adjudicator.dark_nebula.record import Record
+from adjudicator.dark_nebula.record_text import format_record
+from adjudicator.dark_nebula.state import PHASES
+from tests.dark_nebula.player import random_game
+
+GAME = DarkNebula()
+EXAMPLES = int(os.environ.get("DARK_NEBULA_EXAMPLES", "30"))
+PROPERTY = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+GAMES = st.builds(random_game, st.integers(0, 2**32 - 1), st.integers(1, 4))
+
+
+def _verdict(read: Any) -> tuple[object, ...]:
+    """Status, and where and why a record fails: what a director compares."""
+    try:
+        record = read()
+    except InputError:
+        return ("unreadable",)
+    v = validate("x", record, GAME.replay(record), lenient=False, lang="en")
+    problem = (v.problem.code, v.problem.ply) if v.problem else None
+    pending = [(p.code, p.ply) for p in v.pending]
+    return (v.status, problem, v.computed, pending)
+
+
+def _json(data: dict[str, Any]) -> tuple[object, ...]:
+    return _verdict(lambda: GAME.read_json_record(json.loads(json.dumps(data)), lenient=False))
+
+
+def _text(text: str) -> tuple[object, ...]:
+    return _verdict(lambda: GAME.read_text_record(text, lenient=False))
+
+
+def _split(text: str) -> tuple[list[str], list[str]]:
+    head, _, body = text.partition("\n\n")
+    return head.splitlines(), body.splitlines()
+
+
+def _join(head: list[str], events: list[str]) -> str:
+    return "\n".join([*head, "", *events]) + "\n"
+
+
+def _without_turns(data: dict[str, Any]) -> dict[str, Any]:
+    events = [{k: v for k, v in e.items() if k != "turn"} for e in data["events"]]
+    return {**data, "events": events}
+
+
+@PROPERTY
+@given(GAMES)
+def test_both_forms_of_a_legal_game_get_the_same_verdict(record: Record) -> None:
+    data = record.dump()
+    verdict = _json(data)
+    assert verdict[0] in ("valid",), verdict
+    assert _text(format_record(record)) == verdict
+    assert _json(_without_turns(data)) == verdict
+
+
+@PROPERTY
+@given(GAMES, st.data())
+def test_an_event_deleted_gets_the_same_verdict_in_both_forms(record: Record, data) -> None:
+    """A quiet step left out (no movement event where one is due) is ``phase_order`` at the
+    event that stands in its place, in either form."""
+    index = data.draw(st.integers(0, len(record.events) - 1))
+    head, lines = _split(format_record(record))
+    dumped = record.dump()
+    dumped["events"] = [e for i, e in enumerate(dumped["events"]) if i != index]
+    text = _join(head, [line for i, line in enumerate(lines) if i != index])
+    verdict = _text(text)
+    assert _json(dumped) == verdict
+    assert _json(_without_turns(dumped)) == verdict
+    following = record.events[index + 1 :]
+    if following and following[0].phase != "disclosure":  # not a game cut short
+        assert verdict[0] == "invalid"
+        assert verdict[1] == ("phase_order", index + 1)
+
+
+def _relabelled(event: dict[str, Any], step: int) -> dict[str, Any]:
+    phase, side = PHASES[step]
+    changed = {k: v for k, v in event.items() if k not in ("phase", "side")}
+    return (
+        {**({"turn": event["turn"]} if "turn" in event else {}), "phase": phase}
+        | ({"side": side} if side else {})
+        | {k: v for k, v in changed.items() if k != "turn"}
+    )
+
+
+@PROPERTY
+@given(GAMES, st.data())
+def test_an_event_relabelled_gets_the_same_verdict_in_both_forms(record: Record, data) -> None:
+    """A step labelled as another (the side swapped, or a quiet step named as another one)
+    is ``phase_order`` at that event, or unreadable in both forms when its content does
+    not fit the step it claims."""
+    turn_steps = [i for i, e in enumerate(record.events) if e.phase not in ("setup", "disclosure")]
+    index = data.draw(st.sampled_from(turn_steps))
+    head, lines = _split(format_record(record))
+    stamp, _, body = lines[index].partition(": ")
+    turn, _, rest = stamp.partition(".")
+    step = int(rest.split()[0])
+    new = data.draw(st.sampled_from([s for s in range(1, 8) if s != step]))
+    phase, side = PHASES[new]
+    label = f"{turn}.{new} {side} {phase}" if side else f"{turn}.{new} {phase}"
+    text = _join(head, [*lines[:index], f"{label}: {body}", *lines[index + 1 :]])
+    dumped = record.dump()
+    dumped["events"][index] = _relabelled(dumped["events"][index], new)
+    verdict = _text(text)
+    assert _json(dumped) == verdict
+    assert _json(_without_turns(dumped)) == verdict
+    assert verdict[0] == "unreadable" or verdict[1] == ("phase_order", index + 1), verdict
+
+
+WORKED = json.loads(
+    (Path(__file__).resolve().parents[2] / "records/dark-nebula/valid/worked-game.json").read_text(
+        "utf-8"
+    )
+)
+
+
+def _worked_with(events: list[dict[str, Any]]) -> tuple[object, ...]:
+    return _json({**WORKED, "events": events})
+
+
+def test_a_json_event_with_its_side_swapped_is_out_of_order() -> None:
+    """5.0: '1.5 rebel movement' written as an imperial movement is the wrong step there,
+    not a rebel movement stamped by its place in the list."""
+    events = [dict(e) for e in WORKED["events"]]
+    assert (events[5]["phase"], events[5]["side"]) == ("movement", "rebel")
+    events[5]["side"] = "empire"
+    assert _worked_with(events)[:2] == ("invalid", ("phase_order", 6))
+
+
+def test_a_json_record_missing_a_quiet_step_fails_at_the_next_event() -> None:
+    """5.0: no '1.5 rebel movement' where one is due: the rebel combat stands in its place."""
+    events = [e for i, e in enumerate(WORKED["events"]) if i != 5]
+    assert _worked_with(events)[:2] == ("invalid", ("phase_order", 6))
+    assert _worked_with(_without_turns({"events": events})["events"])[:2] == (
+        "invalid",
+        ("phase_order", 6),
+    )
+
+
+def test_a_json_event_naming_another_turn_is_out_of_order() -> None:
+    """5.0: the turn an event names is checked as the text stamp's is."""
+    events = [dict(e) for e in WORKED["events"]]
+    events[9] = {**events[9], "turn": 3}
+    assert _worked_with(events)[:2] == ("invalid", ("phase_order", 10))
