@@ -35,6 +35,7 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS, decided_line, print_verdict, summary
+from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import Verdict, worst_exit
 
 LenientOption = Annotated[
@@ -45,6 +46,30 @@ LenientOption = Annotated[
         "each as a warning (strict by default).",
     ),
 ]
+
+
+SvgOption = Annotated[
+    Path | None,
+    typer.Option("--svg", help="Also write the position drawn as an SVG picture to this file."),
+]
+FormatOption = Annotated[
+    Literal["text", "svg"],
+    typer.Option("--format", help="text: drawings for a terminal; svg: one SVG picture on stdout."),
+]
+
+
+def emit_picture(picture: Picture | None, game: Game, svg: Path | None, fmt: str) -> None:
+    """Write the picture where ``--svg`` and ``--format svg`` ask; exit 2 if the game draws
+    none."""
+    if svg is None and fmt != "svg":
+        return
+    if picture is None:
+        fail(InputError("unsupported", f"{game.id} draws no pictures", field="--svg"))
+    document = picture.svg()
+    if svg is not None:
+        svg.write_text(document, encoding="utf-8")
+    if fmt == "svg":
+        sys.stdout.write(document)
 
 
 def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRecord, str]:
@@ -173,53 +198,62 @@ def register(app: typer.Typer, registry: Registry) -> None:
         ] = None,
         lenient: LenientOption = False,
         lang: LangOption = None,
+        svg: SvgOption = None,
+        fmt: FormatOption = "text",
     ) -> None:
         """Step through a record, drawing each position with the last action marked.
 
-        Example: `adjudicator replay game.json --to 12`
+        With `--svg FILE` (or `--format svg`, to stdout) the last position reached is also
+        drawn as an SVG picture, an action refused there drawn dashed.
+
+        Example: `adjudicator replay game.json --to 12 --svg ply12.svg`
         """
         language = resolve_lang(lang)
         label = LABELS[language]
         game, record, _ = load(registry, source, lenient=lenient)
         state = game.replay(record)
+        show = console if fmt == "text" else err_console
 
         def to_move() -> str:
             side = game.rules.side_name(state.side_to_move(), language)
             return label["to_move"].format(side=side)
 
         first = game.rules.side_name(state.side_to_move(), language)
-        console.print(f"[bold]0[/] · {first} · {escape(state.position_text())}")
-        console.print(state.drawing(), markup=False)
+        show.print(f"[bold]0[/] · {first} · {escape(state.position_text())}")
+        show.print(state.drawing(), markup=False)
         for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
             try:
                 step = state.attempt(event.played, lenient=lenient)
             except InputError as err:
                 fail(err.at(f"ply {ply}"), str(source))
             if step.decided is not None:
-                console.print(_decided_line(game, language, step.decided))
+                show.print(_decided_line(game, language, step.decided))
+                emit_picture(state.picture(lang=language), game, svg, fmt)
                 raise typer.Exit(EXIT_INVALID)
             if step.violation is not None:
                 v = step.violation
                 at = label["ply"].format(ply=step.at or ply)
-                console.print(
+                show.print(
                     f"[bold red]{at} {escape(event.written)}: {v.code}[/] — "
                     f"{escape(v.cite(game.rules, language))}\n  {escape(v.message(language))}"
                 )
+                emit_picture(state.picture(event.written, lang=language), game, svg, fmt)
                 raise typer.Exit(EXIT_INVALID)
-            console.print(
+            show.print(
                 f"[bold]{ply}[/] {escape(event.written)} · {to_move()} · "
                 f"{escape(state.position_text())}"
             )
-            console.print(state.drawing(), markup=False)
+            show.print(state.drawing(), markup=False)
         decided = state.outcome()
         if decided is not None:
-            console.print(_decided_line(game, language, decided))
+            show.print(_decided_line(game, language, decided))
+        emit_picture(state.picture(lang=language), game, svg, fmt)
         waiting = state.pending() if to is None or to >= len(record.events) else []
         if waiting:
-            console.print(f"[yellow]{escape(label['pending_exit'].format(n=len(waiting)))}[/]")
+            show.print(f"[yellow]{escape(label['pending_exit'].format(n=len(waiting)))}[/]")
             for d in waiting:
                 where = label["at_ply"].format(ply=d.ply)
-                console.print(f"    {where}: {escape(d.description[language])} [dim]({d.code})[/]")
+                show.print(f"    {where}: {escape(d.description[language])} [dim]({d.code})[/]")
             raise typer.Exit(EXIT_PENDING)
 
     @app.command()
@@ -265,10 +299,15 @@ def register(app: typer.Typer, registry: Registry) -> None:
         lenient: LenientOption = False,
         lang: LangOption = None,
         as_json: JsonOption = False,
+        svg: SvgOption = None,
+        fmt: FormatOption = "text",
     ) -> None:
         """Rule on a disputed moment: whose turn it is, what the turn start decides,
         whether the action is legal and which article says so, and what it leads to. With
         --solve, adjudicate an unfinished game instead: the position before ply --at.
+
+        With `--svg FILE` (or `--format svg`, to stdout) the ruling is drawn: a legal
+        action on the position it leads to, an illegal one dashed on the position before.
 
         Examples: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`;
         `adjudicator adjudicate --game orbit-dominion --position '…' --action O+`;
@@ -285,6 +324,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 fail(err)
             return
         ruling = rule(state, game, action, lenient=lenient, lang=language)
+        picture = state.picture(None if ruling.legal else action, lang=language)
+        emit_picture(picture, game, svg, fmt)
+        if fmt == "svg":
+            raise typer.Exit(0 if ruling.legal else 1)
         if as_json:
             print(ruling.model_dump_json(indent=2))
             raise typer.Exit(0 if ruling.legal else 1)

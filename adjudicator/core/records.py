@@ -21,6 +21,7 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.references import RuleData
 from adjudicator.core.requests import data_path, location, validation_error
+from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import ClaimedResult, Note, PendingCheck, Problem, Verdict
 from adjudicator.core.violations import Violation
 
@@ -123,6 +124,12 @@ class Replay(ABC):
 
     @abstractmethod
     def drawing(self) -> str: ...
+
+    def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture | None:
+        """The position drawn as a picture, the last event marked; with ``refused``, that
+        event drawn as refused here (when the game can read it). ``None``: the game draws
+        no pictures."""
+        return None
 
     def pending(self) -> list[Deferred]:
         """Checks still waiting for hidden information; a game without any has none."""

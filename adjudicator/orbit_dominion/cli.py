@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import time
 from typing import Annotated
 
 import typer
 
 from adjudicator.core.cli_common import JsonOption, LangOption, console, fail, resolve_lang
+from adjudicator.core.commands import FormatOption, SvgOption
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.orbit_dominion.analysis import Analysis, Rejection, analyse, rejection
+from adjudicator.orbit_dominion.board import SECTOR_BY_NAME
 from adjudicator.orbit_dominion.drawing import caption, draw
+from adjudicator.orbit_dominion.drawing_svg import drawing_svg
 from adjudicator.orbit_dominion.perft import divide, perft
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.protocol import MAX_PERFT_DEPTH
@@ -133,17 +137,36 @@ def analyze(
     lenient: LenientOption = False,
     as_json: JsonOption = False,
     lang: LangOption = None,
+    svg: SvgOption = None,
+    fmt: FormatOption = "text",
+    legal_from: Annotated[
+        str | None,
+        typer.Option(
+            "--from", help="With --svg or --format svg: mark the legal actions of this ship."
+        ),
+    ] = None,
 ) -> None:
     """Draw a position and rule on it: side to move, pending gate claim, what the turn
     start decides, the legal actions, and the actions banned by repetition.
 
-    Example: adjudicator orbit-dominion analyze --moves 'O- O+ O-'
+    `--svg FILE` (or `--format svg`, to stdout) also draws it as an SVG picture: the last
+    action as an arrow, a pincer or a pending gate claim ringed, and with `--from I0` the
+    legal actions of the ship on I0.
+
+    Example: adjudicator orbit-dominion analyze --moves 'O- O+ O-' --svg board.svg
     """
     language = resolve_lang(lang)
     try:
         state, rejected, normalized = replay_line(position, moves, lenient=lenient, lang=language)
     except InputError as err:
         fail(err)
+    if svg is not None or fmt == "svg":
+        document = _svg(state, legal_from, language)
+        if svg is not None:
+            svg.write_text(document, encoding="utf-8")
+        if fmt == "svg":
+            sys.stdout.write(document)
+            return
     analysis = analyse(state, language, rejected)
     if as_json:
         print(json.dumps(analysis.model_dump(mode="json"), ensure_ascii=False, indent=2))
@@ -152,6 +175,23 @@ def analyze(
         label = LABELS[language]["normalised"]
         console.print(label.format(written=written, canonical=canonical))
     render(analysis, state, language)
+
+
+def _svg(state: GameState, legal_from: str | None, lang: Lang) -> str:
+    last = state.actions[-1] if state.actions else None
+    marked = None
+    if legal_from is not None:
+        if legal_from not in SECTOR_BY_NAME:
+            fail(
+                InputError(
+                    "malformed_sector",
+                    f"{legal_from!r} is not a sector",
+                    field="--from",
+                    expected="a sector from O0 to I11",
+                )
+            )
+        marked = (SECTOR_BY_NAME[legal_from], state.legal_actions())
+    return drawing_svg(state.position, last=last, legal_from=marked, lang=lang)
 
 
 @app.command("perft")

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Replay, Step
 from adjudicator.core.references import RuleData
+from adjudicator.core.svg import Picture
 from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.drawing import draw
+from adjudicator.orbit_dominion.drawing_svg import picture
 from adjudicator.orbit_dominion.position import Position, start_position
 from adjudicator.orbit_dominion.references import RULES
 from adjudicator.orbit_dominion.state import FORFEIT, GameState
@@ -59,3 +63,15 @@ class OrbitDominionReplay(Replay):
     def drawing(self) -> str:
         last = self.state.actions[-1] if self.state.actions else None
         return draw(self.state.position, last).plain
+
+    def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
+        last = self.state.actions[-1] if self.state.actions else None
+        action = None
+        if refused is not None:
+            try:
+                action = self.state.read(refused).action
+            except InputError:
+                action = None  # unreadable notation: nothing to draw
+        return picture(
+            self.state.position, last=None if action else last, refused=action, lang=lang
+        )
