@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from adjudicator.astro_stra.board import Position, start_position
 from adjudicator.astro_stra.drawing import draw
+from adjudicator.astro_stra.drawing_svg import picture
 from adjudicator.astro_stra.notation import parse_opening, parse_turn
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.references import RULES, VIOLATIONS
 from adjudicator.astro_stra.setup import check_draft, check_opening, colours_of
-from adjudicator.astro_stra.turn import Game, StepProblem, play_turn
+from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
+from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
+from adjudicator.core.svg import Picture
 from adjudicator.core.violations import Violation
 
 
@@ -30,6 +34,7 @@ class AstroStraReplay(EventReplay):
         self.game: Game | None = None
         self.events = 0
         self.decided: Outcome | None = None
+        self.last_play: TurnPlay | None = None
 
     def attempt(self, written: str, *, lenient: bool) -> Step:
         if self.decided is not None:
@@ -66,6 +71,7 @@ class AstroStraReplay(EventReplay):
         if isinstance(result, StepProblem):
             return VIOLATIONS(result.code, **result.args)
         self.game = result
+        self.last_play = play
         if result.winner is not None:
             self.decided = Outcome(
                 winner=result.winner, reason="all_home", decided_at=self.events + 1
@@ -93,3 +99,30 @@ class AstroStraReplay(EventReplay):
     def drawing(self) -> str:
         position = self.game.position if self.game else self.start
         return draw(position, self.readings.geometry)
+
+    def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
+        game = self.game
+        play = None
+        if refused is not None:
+            try:
+                play = parse_turn(refused)[1]
+            except InputError:
+                play = None  # not a turn, or unreadable: the event text says it
+        if game is None:
+            title = "set-up" if lang == "en" else "準備"
+        else:
+            side = game.to_move if lang == "en" else {"black": "黒", "white": "白"}[game.to_move]
+            title = (
+                f"turn {game.turns + 1} · {side} to move"
+                if lang == "en"
+                else f"{game.turns + 1}手番 · {side}の手番"
+            )
+        return picture(
+            game.position if game else self.start,
+            geometry=self.readings.geometry,
+            last=None if play else self.last_play,
+            refused=play,
+            holds=game.holds if game else (),
+            title=title,
+            lang=lang,
+        )

@@ -60,6 +60,11 @@ class Sector(BaseModel):
     production: int = Field(ge=0, le=9, description="Its production value (6.1).")
     nebula: bool = Field(description="Inside the dark nebula (8.3).")
     neighbours: list[str] = Field(description="Ids of the sectors next to it.")
+    at: tuple[float, float] | None = Field(
+        default=None,
+        description="Where pictures draw it: x and y from 0 to 100 (left to right, top to "
+        "bottom). Drawing only: not part of the digest.",
+    )
     placeholders: list[Literal["name", "production", "nebula", "neighbours"]] = Field(
         default_factory=list,
         description="Fields whose value the rulebook does not state: replace them with the "
@@ -175,6 +180,8 @@ class BoardDefinition(BaseModel):
     def canonical_json(self) -> bytes:
         """The definition as canonical JSON: sorted keys, no spaces, UTF-8."""
         data = self.model_dump(mode="json")
+        for sector in data["sectors"]:
+            del sector["at"]  # where a sector is drawn changes no rule
         return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
             "utf-8"
         )

@@ -21,11 +21,13 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Deferred, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
+from adjudicator.core.svg import Picture
 from adjudicator.core.violations import Violation
 from adjudicator.dark_nebula import combat, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
 from adjudicator.dark_nebula.commitment import open_commitment
 from adjudicator.dark_nebula.drawing import draw, summary
+from adjudicator.dark_nebula.drawing_svg import picture
 from adjudicator.dark_nebula.movement import move_problem
 from adjudicator.dark_nebula.notation import (
     parse_line,
@@ -93,6 +95,7 @@ class DarkNebulaReplay(EventReplay):
         self.commitment = record.commitment
         self.secret: Opening | None = record.secret
         self.situation = Situation(board)
+        self.last_event: GameEvent | None = None
         self.events = 0
         self.steps = 0  # turn steps played, set-up and disclosure apart
         self.started = False
@@ -140,6 +143,7 @@ class DarkNebulaReplay(EventReplay):
             return Step(violation=rejected.violation)
         if step.violation is None:
             self.events = ply
+            self.last_event = event
         return step
 
     def side_to_move(self) -> str:
@@ -151,6 +155,23 @@ class DarkNebulaReplay(EventReplay):
 
     def drawing(self) -> str:
         return draw(self.situation)
+
+    def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
+        """The public picture: the hidden base's sector is never drawn."""
+        event = None
+        if refused is not None:
+            try:
+                event = parse_line(with_ids(refused, self._names))[1]
+            except InputError:
+                event = None  # unreadable: the event text says it all
+        title = f"{self._next_stamp()} · {self.side_to_move()}"
+        return picture(
+            self.situation,
+            last=None if event else self.last_event,
+            refused=event,
+            title=title,
+            lang=lang,
+        )
 
     def interpretations_in_force(self) -> list[str]:
         return in_force(self.rules, self.readings)

@@ -1,0 +1,354 @@
+"""The situation drawn as SVG: the board definition's fourteen sectors and their neighbours,
+each sector's counters as stacks per side, the secret base's production track.
+
+A sector is a box with its printed name, its id and its production value; nebula sectors
+(8.3) are shaded dark. Imperial counters are squares, rebel counters circles, each with its
+letter (the text drawing's abbreviations) and a count, so the sides differ without colour.
+Where a sector is drawn comes from the definition (``Sector.at``); a definition without
+positions is laid out on a circle, and the shipped default has a layout of its own here.
+
+A picture never shows the hidden base's sector: only a base on the board (10.2, 10.3) is
+drawn, so a picture of a director's full record is as public as the redacted record.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from adjudicator.core.i18n import Lang
+from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, text
+from adjudicator.dark_nebula.board import COUNTER_IDS, SIDES, BoardDefinition, Side
+from adjudicator.dark_nebula.drawing import ABBREVIATIONS
+from adjudicator.dark_nebula.record import Combat, GameEvent, Movement, Production, Search, Setup
+from adjudicator.dark_nebula.state import Situation
+
+WIDTH, HEIGHT = 760, 540
+BOX_W, BOX_H = 132, 84
+TRACK_Y = HEIGHT - 40
+COLOURS: dict[Side, str] = {"empire": "#283593", "rebel": "#c62828"}
+SIDE_WORDS: dict[Lang, dict[Side, str]] = {
+    "en": {"empire": "empire", "rebel": "rebels"},
+    "ja": {"empire": "帝国軍", "rebel": "反乱軍"},
+}
+
+#: A readable layout of the shipped default board (``default/2011-placeholders-1``), on a
+#: grid of five columns and four rows: neighbours side by side wherever the graph allows.
+DEFAULT_LAYOUT: dict[str, tuple[float, float]] = {
+    "sector-9": (1.0, 0.0),
+    "zarek": (2.5, 0.0),
+    "earth": (4.0, 0.0),
+    "nafaelas": (0.0, 1.0),
+    "tyrann": (1.5, 1.0),
+    "radia": (3.0, 1.0),
+    "raigerin": (4.0, 1.6),
+    "raibia": (0.6, 2.0),
+    "imobu": (2.0, 2.0),
+    "nebula-3": (0.0, 3.0),
+    "nebula-1": (1.0, 3.0),
+    "nebula-2": (2.0, 3.0),
+    "nebula-5": (3.0, 3.0),
+    "nebula-4": (4.0, 3.0),
+}
+
+
+def layout(board: BoardDefinition) -> dict[str, tuple[float, float]]:
+    """The centre of each sector's box, in picture coordinates."""
+    given = {s.id: s.at for s in board.sectors if s.at is not None}
+    if len(given) == len(board.sectors):
+        return {
+            k: (40 + v[0] * (WIDTH - 80) / 100, 40 + v[1] * (TRACK_Y - 100) / 100)
+            for k, v in given.items()
+        }
+    if set(DEFAULT_LAYOUT) == {s.id for s in board.sectors}:
+        left, top = BOX_W / 2 + 10, BOX_H / 2 + 10
+        dx, dy = (WIDTH - 2 * left) / 4, (TRACK_Y - 40 - 2 * top) / 3
+        return {k: (left + x * dx, top + y * dy) for k, (x, y) in DEFAULT_LAYOUT.items()}
+    n = len(board.sectors)
+    cx, cy, r = WIDTH / 2, (TRACK_Y - 40) / 2, min(WIDTH, TRACK_Y) / 2 - BOX_H
+    return {
+        s.id: (cx + r * math.sin(2 * math.pi * i / n), cy - r * math.cos(2 * math.pi * i / n))
+        for i, s in enumerate(board.sectors)
+    }
+
+
+def _board(board: BoardDefinition) -> str:
+    where = layout(board)
+    parts = [
+        "<defs>",
+        ARROW_DEFS,
+        "</defs>",
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#fff"/>',
+    ]
+    done = set()
+    for s in board.sectors:
+        for n in s.neighbours:
+            edge = tuple(sorted((s.id, n)))
+            if edge in done:
+                continue
+            done.add(edge)
+            (x0, y0), (x1, y1) = where[s.id], where[n]
+            parts.append(
+                f'<line x1="{num(x0)}" y1="{num(y0)}" x2="{num(x1)}" y2="{num(y1)}" '
+                'stroke="#b0b0b0" stroke-width="3"/>'
+            )
+    for s in board.sectors:
+        x, y = where[s.id]
+        fill, ink = ("#3b3f58", "#fff") if s.nebula else ("#f4f4ef", "#222")
+        box = attributes(x=x - BOX_W / 2, y=y - BOX_H / 2, width=BOX_W, height=BOX_H)
+        nebula = ' data-nebula="true"' if s.nebula else ""
+        parts.append(
+            f'<rect{box} rx="8" fill="{fill}" stroke="#777" data-sector="{s.id}"{nebula}/>'
+        )
+        parts.append(
+            text(
+                x - BOX_W / 2 + 6,
+                y - BOX_H / 2 + 15,
+                s.name,
+                font_size=13,
+                font_weight="bold",
+                fill=ink,
+                font_family="sans-serif",
+            )
+        )
+        parts.append(
+            text(
+                x - BOX_W / 2 + 6,
+                y - BOX_H / 2 + 27,
+                s.id,
+                font_size=9,
+                fill=ink,
+                font_family="monospace",
+            )
+        )
+        parts.append(
+            text(
+                x + BOX_W / 2 - 6,
+                y - BOX_H / 2 + 15,
+                f"P{s.production}",
+                font_size=12,
+                text_anchor="end",
+                fill=ink,
+                font_family="sans-serif",
+            )
+        )
+    return "".join(parts)
+
+
+_BOARDS: dict[str, str] = {}
+
+
+def board_layer(board: BoardDefinition) -> str:
+    """The board's part of every picture on it, made once per definition."""
+    key = board.sha256
+    if key not in _BOARDS:
+        _BOARDS[key] = _board(board)
+    return _BOARDS[key]
+
+
+def _chip(x: float, y: float, side: Side, kind: str, n: int, sector: str) -> str:
+    """One kind of counter of one side: a square (empire) or a disc (rebels) with its
+    letter, the count as a badge when more than one."""
+    colour = COLOURS[side]
+    shape = (
+        f'<rect x="{num(x - 10)}" y="{num(y - 10)}" width="20" height="20" fill="{colour}"/>'
+        if side == "empire"
+        else f'<circle cx="{num(x)}" cy="{num(y)}" r="10.5" fill="{colour}"/>'
+    )
+    badge = (
+        text(
+            x + 10,
+            y - 6,
+            str(n),
+            font_size=10,
+            font_weight="bold",
+            fill="#000",
+            font_family="sans-serif",
+            paint_order="stroke",
+            stroke="#fff",
+            stroke_width=3,
+        )
+        if n > 1
+        else ""
+    )
+    return (
+        f'<g data-side="{side}" data-kind="{kind}" data-count="{n}" data-sector="{sector}">'
+        f"{shape}"
+        f'<text x="{num(x)}" y="{num(y + 4.5)}" font-size="13" font-weight="bold" '
+        f'text-anchor="middle" fill="#fff" font-family="sans-serif">{ABBREVIATIONS[kind]}</text>'
+        f"{badge}</g>"
+    )
+
+
+def _stacks(situation: Situation, where: dict[str, tuple[float, float]]) -> list[str]:
+    """Each sector's counters: the empire's on one line, the rebels' on the next."""
+    out = []
+    for s in situation.board.sectors:
+        x, y = where[s.id]
+        for line, side in enumerate(SIDES):
+            kinds = situation.at(s.id, side)
+            present = [k for k in COUNTER_IDS if kinds[k]]
+            for i, kind in enumerate(present):
+                cx = x - BOX_W / 2 + 16 + i * 30
+                cy = y - BOX_H / 2 + 44 + line * 25
+                out.append(_chip(cx, cy, side, kind, kinds[kind], s.id))
+    return out
+
+
+def _track(situation: Situation, lang: Lang) -> list[str]:
+    """The secret base's production track (2.2), its square marked; where the base is
+    hidden stays unsaid."""
+    base = situation.base
+    table = situation.board.base_production_table
+    label = "秘密基地の生産力" if lang == "ja" else "secret base production"
+    out = [text(20, TRACK_Y + 5, label, font_size=13, font_family="sans-serif", fill="#222")]
+    for i, value in enumerate(table):
+        x = 200 + i * 34
+        current = i == base.square and base.fixed_value is None
+        fill, mark = ("#ffd54f", ' data-current="true"') if current else ("#eee", "")
+        out.append(
+            f'<rect x="{x}" y="{TRACK_Y - 13}" width="28" height="26" rx="4" '
+            f'fill="{fill}" stroke="#777"{mark}/>'
+        )
+        out.append(
+            text(
+                x + 14,
+                TRACK_Y + 5,
+                str(value),
+                font_size=13,
+                text_anchor="middle",
+                font_family="sans-serif",
+            )
+        )
+    x = 210 + len(table) * 34
+    if base.revealed:
+        state = (
+            f"{base.sector} に出現、生産力 {base.value(situation.board)} で固定"
+            if lang == "ja"
+            else f"on the board in {base.sector}, production fixed at {base.value(situation.board)}"
+        )
+    else:
+        stock = " ".join(
+            ABBREVIATIONS[k] + (str(n) if n > 1 else "") for k, n in base.stock.items() if n
+        )
+        state = ("非公開" if lang == "ja" else "hidden") + (f" · {stock}" if stock else "")
+    out.append(
+        text(
+            x,
+            TRACK_Y + 5,
+            state,
+            font_size=12,
+            font_family="sans-serif",
+            fill="#444",
+            data_base="revealed" if base.revealed else "hidden",
+        )
+    )
+    return out
+
+
+def _event_marks(
+    event: GameEvent | None, style: str, where: dict[str, tuple[float, float]]
+) -> list[str]:
+    """An event drawn: moves as arrows, builds, battles and searches as ringed sectors."""
+    if event is None:
+        return []
+    out = []
+    if isinstance(event, Movement):
+        for m in event.moves:
+            if m.src in where and m.dst in where:
+                (x0, y0), (x1, y1) = where[m.src], where[m.dst]
+                dx, dy = x1 - x0, y1 - y0
+                length = max(math.hypot(dx, dy), 1.0)
+                t = min(0.3, 40 / length)
+                out.append(
+                    f'<path class="action-{style}" data-action="{m.counter} {m.src}-{m.dst}" '
+                    f'd="M{num(x0 + dx * t)} {num(y0 + dy * t)}L{num(x1 - dx * t)} '
+                    f'{num(y1 - dy * t)}" {ARROW_STYLE[style]}/>'
+                )
+    marked: Iterable[str] = ()
+    if isinstance(event, Production):
+        marked = [p.sector for p in (*event.builds, *([event.extra] if event.extra else []))]
+    elif isinstance(event, Combat):
+        marked = [b.sector for b in event.battles]
+    elif isinstance(event, Search):
+        marked = list(event.searches)
+    elif isinstance(event, Setup):
+        marked = [p.sector for p in event.rebel]
+    elif isinstance(event, Movement):
+        marked = [a.to for a in event.appearances]
+    colour = "#e69f00" if style == "last" else "#6a1b9a"
+    mark = "searched" if isinstance(event, Search) else event.phase
+    dashed = ' stroke-dasharray="7 4"' if style == "bad" else ""
+    for sector in dict.fromkeys(marked):
+        if sector in where:
+            x, y = where[sector]
+            out.append(
+                f'<rect class="mark-{mark} action-{style}" data-sector="{sector}" '
+                f'x="{num(x - BOX_W / 2 - 4)}" y="{num(y - BOX_H / 2 - 4)}" '
+                f'width="{BOX_W + 8}" height="{BOX_H + 8}" rx="10" fill="none" '
+                f'stroke="{colour}" stroke-width="4"{dashed}/>'
+            )
+    return out
+
+
+def describe(situation: Situation, lang: Lang = "en") -> str:
+    """Every sector holding counters, in words, per side."""
+    words = SIDE_WORDS[lang]
+    parts = []
+    for s in situation.board.sectors:
+        sides = []
+        for side in SIDES:
+            kinds = situation.at(s.id, side)
+            if kinds:
+                listed = ", ".join(
+                    f"{situation.board.kinds[k].name}×{kinds[k]}" for k in COUNTER_IDS if kinds[k]
+                )
+                sides.append(f"{words[side]} {listed}")
+        if sides:
+            parts.append(f"{s.name} ({s.id}): " + "; ".join(sides))
+    return " / ".join(parts) + "."
+
+
+def picture(
+    situation: Situation,
+    *,
+    last: GameEvent | None = None,
+    refused: GameEvent | None = None,
+    title: str = "",
+    lang: Lang = "en",
+) -> Picture:
+    """The situation as a :class:`~adjudicator.core.svg.Picture`, with the event that led
+    to it (``last``) or an event refused here (``refused``) drawn."""
+    where = layout(situation.board)
+    layer = ['<g class="position">', *_stacks(situation, where), *_track(situation, lang)]
+    layer += _event_marks(last, "last", where)
+    layer += _event_marks(refused, "bad", where)
+    layer.append("</g>")
+    heading = title or ("暗黒星雲" if lang == "ja" else "Dark Nebula")
+    return Picture(
+        WIDTH,
+        HEIGHT,
+        heading,
+        describe(situation, lang),
+        board_layer(situation.board),
+        "".join(layer),
+    )
+
+
+def drawing_svg(
+    situation: Situation,
+    *,
+    last: GameEvent | None = None,
+    refused: GameEvent | None = None,
+    title: str = "",
+    lang: Lang = "en",
+) -> str:
+    """The situation as a standalone SVG document (see :func:`picture`).
+
+    >>> from adjudicator.dark_nebula.board import default_board
+    >>> situation = Situation(default_board())
+    >>> situation.place("tyrann", "empire", "imperial_guard")
+    >>> 'data-kind="imperial_guard"' in drawing_svg(situation)
+    True
+    """
+    return picture(situation, last=last, refused=refused, title=title, lang=lang).svg()

@@ -1,0 +1,97 @@
+"""Dark Nebula SVG pictures: valid XML; the counters read back match the situation at every
+event of the samples (2.1 sectors, 2.3 counters); the hidden base is never drawn, so the
+picture of a director's full record equals the redacted record's (3.1, 10.2); snapshots."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+from adjudicator.core.batch import read_record
+from adjudicator.core.registry import Registry, installed_games
+from adjudicator.dark_nebula.board import default_board
+from adjudicator.dark_nebula.drawing_svg import drawing_svg
+from adjudicator.dark_nebula.redaction import redact
+from adjudicator.dark_nebula.state import Situation
+
+SAMPLES = Path(__file__).resolve().parents[2] / "records" / "dark-nebula"
+REGISTRY = Registry(installed_games())
+
+
+def counters(svg: str) -> Counter[tuple[str, str, str]]:
+    """(sector, side, kind) → count, read from the picture's chips."""
+    root = ET.fromstring(svg)
+    found: Counter[tuple[str, str, str]] = Counter()
+    for g in root.iter("{http://www.w3.org/2000/svg}g"):
+        if "data-kind" in g.attrib:
+            key = (g.attrib["data-sector"], g.attrib["data-side"], g.attrib["data-kind"])
+            assert key not in found, f"{key} drawn twice"
+            found[key] = int(g.attrib["data-count"])
+    return found
+
+
+def replay_pictures(text: str) -> list[str]:
+    """The picture after each accepted event of a record."""
+    game, record = read_record(REGISTRY, text, lenient=False)
+    replay = game.replay(record)
+    pictures = [replay.picture().svg()]
+    for event in record.events:
+        if replay.attempt(event.written, lenient=False).violation is not None:
+            break
+        pictures.append(replay.picture().svg())
+    return pictures
+
+
+@pytest.mark.parametrize("name", ["worked-game.json", "guard-destroyed.json"])
+def test_counters_drawn_match_the_situation_at_every_event(name: str) -> None:
+    game, record = read_record(REGISTRY, (SAMPLES / "valid" / name).read_text(), lenient=False)
+    replay = game.replay(record)
+    for event in record.events:
+        assert replay.attempt(event.written, lenient=False).violation is None
+        expected = Counter({k: n for k, n in replay.situation.counters.items() if n})
+        assert counters(replay.picture().svg()) == expected, event.written
+
+
+def test_the_board_has_fourteen_sectors_five_shaded_as_nebula() -> None:
+    """2.1: fourteen sectors, five in the dark nebula; names in Japanese with their ids."""
+    root = ET.fromstring(drawing_svg(Situation(default_board())))
+    boxes = [e for e in root.iter("{http://www.w3.org/2000/svg}rect") if "data-sector" in e.attrib]
+    assert len(boxes) == 14
+    assert sum(e.attrib.get("data-nebula") == "true" for e in boxes) == 5
+    words = {t.text for t in root.iter("{http://www.w3.org/2000/svg}text")}
+    assert {"タイラント", "tyrann", "地球", "earth"} <= words
+
+
+def test_a_director_record_draws_exactly_what_its_redacted_copy_draws() -> None:
+    """The hidden base's sector is private (3.1) until it appears (10.2, 10.3)."""
+    full = (SAMPLES / "valid" / "worked-game-director.json").read_text()
+    public = json.dumps(redact(json.loads(full)), ensure_ascii=False)
+    full_pictures, public_pictures = replay_pictures(full), replay_pictures(public)
+    assert len(full_pictures) > 10
+    for a, b in zip(full_pictures, public_pictures, strict=False):
+        assert a == b
+
+
+def test_a_searched_sector_is_marked() -> None:
+    """10.1: the sectors searched in the last search step are ringed."""
+    _, record = read_record(
+        REGISTRY, (SAMPLES / "valid" / "worked-game.json").read_text(), lenient=False
+    )
+    search = next(
+        i for i, e in enumerate(record.events) if " search" in e.written and ": -" not in e.written
+    )
+    pictures = replay_pictures((SAMPLES / "valid" / "worked-game.json").read_text())
+    root = ET.fromstring(pictures[search + 1])
+    marked = [e for e in root.iter() if "mark-searched" in e.attrib.get("class", "")]
+    assert marked, record.events[search].written
+
+
+def test_opening_snapshot(snapshot: SnapshotAssertion) -> None:
+    pictures = replay_pictures((SAMPLES / "valid" / "worked-game.json").read_text())
+    assert pictures[1] == snapshot
+    assert pictures[8] == snapshot
