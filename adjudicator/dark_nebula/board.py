@@ -62,6 +62,7 @@ class Sector(BaseModel):
     neighbours: list[str] = Field(description="Ids of the sectors next to it.")
     at: tuple[float, float] | None = Field(
         default=None,
+        exclude=True,  # where a sector is drawn changes no rule: not in the digest
         description="Where pictures draw it: x and y from 0 to 100 (left to right, top to "
         "bottom). Drawing only: not part of the digest.",
     )
@@ -180,8 +181,6 @@ class BoardDefinition(BaseModel):
     def canonical_json(self) -> bytes:
         """The definition as canonical JSON: sorted keys, no spaces, UTF-8."""
         data = self.model_dump(mode="json")
-        for sector in data["sectors"]:
-            del sector["at"]  # where a sector is drawn changes no rule
         return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode(
             "utf-8"
         )

@@ -25,6 +25,7 @@ from adjudicator.orbit_dominion.board import (
     SECTOR_COUNT,
     SECTOR_NAMES,
     SECTORS_PER_ORBIT,
+    SIDE_NAMES,
     TARGET_GATES,
     bit,
     number_of,
@@ -33,6 +34,7 @@ from adjudicator.orbit_dominion.board import (
 )
 from adjudicator.orbit_dominion.drawing import caption
 from adjudicator.orbit_dominion.position import FLAGS, SHIPS, Position
+from adjudicator.orbit_dominion.references import RULES
 
 SIZE = 480
 C = SIZE / 2
@@ -42,7 +44,6 @@ COLOURS = ("#c62828", "#1565c0")
 TINTS = ("#fbe3e3", "#e2ecfa")
 SHIP_R = 12.0
 FLAG_R = 16.0
-SIDE_WORDS: dict[Lang, tuple[str, str]] = {"en": ("red", "blue"), "ja": ("赤", "青")}
 
 
 def _angle(n: float) -> float:
@@ -194,7 +195,7 @@ def pincers(position: Position) -> list[tuple[int, list[int]]]:
 
 def describe(position: Position, lang: Lang = "en") -> str:
     """The position in words: each side's flagship and ships by sector."""
-    words = SIDE_WORDS[lang]
+    words = [RULES.side_name(name, lang) for name in SIDE_NAMES]
     parts = []
     for side in (RED, BLUE):
         flag = position[FLAGS + side]
