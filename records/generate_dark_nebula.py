@@ -158,6 +158,13 @@ def main() -> None:
         "invalid/concealed-base.json",
         record("sample-conceal", "raibia", [*concealed, f"disclose: raibia {NONCE}"]),
     )
+    # the public fault at ply 9 (two cruisers from Tyrann's 3) stops the replay; the
+    # disclosure still proves the concealment at ply 8, which comes first
+    overspent = "2.1 empire production: cruiser@tyrann cruiser@tyrann"
+    write(
+        "invalid/concealed-base-before-a-public-fault.json",
+        record("sample-conceal", "raibia", [*concealed, overspent, f"disclose: raibia {NONCE}"]),
+    )
     unreachable = [
         line.replace("appear cruiser>imobu", "appear cruiser>earth") for line in disclosed
     ]
@@ -187,8 +194,15 @@ def main() -> None:
     wrong = record("sample-worked", "nebula-3", WORKED, empire_wins)
     wrong["commitment"] = commitment("sample-worked", "nebula-3", "f" + NONCE[1:])
     write("invalid/wrong-commitment.json", wrong)
+    # committed to Raigerin, never searched: the revelation in nebula-3 is the first fault
     write(
-        "invalid/revealed-elsewhere.json", record("sample-worked", "nafaelas", WORKED, empire_wins)
+        "invalid/revealed-elsewhere.json", record("sample-worked", "raigerin", WORKED, empire_wins)
+    )
+    # committed to Nafaelas: the opening proves that the search of Nafaelas at ply 15 went
+    # unanswered, before the base appeared elsewhere at ply 22
+    write(
+        "invalid/concealed-before-revealed-elsewhere.json",
+        record("sample-worked", "nafaelas", WORKED, empire_wins),
     )
     write(
         "invalid/wrong-winner.json",

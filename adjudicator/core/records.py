@@ -135,6 +135,14 @@ class Replay(ABC):
         """Checks still waiting for hidden information; a game without any has none."""
         return []
 
+    def earlier_fault(self, later: list[Any]) -> tuple[int, Step] | None:
+        """When the event just played was rejected: a fault at an earlier event that hidden
+        information opened later in the record proves (``later``: the events after the
+        rejected one, as :attr:`Event.played` gives them). The answer is the position in
+        ``later`` (1-based) of the event that opens it, and a step with the violation and
+        ``at`` its event; a game without hidden information has none."""
+        return None
+
     def interpretations_in_force(self) -> list[str]:
         """The numbered interpretations the replay applies, as ids; a switched one as
         ``id=value``."""
@@ -343,8 +351,21 @@ class Validation:
             if step is not ACCEPTED:  # the common case costs one comparison
                 problem = self._step_problem(ply, event, step)
                 if problem is not None:
-                    return problem, replay.outcome()
+                    return self._earliest(ply, problem), replay.outcome()
         return self._check_result(), replay.outcome()
+
+    def _earliest(self, ply: int, problem: Problem) -> Problem:
+        """The earliest provable fault: a record that opens hidden information after the
+        event rejected at ``ply`` is evidence for the events before it (the public record
+        and the full one then get the same verdict)."""
+        if problem.ply != ply:
+            return problem  # a deferred fault, found by this very event
+        later = [e.played for e in self.record.events[ply:]]
+        found = self.replay.earlier_fault(later)
+        if found is None or found[1].violation is None or found[1].at is None:
+            return problem
+        offset, step = found
+        return self._deferred_problem(step.violation, step.at, ply + offset)
 
     def _check_attempts(self, ply: int, event: Event) -> Problem | None:
         """Each attempt listed as taken back must really have been illegal there."""
@@ -386,12 +407,7 @@ class Validation:
         if step.violation is not None:
             v = step.violation
             if step.at is not None and step.at != ply:
-                found = DEFERRED_FOUND[self.lang].format(ply=ply)
-                action = self.record.events[step.at - 1].written
-                message = f"{v.message(self.lang)} {found}"
-                return self._problem(
-                    v.code, step.at, v.rules, message, action=action, with_position=False
-                )
+                return self._deferred_problem(v, step.at, ply)
             return self._problem(v.code, ply, v.rules, v.message(self.lang), action=event.written)
         if step.normalized_to is not None:
             self.warnings.append(
@@ -402,6 +418,13 @@ class Validation:
                 )
             )
         return None
+
+    def _deferred_problem(self, v: Violation, at: int, opened_at: int) -> Problem:
+        """A violation at ``at`` that hidden information opened at ``opened_at`` proves."""
+        found = DEFERRED_FOUND[self.lang].format(ply=opened_at)
+        action = self.record.events[at - 1].written
+        message = f"{v.message(self.lang)} {found}"
+        return self._problem(v.code, at, v.rules, message, action=action, with_position=False)
 
     def _against(self, code: str, computed: Outcome, **claimed: Any) -> Problem:
         """A result problem reported where the rules decided the game, citing the rules

@@ -100,6 +100,8 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
         if step.normalized_to is not None and isinstance(line, str):
             normalized.append(Normalization(index=i, written=line, canonical=step.normalized_to))
         if step.violation is not None:
+            if step.at is None:  # an opening later in the moves may prove an earlier fault
+                step = (replay.earlier_fault(req.moves[i + 1 :]) or (0, step))[1]
             illegal_at = (step.at - 1) if step.at is not None else i
             violation = step.violation.code
             break

@@ -407,11 +407,18 @@ class DarkNebulaReplay(EventReplay):
 
     def _open(self, opening: Opening, *, secret: bool = False) -> Step | None:
         """Check an opening against the commitment, then run what was deferred: ``None``
-        when all holds, else a step with the first violation (``at`` its own event)."""
+        when all holds, else a step with the earliest violation (``at`` its own event). A
+        nonce that opens the commitment for another sector still proves where the base
+        was: the deferred checks run against that sector first, and only if they all hold
+        is the revelation elsewhere the fault."""
         sectors = [s.id for s in self.board.sectors]
         found = open_commitment(
             self.commitment, self.game_id, opening.sector, opening.nonce, sectors
         )
+        if found.committed is not None:
+            earlier = self._run_hidden(found.committed, before=self.events + 1)
+            if earlier is not None:
+                return earlier
         if found.status == "other_sector":
             code = "commitment_mismatch" if secret else "revealed_elsewhere"
             self._reject(
@@ -429,10 +436,38 @@ class DarkNebulaReplay(EventReplay):
             self._reject(("weak_nonce", {"detail": found.detail}))
         self.situation.base.sector = opening.sector
         self.opened = True
+        return None
+
+    def _run_hidden(self, sector: str, *, before: int) -> Step | None:
+        """The deferred checks of the events before ply ``before``, in order, against the
+        base in ``sector``: the first that fails, at its own event."""
         for hidden in self.hidden:
-            problem = hidden.run(opening.sector)
+            if hidden.deferred.ply >= before:
+                break
+            problem = hidden.run(sector)
             if problem is not None:
                 return Step(violation=self._v(*problem), at=hidden.deferred.ply)
+        return None
+
+    def earlier_fault(self, later: list[Any]) -> tuple[int, Step] | None:
+        """A record that opens the commitment after the rejected event (a revelation or
+        the post-game disclosure) proves where the base was for the whole game: the
+        deferred checks of the events before it run from that opening, so the public
+        record gets the verdict the director's full record gets."""
+        if self.opened:
+            return None
+        sectors = [s.id for s in self.board.sectors]
+        for offset, event in enumerate(later, 1):
+            opening = _opening_of(event)
+            if opening is None:
+                continue
+            found = open_commitment(
+                self.commitment, self.game_id, opening.sector, opening.nonce, sectors
+            )
+            if found.committed is None:
+                continue  # a wrong or weak nonce proves nothing
+            earlier = self._run_hidden(found.committed, before=self.events + 1)
+            return None if earlier is None else (offset, earlier)
         return None
 
     def _defer(
@@ -486,6 +521,20 @@ class _Rejected(Exception):
 def _name(event: GameEvent) -> str:
     side = getattr(event, "side", None)
     return f"{side} {event.phase}" if side else event.phase
+
+
+def _opening_of(event: object) -> Opening | None:
+    """The opening an event carries (a revelation or the disclosure), if it can be read."""
+    if isinstance(event, str):
+        try:
+            event = parse_line(event)
+        except InputError:
+            return None
+    if isinstance(event, Disclosure):
+        return Opening(sector=event.sector, nonce=event.nonce)
+    if isinstance(event, Search):
+        return event.reveal
+    return None
 
 
 def _sectors(event: GameEvent) -> list[str]:

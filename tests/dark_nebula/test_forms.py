@@ -164,3 +164,29 @@ def test_a_json_event_naming_another_turn_is_out_of_order() -> None:
     events = [dict(e) for e in WORKED["events"]]
     events[9] = {**events[9], "turn": 3}
     assert _worked_with(events)[:2] == ("invalid", ("phase_order", 10))
+
+
+@PROPERTY
+@given(GAMES, st.integers(1, 6))
+def test_a_concealment_is_the_verdict_of_the_public_and_the_full_record(
+    record: Record, roll: int
+) -> None:
+    """10.2, 4 (the earliest provable fault): a forced revelation turned into a roll is a
+    concealment. The director's full record reports it at once; the public record, whose
+    replay may stop on a later public fault, reports it too, proved by the disclosure."""
+    data = record.dump()
+    events = data["events"]
+    forced = [
+        i
+        for i, e in enumerate(events)
+        if e["phase"] == "search" and e.get("reveal", {}).get("sector") in e.get("searches", [])
+    ]
+    if not forced:
+        return
+    index = forced[0]
+    opening = events[index].pop("reveal")
+    events[index]["roll"] = roll
+    events.append({"phase": "disclosure", **opening})
+    public = _json(data)
+    assert public[:2] == ("invalid", ("concealed_base", index + 1)), public
+    assert _json({**data, "secret": opening})[:2] == public[:2]

@@ -40,8 +40,13 @@ EXPECTED: dict[str, tuple[str, str | None, int | None]] = {
     "invalid/over-budget-production.json": ("invalid", "over_budget", 2),
     # 3.1: the published digest is not of this opening
     "invalid/wrong-commitment.json": ("invalid", "wrong_nonce", 22),
-    # 3.1: the base was committed to Nafaelas and appeared in nebula-3
+    # 3.1: the base was committed to Raigerin and appeared in nebula-3
     "invalid/revealed-elsewhere.json": ("invalid", "revealed_elsewhere", 22),
+    # 10.2 before 3.1: the opening proves the base was in Nafaelas, searched at ply 15
+    "invalid/concealed-before-revealed-elsewhere.json": ("invalid", "concealed_base", 15),
+    # 10.2 before 6.1: the disclosure proves the concealment at ply 8, before the public
+    # over-budget production at ply 9 that stops the replay
+    "invalid/concealed-base-before-a-public-fault.json": ("invalid", "concealed_base", 8),
     "invalid/wrong-winner.json": ("invalid", "wrong_winner", 25),
     "unreadable/board-mismatch.json": ("unreadable", "board_mismatch", None),
     "unreadable/malformed-event.txt": ("unreadable", "malformed_event", None),
@@ -115,6 +120,7 @@ def _public(v: Verdict) -> tuple[object, ...]:
         ("valid/guard-destroyed.json", "raigerin"),
         ("valid/appearance-disclosed.json", "raibia"),
         ("invalid/concealed-base.json", "raibia"),
+        ("invalid/concealed-base-before-a-public-fault.json", "raibia"),
         ("invalid/unreachable-appearance.json", "raibia"),
         ("invalid/miscounted-combat.json", "nebula-3"),
         ("invalid/over-budget-production.json", "nebula-3"),
