@@ -9,15 +9,20 @@ memory is bounded by the largest single record.
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import sys
 import traceback
+from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
@@ -27,7 +32,7 @@ from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.verdict import InputProblem, Verdict
 
 RECORD_SUFFIXES = (".json", ".txt")
-_RULESET_TAG = re.compile(r'^\s*\[Ruleset\s+"([^"]*)"\]', re.MULTILINE)
+_RULESET_TAG = re.compile(r'\[Ruleset\s+"([^"]*)"\]')
 
 
 @dataclass(frozen=True)
@@ -40,14 +45,37 @@ class Options:
 
 
 def find_records(paths: Iterable[Path]) -> Iterator[Path]:
-    """Files as given; directories searched recursively for ``*.json`` and ``*.txt``."""
+    """Files as given; directories searched recursively for ``*.json`` and ``*.txt``.
+
+    A folder that cannot be listed is yielded itself, so that it gets its own
+    ``unreadable`` verdict instead of being skipped in silence."""
     for path in paths:
         if path.is_dir():
-            yield from sorted(
-                p for p in path.rglob("*") if p.is_file() and p.suffix in RECORD_SUFFIXES
-            )
+            found: list[Path] = []
+
+            def unlistable(exc: OSError, found: list[Path] = found) -> None:
+                found.append(Path(exc.filename))
+
+            for folder, _, names in os.walk(path, onerror=unlistable):
+                found.extend(
+                    Path(folder, name)
+                    for name in names
+                    if name.endswith(RECORD_SUFFIXES)
+                    and not os.path.isdir(os.path.join(folder, name))
+                )
+            yield from sorted(found)
         else:
             yield path
+
+
+def ruleset_tag(text: str) -> str | None:
+    """The value of the ``[Ruleset "…"]`` tag, looked for line by line (linear in the text,
+    however many blank lines it holds)."""
+    for line in text.splitlines():
+        m = _RULESET_TAG.match(line.lstrip())
+        if m:
+            return m[1]
+    return None
 
 
 def _game_for(registry: Registry, kind: str, value: object, field: str) -> Game:
@@ -71,9 +99,9 @@ def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, 
         data = parse_json(text)
         game = _game_for(registry, "format", data.get("format"), "format")
         return game, game.read_json_record(data, lenient=lenient)
-    m = _RULESET_TAG.search(text)
-    if text.lstrip().startswith("[") and m:
-        game = _game_for(registry, "ruleset", m[1], "[Ruleset]")
+    ruleset = ruleset_tag(text) if text.lstrip().startswith("[") else None
+    if ruleset is not None:
+        game = _game_for(registry, "ruleset", ruleset, "[Ruleset]")
         return game, game.read_text_record(text, lenient=lenient)
     if text.lstrip().startswith("["):
         data = parse_json(text)  # a JSON array, most likely: say what it is
@@ -84,7 +112,7 @@ def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, 
 
 def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
     """The verdict on one file; never raises, so that one file cannot stop a batch."""
-    source = str(path)
+    source = path_text(path)
     try:
         text = read_text(path, max_bytes=options.max_bytes)
         game, record = read_record(registry, text, lenient=options.lenient)
@@ -96,8 +124,14 @@ def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
         problem = InputProblem(code=err.code, location=err.field, message=err.describe())
     except Exception as exc:  # a defect: say so for this file and let the batch go on
         traceback.print_exc(file=sys.stderr)
-        message = f"internal error ({type(exc).__name__}: {exc}); please report this file"
-        problem = InputProblem(code="internal_error", location=None, message=message)
+        return internal_error(source, f"{type(exc).__name__}: {str(exc)[:200]}")
+    return Verdict(source=source, status="unreadable", unreadable=problem)
+
+
+def internal_error(source: str, what: str) -> Verdict:
+    """The verdict on a file whose validation failed for a defect of the program."""
+    message = f"internal error ({what}); please report this file"
+    problem = InputProblem(code="internal_error", location=None, message=message)
     return Verdict(source=source, status="unreadable", unreadable=problem)
 
 
@@ -106,20 +140,69 @@ def _default_registry() -> Registry:
     return Registry(installed_games())
 
 
-def _validate_in_worker(job: tuple[str, Options]) -> Verdict:
-    return validate_file(_default_registry(), Path(job[0]), job[1])
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the batch and reports."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _validate_in_worker(jobs: list[tuple[str, Options]]) -> list[Verdict]:
+    return [validate_file(_default_registry(), Path(path), options) for path, options in jobs]
+
+
+def _pool(jobs: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+
+
+def _alone(files: list[Path], options: Options) -> Iterator[Verdict]:
+    """Each file in a worker of its own, one after the other: when the worker dies, the
+    file it held is known, gets an ``internal_error`` verdict, and a new worker goes on."""
+    pool = _pool(1)
+    try:
+        for path in files:
+            try:
+                yield pool.submit(_validate_in_worker, [(str(path), options)]).result()[0]
+            except BrokenProcessPool:
+                yield internal_error(path_text(path), "the process validating it stopped")
+                pool.shutdown(wait=True)
+                pool = _pool(1)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def validate_paths(
     registry: Registry, files: list[Path], options: Options, *, jobs: int = 1
 ) -> Iterator[Verdict]:
-    """Verdicts in the order of ``files``, computed by ``jobs`` processes."""
+    """Verdicts in the order of ``files``, computed by ``jobs`` processes.
+
+    Work goes out in chunks, a few per worker ahead, so memory stays bounded. A worker
+    that dies (the OOM killer, a crash in a library) breaks the pool: the files of the
+    chunks then in flight are judged again one by one in a worker of their own (so the
+    one that kills its worker gets an ``internal_error`` verdict), and the rest of the
+    batch goes on in a new pool."""
     if jobs <= 1 or len(files) < 2:
         for path in files:
             yield validate_file(registry, path, options)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        chunk = max(1, min(64, len(files) // (jobs * 8)))
-        yield from pool.map(
-            _validate_in_worker, [(str(p), options) for p in files], chunksize=chunk
-        )
+    size = max(1, min(64, len(files) // (jobs * 8)))
+    chunks = deque(files[i : i + size] for i in range(0, len(files), size))
+    in_flight: deque[tuple[list[Path], Future[list[Verdict]]]] = deque()
+    pool = _pool(jobs)
+    try:
+        while chunks or in_flight:
+            while chunks and len(in_flight) < jobs * 4:
+                chunk = chunks.popleft()
+                work = [(str(p), options) for p in chunk]
+                in_flight.append((chunk, pool.submit(_validate_in_worker, work)))
+            chunk, future = in_flight.popleft()
+            try:
+                verdicts = future.result()
+            except BrokenProcessPool:
+                suspects = chunk + [p for held, _ in in_flight for p in held]
+                in_flight.clear()
+                pool.shutdown(wait=True)
+                yield from _alone(suspects, options)
+                pool = _pool(jobs)
+                continue
+            yield from verdicts
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import codecs
 import json
-import re
+import os
+import stat
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -14,11 +15,14 @@ from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.records import load_model
+from adjudicator.core.strict_json import has_surrogate_escape, loads, lone_surrogate_at
+from adjudicator.core.yaml_guard import load_yaml
 
 DEFAULT_MAX_BYTES = 1 << 20
 M = TypeVar("M", bound=BaseModel)
 
-_YAML_HINT = re.compile(r"^\s*(---|[A-Za-z_][\w-]*:\s)", re.MULTILINE)
+#: How much of a file to examine for the "this looks like YAML" hint.
+_HINT_LINES = 50
 
 
 def line_col(text: str, offset: int) -> str:
@@ -27,19 +31,41 @@ def line_col(text: str, offset: int) -> str:
     return f"line {line}, column {col}"
 
 
-def read_text(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
-    """The file as UTF-8 text (a UTF-8 BOM is allowed and dropped)."""
+def read_bytes(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """At most ``max_bytes`` of a regular file. Anything else (a FIFO that would block, a
+    device that never ends, a folder) is refused without reading; the size on disk is not
+    trusted either: reading stops one byte past the limit."""
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise InputError(
-                "file_too_large",
-                f"{size} bytes is over the limit of {max_bytes} (--max-bytes)",
-                expected="a record of reasonable size",
-            )
-        data = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         raise InputError("unreadable_file", exc.strerror or str(exc)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise InputError("not_a_file", f"{kind}: records are read from regular files")
+        with os.fdopen(fd, "rb", closefd=False) as stream:
+            data = stream.read(max_bytes + 1)
+    except OSError as exc:
+        raise InputError("unreadable_file", exc.strerror or str(exc)) from None
+    finally:
+        os.close(fd)
+    if len(data) > max_bytes:
+        raise InputError(
+            "file_too_large",
+            f"more than {max_bytes} bytes, the limit (--max-bytes)",
+            expected="a record of reasonable size",
+        )
+    return data
+
+
+def read_text(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    """The file as UTF-8 text (a UTF-8 BOM is allowed and dropped)."""
+    return decode_text(read_bytes(path, max_bytes=max_bytes))
+
+
+def decode_text(data: bytes) -> str:
+    """Bytes as UTF-8 text, or an :class:`InputError` saying where they are not."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         raise InputError("wrong_encoding", "the file is UTF-16 encoded", expected="UTF-8 text")
     if b"\x00" in data:
@@ -60,31 +86,66 @@ def read_text(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
         ) from None
 
 
-def parse_json(text: str) -> Any:
+def _is_key(key: str) -> bool:
+    return all(c.isalnum() or c in "_-" for c in key)
+
+
+def _looks_like_yaml(text: str) -> bool:
+    """A line near the top reads ``---`` or ``key: value`` (checked line by line: linear)."""
+    for line in text.lstrip().splitlines()[:_HINT_LINES]:
+        head = line.lstrip()
+        if head == "---" or head.startswith("--- "):
+            return True
+        key, colon, rest = head.partition(":")
+        word = key[:1].isalpha() or key[:1] == "_"
+        if colon and word and (rest[:1].isspace() or not rest) and _is_key(key):
+            return True
+    return False
+
+
+def parse_json(text: str, *, strict: bool = True) -> Any:
+    """A record's JSON (see :mod:`adjudicator.core.strict_json` for what strict refuses)."""
     try:
-        return json.loads(text)
+        data = loads(text, strict=strict)
     except json.JSONDecodeError as exc:
         hint = ""
-        if _YAML_HINT.search(text) and not text.lstrip().startswith(("{", "[")):
+        if not text.lstrip().startswith(("{", "[")) and _looks_like_yaml(text):
             hint = " (this looks like YAML; records are JSON)"
         raise InputError(
             "bad_json",
             f"not valid JSON at {line_col(text, exc.pos)}: {exc.msg}{hint}",
             expected="a JSON object",
         ) from None
+    except InputError as err:
+        raise InputError(
+            err.code, f"not valid JSON: {err.message}", expected=err.expected
+        ) from None
+    if has_surrogate_escape(text):
+        where = lone_surrogate_at(data)
+        if where is not None:
+            raise InputError(
+                "bad_json",
+                "a \\u escape makes a lone surrogate, which is not a character",
+                field=where,
+                expected="UTF-16 surrogates only in pairs",
+            )
+    return data
 
 
 def read_yaml_model(path: Path, model: type[M]) -> M:
     """A YAML data file (case file, board definition) validated against ``model``; an
     :class:`InputError` whose field names the file and the place in it."""
     try:
-        data = yaml.safe_load(read_text(path))
+        data = load_yaml(read_text(path))
         loaded, _ = load_model(model, data, lenient=False)
+    except InputError as err:
+        raise err.at(str(path)) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or "not valid YAML"
         raise InputError("bad_yaml", f"not valid YAML: {problem}", field=f"{path}{where}") from None
-    except InputError as err:
-        raise err.at(str(path)) from None
+    except ValueError as exc:  # a scalar the constructor cannot build (a 5,000-digit int)
+        message = f"not valid YAML: {str(exc)[:200]}"
+        raise InputError("bad_yaml", message, field=str(path)) from None
     return loaded

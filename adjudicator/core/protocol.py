@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+from collections.abc import Iterator
 from typing import Any, BinaryIO, Literal, TextIO
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator import __version__
 from adjudicator.core.errors import InputError
 from adjudicator.core.registry import Registry
+from adjudicator.core.strict_json import dumps, has_surrogate_escape, loads, lone_surrogate_at
 
 PROTOCOL_VERSION = 1
 ENGINE_NAME = "adjudicator"
@@ -112,31 +114,47 @@ class Server:
                     "request_too_large",
                     f"request line longer than {MAX_LINE_BYTES} bytes",
                 )
-            try:
-                request = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(
-                    "bad_json",
-                    f"not valid JSON at column {exc.colno}: {exc.msg}",
-                    expected="one JSON object per line",
-                ) from None
-            if not isinstance(request, dict):
-                raise InputError(
-                    "bad_request", "a request must be a JSON object", expected="an object"
-                )
+            request = self._decode(line)
             request_id = request.get("id")
-            if isinstance(request_id, (dict, list)):
+            if not _valid_id(request_id):
                 request_id = None
-                raise InputError("bad_request", "id must be a string, a number or null", field="id")
+                raise InputError(
+                    "bad_request",
+                    "must be a string (of characters, no lone surrogate), an integer or null",
+                    field="id",
+                )
+            if has_surrogate_escape(line) and (where := lone_surrogate_at(request)):
+                raise InputError(
+                    "bad_request",
+                    "a \\u escape makes a lone surrogate, which is not a character",
+                    field=where,
+                    expected="UTF-16 surrogates only in pairs",
+                )
             payload = self.dispatch(request)
         except InputError as err:
             return error_response(request_id, err)
         except Exception as exc:  # a defect must not kill the engine; say so and go on
             traceback.print_exc(file=sys.stderr)
             return error_response(
-                request_id, InputError("internal_error", f"{type(exc).__name__}: {exc}")
+                request_id, InputError("internal_error", f"{type(exc).__name__}: {str(exc)[:200]}")
             )
         return {"id": request_id, **payload}
+
+    @staticmethod
+    def _decode(line: str) -> dict[str, Any]:
+        try:
+            request = loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(
+                "bad_json",
+                f"not valid JSON at column {exc.colno}: {exc.msg}",
+                expected="one JSON object per line",
+            ) from None
+        except InputError as err:
+            raise InputError("bad_json", f"not valid JSON: {err.message}") from None
+        if not isinstance(request, dict):
+            raise InputError("bad_request", "a request must be a JSON object", expected="an object")
+        return request
 
     def dispatch(self, request: dict[str, Any]) -> dict[str, Any]:
         cmd = request.get("cmd")
@@ -187,10 +205,44 @@ class Server:
 
     def serve(self, stdin: BinaryIO, stdout: TextIO) -> None:
         """Answer every line of ``stdin`` on ``stdout``, one line each, flushed."""
-        for raw in stdin:
-            response = self.respond_bytes(raw)
-            stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
+        for raw in read_lines(stdin):
+            if raw is None:
+                response = error_response(
+                    None,
+                    InputError(
+                        "request_too_large",
+                        f"request line longer than {MAX_LINE_BYTES} bytes (the rest of "
+                        "the line was skipped unread)",
+                    ),
+                )
+            else:
+                response = self.respond_bytes(raw)
+            stdout.write(dumps(response) + "\n")
             stdout.flush()
+
+
+def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
+    """The lines of ``stream``, each read with a bound: a line longer than ``limit`` bytes
+    is skipped in pieces, never held whole, and stands as ``None``."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line == line[:limit] + b"\n":
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):
+            line = stream.readline(1 << 16)
+        yield None
+
+
+def _valid_id(value: Any) -> bool:
+    """A string of characters, an integer (not a boolean, not a float) or null."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return lone_surrogate_at(value) is None
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def protocol_models() -> dict[str, type[BaseModel]]:

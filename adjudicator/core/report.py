@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.markup import escape
 
+from adjudicator.core.display import printable, printable_data
 from adjudicator.core.i18n import Lang
 from adjudicator.core.references import RuleData
 from adjudicator.core.verdict import Verdict
@@ -99,6 +100,16 @@ def _result(verdict: Verdict, lang: Lang, rules: RuleData | None) -> str:
     )
 
 
+def _displayable(verdict: Verdict) -> Verdict:
+    """The verdict with every string from the input escaped for a terminal (the drawing
+    line by line, keeping its line breaks)."""
+    data = printable_data(verdict.model_dump())
+    if verdict.problem is not None and verdict.problem.drawing:
+        lines = verdict.problem.drawing.split("\n")
+        data["problem"]["drawing"] = "\n".join(printable(line) for line in lines)
+    return Verdict.model_validate(data)
+
+
 def decided_line(
     rules: RuleData | None, lang: Lang, decided_at: int, winner: str, reason: str
 ) -> str:
@@ -114,6 +125,7 @@ def print_verdict(
     console: Console, verdict: Verdict, lang: Lang, rules: RuleData | None = None
 ) -> None:
     """One record's verdict; ``rules`` (the record's game) names sides and reasons in words."""
+    verdict = _displayable(verdict)
     label = LABELS[lang]
     head = f"{_MARK[verdict.status]} [bold]{escape(verdict.source)}[/] — {label[verdict.status]}"
     if verdict.unreadable is not None:

@@ -3,6 +3,7 @@ name the field and what was expected."""
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -10,6 +11,12 @@ from pydantic import BaseModel, ValidationError
 from adjudicator.core.errors import InputError
 
 M = TypeVar("M", bound=BaseModel)
+
+#: Renders the offending input for a message in bounded time and length, however large or
+#: deeply shared the input is (``repr`` of an expanded YAML alias bomb runs to gigabytes).
+_brief = reprlib.Repr()
+_brief.maxlevel, _brief.maxstring, _brief.maxother, _brief.maxlong = 2, 60, 60, 40
+_brief.maxlist = _brief.maxdict = _brief.maxtuple = _brief.maxset = 4
 
 
 def location(loc: tuple[int | str, ...]) -> str:
@@ -58,9 +65,7 @@ def validation_error(
     first = exc.errors(include_url=False)[0]
     missing = first["type"] == "missing"
     field = location(data_path(data, tuple(first["loc"]), missing=missing)) or None
-    got = repr(first.get("input"))
-    if len(got) > 80:
-        got = got[:77] + "..."
+    got = _brief.repr(first.get("input"))
     shown = "" if first["type"] == "missing" else f" (got {got})"
     return InputError(code, f"{first['msg']}{shown}", field=field)
 

@@ -1,0 +1,56 @@
+"""Input shown to a person, made harmless: a file name or a move written by someone else
+must not be able to forge a line of the report ("✓ valid" after a newline), drive the
+terminal (ESC and OSC sequences), reverse the text around it (bidirectional controls) or
+fail to encode (lone surrogates, bytes of a file name that are not UTF-8).
+
+Each such character is shown as its escape (``\\n``, ``\\x1b``, ``\\u202e``, ``\\xff``);
+everything else, Japanese included, is shown as is.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match[0]
+    if ch in _NAMED:
+        return _NAMED[ch]
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that was not UTF-8
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every control, bidirectional or unencodable character escaped."""
+    return _UNSAFE.sub(_escape, text)
+
+
+def path_text(path: Path | str) -> str:
+    """A path as text that any output can carry: bytes that are not UTF-8 escaped
+    (``x\\xff.json``); other characters kept, to be escaped for display by
+    :func:`printable`."""
+    try:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that no file system name holds
+        return printable(str(path))
+
+
+def printable_data(data: Any) -> Any:
+    """Every string inside ``data`` (dicts, lists) made :func:`printable`."""
+    if isinstance(data, str):
+        return printable(data)
+    if isinstance(data, dict):
+        return {k: printable_data(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [printable_data(v) for v in data]
+    return data

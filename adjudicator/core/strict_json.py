@@ -1,0 +1,147 @@
+"""Strict JSON, as records and engine requests are read: RFC 8259 and nothing more.
+
+Python's :func:`json.loads` accepts ``NaN`` and ``Infinity``, keeps the last of duplicate
+keys, turns ``1e400`` into infinity, produces lone surrogates from ``"\\ud800"`` (text that
+cannot be printed or encoded again) and recurses once per nesting level. Each of these has
+broken a batch or an engine; here each is an :class:`InputError` with a clear message, and
+the work stays linear in the size of the input.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from adjudicator.core.errors import InputError
+
+#: Deeper nesting than any record or request needs; deeper input is refused before it can
+#: exhaust the interpreter's stack in the decoder, the models or an error's locator.
+MAX_DEPTH = 64
+#: Longer integers than any count or index needs (Python refuses over 4300 digits anyway).
+MAX_INT_DIGITS = 30
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _Refused(ValueError):
+    """Raised from inside the decoder's hooks; carries the message."""
+
+
+def _constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a JSON number")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {text[:20]} is out of range")
+    return value
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Refused(f"an integer of {len(text)} digits is out of range")
+    return int(text)
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {shown(key)} appears twice in one object")
+            seen.add(key)
+    return data
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """A bounded, printable rendering of a piece of input for a message."""
+    out = text[:limit].encode("utf-8", "backslashreplace").decode("utf-8")
+    return repr(out) + ("…" if len(text) > limit else "")
+
+
+def _depth_exceeded(text: str) -> bool:
+    """Whether brackets nest deeper than :data:`MAX_DEPTH` (counted outside strings); one
+    pass, and only when the text has that many opening brackets at all."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def lone_surrogate_at(data: Any) -> str | None:
+    """The location (``moves[2]``) of the first string holding a lone surrogate, if any."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            if _LONE_SURROGATE.search(value):
+                return where or "(top level)"
+        elif isinstance(value, dict):
+            for key, item in reversed(value.items()):
+                if _LONE_SURROGATE.search(key):
+                    return where or "(top level)"
+                stack.append((item, f"{where}.{key}" if where else key))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{i}]") for i, item in reversed(list(enumerate(value))))
+    return None
+
+
+def loads(text: str, *, strict: bool = True) -> Any:
+    """``text`` decoded; ``ValueError`` subclasses become :class:`InputError` ``bad_json``.
+
+    Always refused: ``NaN``/``Infinity``, numbers out of range, nesting deeper than
+    :data:`MAX_DEPTH`. In strict mode also duplicate keys (lenient mode keeps the last).
+    Lone surrogates are left for :func:`lone_surrogate_at`, so that the caller can say
+    which field holds one."""
+    if _depth_exceeded(text):
+        raise InputError(
+            "bad_json",
+            f"the JSON nests deeper than {MAX_DEPTH} levels",
+            expected="a record or request of ordinary shape",
+        )
+    try:
+        return json.loads(
+            text,
+            parse_constant=_constant,
+            parse_float=_float,
+            parse_int=_int,
+            object_pairs_hook=_unique if strict else None,
+        )
+    except _Refused as exc:
+        raise InputError("bad_json", str(exc), expected="strict JSON (RFC 8259)") from None
+
+
+def dumps(data: Any, **options: Any) -> str:
+    """JSON text that any output can carry: non-ASCII kept as is unless the text holds a
+    lone surrogate (which no encoder accepts), then everything outside ASCII escaped."""
+    text = json.dumps(data, ensure_ascii=False, **options)
+    if _LONE_SURROGATE.search(text):
+        text = json.dumps(data, ensure_ascii=True, **options)
+    return text
+
+
+def has_surrogate_escape(text: str) -> bool:
+    """Whether the JSON text may decode to a lone surrogate (a cheap pre-check)."""
+    return _SURROGATE_ESCAPE.search(text) is not None

@@ -1,0 +1,141 @@
+"""Careless and hostile input never crashes a batch or the engine: odd characters in
+records and file names, and JSON that Python's decoder accepts but RFC 8259 does not."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from adjudicator.core.batch import Options, find_records, validate_file, validate_paths
+from adjudicator.core.display import path_text, printable
+from adjudicator.core.protocol import Server, read_lines
+from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.report import print_verdict
+
+REGISTRY = Registry(installed_games())
+VALID = Path(__file__).resolve().parents[2] / "records" / "orbit-dominion" / "valid"
+HELLO = b'{"cmd":"hello","protocol":1,"id":%s}'
+
+
+def serve(*lines: bytes) -> list[dict]:
+    out = io.StringIO()
+    Server(REGISTRY).serve(io.BytesIO(b"".join(line + b"\n" for line in lines)), out)
+    answers = out.getvalue().splitlines()
+    assert len(answers) == len(lines), "one answer per line"
+    return [json.loads(a) for a in answers]
+
+
+@pytest.mark.parametrize(
+    "request_id",
+    [b'"\\ud800"', b"NaN", b"Infinity", b"1.5", b"true", b"[1]", b"1" * 40],
+    ids=["lone-surrogate", "nan", "infinity", "float", "bool", "list", "huge-int"],
+)
+def test_engine_refuses_an_id_that_is_not_a_string_or_integer(request_id: bytes) -> None:
+    """Protocol envelope: ``id`` is a string, an integer or null; anything else is refused
+    with ``id`` null, and the engine answers the next line."""
+    answer, after = serve(HELLO % request_id, HELLO % b"7")
+    assert answer["id"] is None
+    assert answer["error"]["code"] in ("bad_request", "bad_json")
+    assert after["id"] == 7 and "error" not in after
+
+
+def test_engine_answers_are_strict_json_whatever_the_request() -> None:
+    out = io.StringIO()
+    lines = [HELLO % b'"\\ud800"', HELLO % b"NaN", b'{"cmd":"evaluate","moves":["\\udc00"]}']
+    Server(REGISTRY).serve(io.BytesIO(b"\n".join(lines) + b"\n"), out)
+    for text in out.getvalue().splitlines():
+        json.loads(text, parse_constant=lambda c: pytest.fail(f"{c} in an answer"))
+        text.encode("utf-8")  # no lone surrogate survives into the output
+
+
+def test_engine_locates_a_lone_surrogate_in_a_field() -> None:
+    (answer,) = serve(b'{"cmd":"evaluate","game":"orbit-dominion/4.2","moves":["\\udc00"],"id":3}')
+    assert answer["id"] == 3
+    assert answer["error"]["field"] == "moves[0]"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (b"[" * 100_000, "deeper than"),
+        (b'{"cmd":"hello","protocol":' + b"9" * 5000 + b"}", "out of range"),
+        (b'{"cmd":"hello","protocol":1e400}', "out of range"),
+        (b'{"cmd":"hello","protocol":Infinity}', "Infinity"),
+        (b'{"cmd":"hello","cmd":"hello"}', "twice"),
+    ],
+    ids=["deep", "5000-digits", "float-overflow", "infinity", "duplicate-key"],
+)
+def test_engine_refuses_json_beyond_rfc_8259_as_bad_json(line: bytes, message: str) -> None:
+    (answer,) = serve(line)
+    assert answer["error"]["code"] == "bad_json"
+    assert message in answer["error"]["message"]
+
+
+def test_engine_skips_an_oversize_line_without_holding_it() -> None:
+    """A 4 MiB line is read in bounded pieces and answered ``request_too_large``; the line
+    after it is served."""
+    stream = io.BytesIO(b"x" * (4 << 20) + b"\n" + HELLO % b"2" + b"\n")
+    pieces = list(read_lines(stream, limit=1 << 20))
+    assert pieces[0] is None and pieces[1] == HELLO % b"2" + b"\n"
+    first, second = serve(b"x" * (2 << 20), HELLO % b"2")
+    assert first["error"]["code"] == "request_too_large"
+    assert second["id"] == 2
+
+
+def test_a_lone_surrogate_in_a_record_is_that_files_verdict(tmp_path: Path) -> None:
+    """One record with ``"\\ud800"`` in a move is unreadable (bad_json at the move); the
+    files after it are validated, and every output mode can print the verdict."""
+    bad = tmp_path / "a.json"
+    bad.write_text('{"format":"orbit-dominion-record/1","moves":["\\ud800"]}')
+    files = [bad, *sorted(VALID.glob("*.json"))[:2]]
+    verdicts = list(validate_paths(REGISTRY, files, Options()))
+    assert [v.status for v in verdicts] == ["unreadable", "valid", "valid"]
+    assert verdicts[0].unreadable.code == "bad_json"
+    assert verdicts[0].unreadable.location == "moves[0]"
+    verdicts[0].model_dump_json().encode("utf-8")
+
+
+def test_an_undecodable_file_name_is_printed_escaped(tmp_path: Path) -> None:
+    """A file name with a byte that is not UTF-8 is validated like any other; its source
+    shows the byte escaped, in JSON and for a person, under a strict UTF-8 output."""
+    name = os.fsdecode(b"x\xff.json")
+    (tmp_path / name).write_bytes((VALID / "annihilation.json").read_bytes())
+    (path,) = find_records([tmp_path])
+    verdict = validate_file(REGISTRY, path, Options())
+    assert verdict.status == "valid"
+    assert verdict.source.endswith("x\\xff.json")
+    verdict.model_dump_json().encode("utf-8", "strict")
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    print_verdict(Console(file=out, width=200), verdict, "en")
+
+
+@pytest.mark.parametrize(
+    "name", ["a\n✓ valid.json", "b\x1b]0;owned\x07.json", "c\x1b[2J.json", "d\u202e.json"]
+)
+def test_control_characters_cannot_forge_a_line_or_drive_the_terminal(
+    tmp_path: Path, name: str
+) -> None:
+    """A file name or a move holding a newline, ESC/OSC sequences or a bidirectional
+    override is shown escaped: the report holds one line per verdict and no ESC."""
+    path = tmp_path / name
+    record = json.loads((VALID / "annihilation.json").read_text(encoding="utf-8"))
+    record["moves"][3] = "O3-O4\n✓ forged.json — valid\x1b[2J"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    verdict = validate_file(REGISTRY, path, Options())
+    assert verdict.status == "invalid"
+    out = io.StringIO()
+    print_verdict(Console(file=out, width=500, color_system=None), verdict, "en")
+    text = out.getvalue()
+    assert "\x1b" not in text and "\u202e" not in text
+    head, *rest = text.splitlines()
+    assert head.startswith("✗ ") and all(line.startswith("    ") for line in rest), text
+
+
+def test_printable_escapes_controls_and_keeps_japanese() -> None:
+    assert printable("a\nb\x1b[0m\u202e\ud800日本") == "a\\nb\\x1b[0m\\u202e\\ud800日本"
+    assert path_text(os.fsdecode(b"x\xff")) == "x\\xff"
