@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import sys
+import traceback
+
 from adjudicator.core.cli import build_app
 from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.verdict import EXIT_INTERNAL, EXIT_INTERRUPTED
 
 
 def main() -> None:
-    build_app(Registry(installed_games()))()
+    """Run a command. A defect ends with its traceback and exit code 4, so that a script
+    never mistakes it for 1 ("some record invalid"); Ctrl-C outside a batch ends with 130."""
+    try:
+        build_app(Registry(installed_games()))()
+    except KeyboardInterrupt:
+        sys.exit(EXIT_INTERRUPTED)
+    except Exception:
+        traceback.print_exc()
+        print("adjudicator: internal error; please report it with the input", file=sys.stderr)
+        sys.exit(EXIT_INTERNAL)
 
 
 if __name__ == "__main__":

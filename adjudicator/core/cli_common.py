@@ -3,6 +3,9 @@ errors reach a person (a message and exit code 2, never a traceback)."""
 
 from __future__ import annotations
 
+import io
+import os
+import sys
 from typing import Annotated, NoReturn
 
 import typer
@@ -26,6 +29,21 @@ LangOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its affinity, not the machine's total)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def robust_stdout() -> None:
+    """Whatever a record holds, writing it cannot raise ``UnicodeEncodeError`` and abort a
+    batch: a character the output's encoding lacks is written as its escape."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="backslashreplace")
 
 
 def resolve_lang(lang: Lang | None) -> Lang:

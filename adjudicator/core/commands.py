@@ -22,10 +22,12 @@ from adjudicator.core.cli_common import (
     EXIT_USAGE,
     JsonOption,
     LangOption,
+    available_cores,
     console,
     err_console,
     fail,
     resolve_lang,
+    robust_stdout,
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
@@ -36,7 +38,7 @@ from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS, decided_line, print_verdict, summary
 from adjudicator.core.svg import Picture
-from adjudicator.core.verdict import Verdict, worst_exit
+from adjudicator.core.verdict import EXIT_INTERRUPTED, Verdict, worst_exit
 
 LenientOption = Annotated[
     bool,
@@ -113,8 +115,9 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
         Records are JSON (`*.json`) or text notation (`*.txt`); folders are searched
         recursively. Strict by default. Exit code: 0 all valid, 1 some invalid, 2 usage
-        error or unreadable input, 3 hidden checks pending; over several records the worst
-        counts, in the order 2, 1, 3, 0.
+        error or unreadable input, 3 hidden checks pending, 4 internal error, 130
+        interrupted (Ctrl-C: what was done is still printed); over several records the
+        worst counts, in the order 4, 2, 1, 3, 0. `--jobs` is capped at the cores available.
 
         Example: `adjudicator validate records/ --lang ja`
         """
@@ -132,8 +135,14 @@ def register(app: typer.Typer, registry: Registry) -> None:
         options = Options(
             lenient=lenient, lang=language, max_bytes=max_bytes, interpretations=tuple(switched)
         )
+        cores = available_cores()
+        if jobs > cores:
+            err_console.print(LABELS[language]["jobs_capped"].format(jobs=jobs, cores=cores))
+            jobs = cores
+        robust_stdout()
         verdicts = validate_paths(registry, files, options, jobs=jobs)
         codes: list[Verdict] = []
+        interrupted = False
         show_bar = sys.stderr.isatty() and len(files) > 1
         progress = Progress(
             TextColumn("validating"),
@@ -146,21 +155,31 @@ def register(app: typer.Typer, registry: Registry) -> None:
         collected: list[dict] = []
         with progress:
             task = progress.add_task("validate", total=len(files))
-            for verdict in verdicts:
-                codes.append(verdict)
-                progress.advance(task)
-                if jsonl:
-                    print(verdict.model_dump_json(), flush=True)
-                elif as_json:
-                    collected.append(verdict.model_dump(mode="json"))
-                else:
-                    game = registry.get(verdict.game or "")
-                    print_verdict(console, verdict, language, game.rules if game else None)
+            try:
+                for verdict in verdicts:
+                    codes.append(verdict)
+                    progress.advance(task)
+                    if jsonl:
+                        print(verdict.model_dump_json(), flush=True)
+                    elif as_json:
+                        collected.append(verdict.model_dump(mode="json"))
+                    else:
+                        game = registry.get(verdict.game or "")
+                        rules = game.rules if game else None
+                        print_verdict(console, verdict, language, rules)
+            except KeyboardInterrupt:  # report what was done, as valid output, and say so
+                interrupted = True
+            finally:
+                verdicts.close()
         if as_json:
-            data = collected[0] if len(collected) == 1 else collected
+            data = collected[0] if len(collected) == 1 and not interrupted else collected
             print(json.dumps(data, ensure_ascii=False, indent=2))
         elif not jsonl and len(codes) > 1:
             console.print(summary(codes, language))
+        if interrupted:
+            message = LABELS[language]["interrupted"].format(done=len(codes), total=len(files))
+            err_console.print(message)
+            raise typer.Exit(EXIT_INTERRUPTED)
         raise typer.Exit(worst_exit([v.exit_code for v in codes]))
 
     @app.command()

@@ -41,6 +41,8 @@ LABELS: dict[Lang, dict[str, str]] = {
         "turn_start": "turn start: {decided}",
         "decided_after": "decided after {ply} actions: {winner} ({reason})",
         "pending_exit": "the record is consistent so far; {n} hidden check(s) pending",
+        "interrupted": "interrupted after {done} of {total} records",
+        "jobs_capped": "note: --jobs {jobs} is more than the {cores} core(s) here; using {cores}",
     },
     "ja": {
         "valid": "有効",
@@ -68,6 +70,9 @@ LABELS: dict[Lang, dict[str, str]] = {
         "turn_start": "手番開始時: {decided}",
         "decided_after": "{ply}手で決着: {winner}({reason})",
         "pending_exit": "現時点で矛盾なし。非公開情報の検査{n}件が未了です",
+        "interrupted": "中断しました(記録{total}件中{done}件を検証済み)",
+        "jobs_capped": "注: --jobs {jobs} はこの機械のコア数 {cores} を超えるため、"
+        "{cores} で実行します",
     },
 }
 

@@ -14,9 +14,12 @@ from adjudicator.core.outcome import Outcome
 Status = Literal["valid", "invalid", "pending", "unreadable"]
 
 #: Exit codes: 0 all valid, 1 some invalid, 2 usage error or unreadable input, 3 consistent
-#: but hidden checks pending. Over several records the worst counts, in the order 2, 1, 3, 0.
+#: but hidden checks pending, 4 an internal error (a defect of this program, never of the
+#: record), 130 interrupted. Over several records the worst counts: 4, 2, 1, 3, 0.
 EXIT_CODES: dict[Status, int] = {"valid": 0, "invalid": 1, "unreadable": 2, "pending": 3}
-_SEVERITY = {2: 3, 1: 2, 3: 1, 0: 0}
+EXIT_INTERNAL = 4
+EXIT_INTERRUPTED = 130
+_SEVERITY = {130: 5, 4: 4, 2: 3, 1: 2, 3: 1, 0: 0}
 
 
 def worst_exit(codes: list[int]) -> int:
@@ -89,4 +92,6 @@ class Verdict(BaseModel):
 
     @property
     def exit_code(self) -> int:
+        if self.unreadable is not None and self.unreadable.code == "internal_error":
+            return EXIT_INTERNAL
         return EXIT_CODES[self.status]

@@ -1,0 +1,131 @@
+"""A batch survives what happens to it: a worker killed mid-batch, unreadable paths."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.cli import main
+from adjudicator.core import batch, commands
+from adjudicator.core.batch import Options, find_records, validate_paths
+from adjudicator.core.cli import build_app
+from adjudicator.core.registry import Registry, installed_games
+
+REGISTRY = Registry(installed_games())
+APP = build_app(REGISTRY)
+VALID = Path(__file__).resolve().parents[2] / "records" / "orbit-dominion" / "valid"
+
+
+def test_a_killed_worker_costs_only_the_file_it_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker validating ``kill.json`` dies as the OOM killer would make it die: that
+    file gets an ``internal_error`` verdict, every other file its real one, in order."""
+    real = batch.validate_file
+
+    def dying(registry: Registry, path: Path, options: Options):  # type: ignore[no-untyped-def]
+        if path.name == "kill.json":
+            os._exit(9)
+        return real(registry, path, options)
+
+    monkeypatch.setattr(batch, "validate_file", dying)  # inherited by forked workers
+    sample = (VALID / "annihilation.json").read_bytes()
+    files = []
+    for i in range(12):
+        name = "kill.json" if i == 5 else f"{i:02}.json"
+        (tmp_path / name).write_bytes(sample)
+        files.append(tmp_path / name)
+    verdicts = list(validate_paths(REGISTRY, files, Options(), jobs=2))
+    assert [Path(v.source).name for v in verdicts] == [p.name for p in files]
+    codes = [v.unreadable.code if v.unreadable else v.status for v in verdicts]
+    assert codes == ["valid"] * 5 + ["internal_error"] + ["valid"] * 6
+    assert verdicts[5].exit_code == 4
+
+
+def test_an_unlistable_folder_is_a_verdict_not_a_silence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A subfolder that cannot be listed (permissions; simulated, as tests may run as
+    root) is yielded itself, so the batch reports it unreadable instead of "all valid"."""
+    (tmp_path / "ok.json").write_bytes((VALID / "annihilation.json").read_bytes())
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real_scandir = os.scandir
+
+    def scandir(path):  # type: ignore[no-untyped-def]
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    assert list(find_records([tmp_path])) == [locked, tmp_path / "ok.json"]
+    verdicts = list(validate_paths(REGISTRY, [locked, tmp_path / "ok.json"], Options()))
+    assert [v.status for v in verdicts] == ["unreadable", "valid"]
+    assert verdicts[0].unreadable.code == "not_a_file"
+
+
+def test_a_missing_file_named_on_the_command_line_is_its_own_verdict(tmp_path: Path) -> None:
+    dangling = tmp_path / "gone.json"
+    dangling.symlink_to(tmp_path / "nowhere")
+    files = list(find_records([dangling, VALID / "annihilation.json"]))
+    verdicts = list(validate_paths(REGISTRY, files, Options()))
+    assert [v.status for v in verdicts] == ["unreadable", "valid"]
+    assert verdicts[0].unreadable.code == "unreadable_file"
+
+
+def _interrupted_after(n: int):  # type: ignore[no-untyped-def]
+    """A stand-in for validate_paths that judges ``n`` files, then meets Ctrl-C."""
+    real = batch.validate_paths
+
+    def paths(registry, files, options, *, jobs=1):  # type: ignore[no-untyped-def]
+        verdicts = real(registry, files, options, jobs=jobs)
+        for _ in range(n):
+            yield next(verdicts)
+        raise KeyboardInterrupt
+
+    return paths
+
+
+def test_ctrl_c_prints_what_was_done_as_json_and_exits_130(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Exit codes (docs/records.md): 130 when interrupted; ``--json`` is still one valid
+    document, a list of the verdicts reached; stderr says how far the batch got."""
+    monkeypatch.setattr(commands, "validate_paths", _interrupted_after(2))
+    result = CliRunner().invoke(APP, ["validate", "--json", "--lang", "en", str(VALID)])
+    assert result.exit_code == 130
+    assert len(json.loads(result.stdout)) == 2
+    total = len(list(find_records([VALID])))
+    assert f"interrupted after 2 of {total} records" in result.stderr
+
+
+def test_jobs_above_the_cores_are_capped_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = {}
+
+    def paths(registry, files, options, *, jobs=1):  # type: ignore[no-untyped-def]
+        seen["jobs"] = jobs
+        return iter([])
+
+    monkeypatch.setattr(commands, "validate_paths", paths)
+    monkeypatch.setattr(commands, "available_cores", lambda: 2)
+    result = CliRunner().invoke(APP, ["validate", "-j", "64", "--lang", "en", str(VALID)])
+    assert seen["jobs"] == 2
+    assert "--jobs 64 is more than the 2 core(s) here; using 2" in result.stderr
+
+
+def test_an_internal_error_exits_4_not_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A defect anywhere ends with exit code 4, never 1 ("some record invalid")."""
+
+    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("defect")
+
+    monkeypatch.setattr(commands, "validate_paths", broken)
+    monkeypatch.setattr(sys, "argv", ["adjudicator", "validate", str(VALID)])
+    with pytest.raises(SystemExit) as exit_:
+        main()
+    assert exit_.value.code == 4
