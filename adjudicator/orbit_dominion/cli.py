@@ -18,9 +18,9 @@ from adjudicator.orbit_dominion.analysis import Analysis, Rejection, analyse, re
 from adjudicator.orbit_dominion.board import SECTOR_BY_NAME
 from adjudicator.orbit_dominion.drawing import caption, draw
 from adjudicator.orbit_dominion.drawing_svg import drawing_svg
-from adjudicator.orbit_dominion.perft import divide, perft
+from adjudicator.orbit_dominion.perft import DEFAULT_MAX_NODES, NodeLimitExceeded, divide, perft
 from adjudicator.orbit_dominion.position import start_position
-from adjudicator.orbit_dominion.protocol import MAX_PERFT_DEPTH
+from adjudicator.orbit_dominion.protocol import MAX_PERFT_DEPTH, limit_exceeded
 from adjudicator.orbit_dominion.references import RULES
 from adjudicator.orbit_dominion.solve_cli import solve_command, verify_proof_command
 from adjudicator.orbit_dominion.state import GameState, play_line
@@ -202,6 +202,12 @@ def perft_command(
     show_divide: Annotated[
         bool, typer.Option("--divide", help="Print the count under each first action.")
     ] = False,
+    max_nodes: Annotated[
+        int,
+        typer.Option(
+            "--max-nodes", min=1, help="Stop with an error past this many nodes (a budget)."
+        ),
+    ] = DEFAULT_MAX_NODES,
     as_json: JsonOption = False,
 ) -> None:
     """Count the legal action sequences of a given length (perft), with the threefold ban
@@ -218,8 +224,11 @@ def perft_command(
         message = f"{r.action} is illegal: {r.message}"
         fail(InputError("illegal_line", message, field=f"--moves[{r.index}]"))
     started = time.perf_counter()
-    rows = divide(state, depth) if show_divide else []
-    nodes = sum(n for _, n in rows) if show_divide else perft(state, depth)
+    try:
+        rows = divide(state, depth, max_nodes=max_nodes) if show_divide else []
+        nodes = sum(n for _, n in rows) if show_divide else perft(state, depth, max_nodes=max_nodes)
+    except NodeLimitExceeded as exc:
+        fail(limit_exceeded(exc, "--max-nodes"))
     seconds = time.perf_counter() - started
     if as_json:
         data = {"depth": depth, "nodes": nodes, "seconds": round(seconds, 6)}

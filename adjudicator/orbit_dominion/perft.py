@@ -16,13 +16,30 @@ from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS
 from adjudicator.orbit_dominion.rules import generate, instant_reason, play, successor_key
 from adjudicator.orbit_dominion.state import GameState
 
+#: How many nodes a count may reach unless asked otherwise: seconds of work. Depth 5
+#: from the start is 6,686,882 nodes; depth 8 would run for a day and block an engine.
+DEFAULT_MAX_NODES = 20_000_000
+
+
+class NodeLimitExceeded(Exception):
+    """The count passed its node budget; ``counted`` is how far it got."""
+
+    def __init__(self, limit: int, counted: int) -> None:
+        super().__init__(f"more than {limit:,} nodes")
+        self.limit = limit
+        self.counted = counted
+
 
 class _Counter:
-    """Depth-first perft with the history of occurrences as counts."""
+    """Depth-first perft with the history of occurrences as counts, within a budget of
+    nodes (checked once per position before the last level, so it costs nothing
+    measurable)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, max_nodes: int) -> None:
         self.counts = state.occurrence_counts()
         self.repeated = sum(1 for c in self.counts.values() if c >= 2)
+        self.max_nodes = max_nodes
+        self.left = max_nodes
 
     def count(
         self, me: int, en: int, mf: int, ef: int, turn: int, ply: int, claim: bool, depth: int
@@ -41,6 +58,9 @@ class _Counter:
                     legal.append(a)
             actions = legal
         if depth == 1:
+            self.left -= len(actions)
+            if self.left < 0:
+                raise NodeLimitExceeded(self.max_nodes, self.max_nodes - self.left)
             return len(actions)
         their_gates = TARGET_GATES[1 - turn]
         next_claim = en & their_gates == their_gates
@@ -71,25 +91,39 @@ class _Counter:
         )
 
 
-def perft(state: GameState, depth: int) -> int:
-    """perft of ``state`` (its position and its history) at ``depth``."""
+def perft(state: GameState, depth: int, *, max_nodes: int = DEFAULT_MAX_NODES) -> int:
+    """perft of ``state`` (its position and its history) at ``depth``; past ``max_nodes``
+    nodes, :class:`NodeLimitExceeded`."""
     if depth <= 0:
         return 1
     if state.outcome() is not None:
         return 0
-    return _Counter(state).root(state, depth)
+    return _Counter(state, max_nodes).root(state, depth)
 
 
-def divide(state: GameState, depth: int) -> list[tuple[Action, int]]:
-    """perft under each legal first action, in canonical notation order."""
+def divide(
+    state: GameState, depth: int, *, max_nodes: int = DEFAULT_MAX_NODES
+) -> list[tuple[Action, int]]:
+    """perft under each legal first action, in canonical notation order; the budget of
+    ``max_nodes`` is shared by all of them."""
     if depth <= 0 or state.outcome() is not None:
         return []
     out = []
+    counted = 0
     for action in sorted(state.legal_actions(), key=str):
         if depth == 1:
             out.append((action, 1))
             continue
         child = state.copy()
         child.push(action)
-        out.append((action, 0 if child.outcome() is not None else perft(child, depth - 1)))
+        try:
+            nodes = (
+                0
+                if child.outcome() is not None
+                else perft(child, depth - 1, max_nodes=max_nodes - counted)
+            )
+        except NodeLimitExceeded as exc:
+            raise NodeLimitExceeded(max_nodes, counted + exc.counted) from None
+        counted += nodes
+        out.append((action, nodes))
     return out

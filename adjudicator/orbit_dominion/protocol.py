@@ -15,7 +15,7 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.protocol import Normalization, RequestId
 from adjudicator.core.requests import parse_request
 from adjudicator.orbit_dominion.board import SIDE_NAMES
-from adjudicator.orbit_dominion.perft import divide, perft
+from adjudicator.orbit_dominion.perft import DEFAULT_MAX_NODES, NodeLimitExceeded, divide, perft
 from adjudicator.orbit_dominion.position import Position, start_position
 from adjudicator.orbit_dominion.state import GameState, play_line
 
@@ -58,7 +58,14 @@ class EvaluateRequest(_Request):
 
 class PerftRequest(_Request):
     cmd: Literal["perft"]
-    depth: int = Field(ge=0, le=MAX_PERFT_DEPTH)
+    depth: int = Field(ge=0, le=MAX_PERFT_DEPTH, strict=True)
+    max_nodes: int = Field(
+        default=DEFAULT_MAX_NODES,
+        ge=1,
+        strict=True,
+        description="Node budget: past it the answer is the error 'limit_exceeded' instead "
+        "of a count that could block the engine for hours.",
+    )
     divide: bool = Field(
         default=False,
         description="Also give the count under each legal first action (feature perft_divide).",
@@ -149,7 +156,20 @@ def perft_command(request: dict[str, Any]) -> dict[str, Any]:
             f"moves[{illegal_at}] is not legal, so the line has no perft",
             field=f"moves[{illegal_at}]",
         )
-    if not req.divide:
-        return {"nodes": perft(state, req.depth)}
-    counts = {str(action): nodes for action, nodes in divide(state, req.depth)}
+    try:
+        if not req.divide:
+            return {"nodes": perft(state, req.depth, max_nodes=req.max_nodes)}
+        rows = divide(state, req.depth, max_nodes=req.max_nodes)
+    except NodeLimitExceeded as exc:
+        raise limit_exceeded(exc, "max_nodes") from None
+    counts = {str(action): nodes for action, nodes in rows}
     return {"nodes": sum(counts.values()) if req.depth else 1, "divide": counts}
+
+
+def limit_exceeded(exc: NodeLimitExceeded, field: str) -> InputError:
+    return InputError(
+        "limit_exceeded",
+        f"perft stopped after counting {exc.counted:,} nodes, over the budget of {exc.limit:,}",
+        field=field,
+        expected=f"a smaller depth, or a larger {field}",
+    )

@@ -60,8 +60,35 @@ _TOKEN = re.compile(
 _COMMAND = re.compile(r"\[%(?P<name>clock|attempt)\s+(?P<arg>[^\]\s]+)\]")
 
 
+_SPACE = re.compile(r"\s*")
+
+
+class _Lines:
+    """``line N, column M`` of increasing offsets, counted incrementally so that many
+    notes cost time linear in the text, not quadratic."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.offset = 0
+        self.line = 1
+        self.line_start = 0
+
+    def at(self, offset: int) -> str:
+        if offset < self.offset:
+            return line_col(self.text, offset)
+        newlines = self.text.count("\n", self.offset, offset)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.text.rfind("\n", self.offset, offset) + 1
+        self.offset = offset
+        return f"line {self.line}, column {offset - self.line_start + 1}"
+
+
+_ESCAPED = re.compile(r"\\(.)")
+
+
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    return _ESCAPED.sub(r"\1", value) if "\\" in value else value
 
 
 def _escape(value: str) -> str:
@@ -80,8 +107,9 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     claimed_token: str | None = None
     reason: str | None = None
     seen: set[str] = set()
+    where = _Lines(text)
     while True:
-        stripped = len(text) - len(text[pos:].lstrip())
+        stripped = _SPACE.match(text, pos).end()
         if not text.startswith("[", stripped):
             pos = stripped
             break
@@ -101,7 +129,7 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
             notes.append(
                 Note(
                     code="unknown_tag",
-                    location=line_col(text, stripped),
+                    location=where.at(stripped),
                     message=f"[{name}] ignored",
                 )
             )
