@@ -96,7 +96,7 @@ def _game_for(registry: Registry, kind: str, value: object, field: str) -> Game:
 def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, GameRecord]:
     """Dispatch a file's text to its game and read it as a record."""
     if text.lstrip().startswith("{"):
-        data = parse_json(text)
+        data = parse_json(text, strict=not lenient)
         game = _game_for(registry, "format", data.get("format"), "format")
         return game, game.read_json_record(data, lenient=lenient)
     ruleset = ruleset_tag(text) if text.lstrip().startswith("[") else None
@@ -189,15 +189,15 @@ def validate_paths(
     pool = _pool(jobs)
     try:
         while chunks or in_flight:
-            while chunks and len(in_flight) < jobs * 4:
-                chunk = chunks.popleft()
-                work = [(str(p), options) for p in chunk]
-                in_flight.append((chunk, pool.submit(_validate_in_worker, work)))
-            chunk, future = in_flight.popleft()
             try:
-                verdicts = future.result()
+                while chunks and len(in_flight) < jobs * 4:
+                    work = [(str(p), options) for p in chunks[0]]
+                    in_flight.append((chunks[0], pool.submit(_validate_in_worker, work)))
+                    chunks.popleft()
+                verdicts = in_flight[0][1].result()
+                in_flight.popleft()
             except BrokenProcessPool:
-                suspects = chunk + [p for held, _ in in_flight for p in held]
+                suspects = [p for held, _ in in_flight for p in held]
                 in_flight.clear()
                 pool.shutdown(wait=True)
                 yield from _alone(suspects, options)
