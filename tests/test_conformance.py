@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import sys
 from collections import Counter
 from pathlib import Path
@@ -30,6 +31,7 @@ REGISTRY = Registry(installed_games())
 FILES = case_files(CASES)
 ALL = [(f, c) for _, f in FILES for c in f.cases]
 SCHEMA = json.loads((ROOT / "schemas" / "conformance-case-file.schema.json").read_text("utf-8"))
+NODE = shutil.which("node")
 MINIMAL = f"{sys.executable} {ROOT / 'examples' / 'minimal_engine.py'}"
 UNRELIABLE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'unreliable_engine.py'}"
 BAD_HELLO = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'bad_hello_engine.py'}"
@@ -91,6 +93,29 @@ def test_the_minimal_example_engine_passes_what_it_declares() -> None:
     for r in report.results:
         if r.status == "skipped":
             assert "not declared" in r.detail
+
+
+@pytest.mark.skipif(
+    NODE is None, reason="node is not installed, so the JavaScript example engine cannot run"
+)
+def test_the_javascript_example_engine_passes_every_case_it_declares() -> None:
+    """Language neutrality: an engine written in JavaScript from the docs alone passes every
+    Orbit Dominion case for the features it declares, perft included; the rest is skipped
+    only for a game or feature it does not declare."""
+    engine = ProcessEngine(f"{NODE} {ROOT / 'examples' / 'minimal_engine.js'}", timeout=120)
+    try:
+        report = Runner(engine).run([f for _, f in FILES])
+    finally:
+        engine.close()
+    assert report.engine is not None and report.engine.name == "minimal-engine-js"
+    assert {"perft", "perft_divide", "history", "violation_codes"} <= (
+        report.engine.features_of("orbit-dominion/4.2")
+    )
+    not_passed = [(r.id, r.detail) for r in report.results if r.status in ("failed", "errored")]
+    assert not_passed == []
+    od = [r for r in report.results if r.game == "orbit-dominion/4.2"]
+    assert {r.topic for r in od if r.status == "passed"} >= {"perft", "article-09-threefold"}
+    assert all("not declared" in r.detail for r in report.results if r.status == "skipped")
 
 
 def _case(case_id: str, moves: list[str], **expect: object) -> Case:
@@ -375,6 +400,8 @@ def test_the_doc_shows_what_the_runner_prints(
     """docs/conformance.md: every line shown ('…' stands for lines left out) is printed, in
     that order, by the command — the figures are the runner's, not typed. The commands run
     in a scratch folder that sees the project's cases, examples and test engines."""
+    if "node " in command and NODE is None:
+        pytest.skip("node is not installed, so the JavaScript example engine cannot run")
     for name in ("conformance", "examples", "tests"):
         (tmp_path / name).symlink_to(ROOT / name)
     monkeypatch.chdir(tmp_path)
