@@ -24,6 +24,7 @@ from adjudicator.core.cli_common import (
     err_console,
     fail,
 )
+from adjudicator.core.conformance import report
 from adjudicator.core.conformance.cases import CaseFile, case_files
 from adjudicator.core.conformance.coverage import coverage
 from adjudicator.core.conformance.engine import EngineFailure, ProcessEngine
@@ -195,6 +196,42 @@ def smoke_selection(runner: Runner, files: list[CaseFile]) -> tuple[set[str], li
     return set(chosen.values()), notes
 
 
+def _named_engine(spec: str) -> tuple[str, str]:
+    name, sep, command = spec.partition("=")
+    if not sep or not name.strip() or not command.strip():
+        fail(
+            InputError(
+                "usage",
+                f"{spec!r} does not name its engine",
+                field="--engine",
+                expected="NAME=COMMAND, e.g. 'js=node examples/minimal_engine.js'",
+            )
+        )
+    return name.strip(), command.strip()
+
+
+def _run_one(
+    name: str,
+    command: str,
+    timeout: float,
+    files: list[CaseFile],
+    chosen: set[str] | None,
+    version: str,
+) -> report.EngineRun:
+    """One engine through the cases; an engine that does not start is part of the report."""
+    try:
+        process = ProcessEngine(command, timeout=timeout)
+    except EngineFailure as exc:
+        return report.EngineRun(name, command, None, f"the engine did not start: {exc}")
+    try:
+        runner = Runner(process, {f.game for f in files})
+        return report.EngineRun(name, command, runner.run(files, chosen, suite=version))
+    except HelloFailure as exc:
+        return report.EngineRun(name, command, None, exc.explain())
+    finally:
+        process.close()
+
+
 def register(app: typer.Typer, registry: Registry) -> None:
     conformance = typer.Typer(
         no_args_is_help=True,
@@ -265,6 +302,64 @@ def register(app: typer.Typer, registry: Registry) -> None:
             for note in notes:
                 console.print(f"[yellow]{escape(note)}[/]")
         raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
+
+    @conformance.command("report")
+    def report_command(
+        engines: Annotated[
+            list[str],
+            typer.Option(
+                "--engine",
+                help="NAME=COMMAND of an engine to run (repeatable), e.g. "
+                "'js=node examples/minimal_engine.js'.",
+            ),
+        ],
+        html: Annotated[
+            Path | None, typer.Option("--html", help="Write the report as one HTML page here.")
+        ] = None,
+        json_path: Annotated[
+            Path | None, typer.Option("--json", help="Write the report as JSON here.")
+        ] = None,
+        cases: CasesOption = Path("conformance"),
+        game: GameOption = None,
+        only: Annotated[
+            list[str] | None,
+            typer.Option("--only", help="Only cases whose id matches (a glob, repeatable)."),
+        ] = None,
+        timeout: Annotated[
+            float, typer.Option("--timeout", min=0.1, help="Seconds to wait for each answer.")
+        ] = 60.0,
+    ) -> None:
+        """Run the suite against several engines and report them side by side: a table of
+        engines × topics (passed / failed / skipped / errored) with each failure's request
+        and difference one click away. Exit 0 once the report is written, whatever the
+        engines did; 2 for a usage error.
+
+        Example: `adjudicator conformance report --engine built-in="adjudicator engine"
+        --engine js="node examples/minimal_engine.js" --html report.html --json report.json`
+        """
+        named = [_named_engine(spec) for spec in engines]
+        names = [name for name, _ in named]
+        if len(set(names)) != len(names):
+            fail(InputError("usage", "each engine needs its own NAME", field="--engine"))
+        files = _load(cases, _game(registry, game).id if game else None)
+        chosen = select(files, only) if only else None
+        version = version_of(cases)
+        runs = [_run_one(name, command, timeout, files, chosen, version) for name, command in named]
+        rows = report.topics(runs, [(f.game, f.topic) for f in files])
+        if html is not None:
+            html.write_text(report.render_html(version, runs, rows), encoding="utf-8")
+        if json_path is not None:
+            data = report.to_json(version, runs, rows)
+            json_path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
+        for run in runs:
+            if run.report is None:
+                console.print(f"{escape(run.name)}: did not run — {escape(run.problem)}")
+                continue
+            c = run.report.counts()
+            console.print(f"{escape(run.name)}: {_counts({s: c[s] for s in STATUSES})}")
+        for path in (html, json_path):
+            if path is not None:
+                console.print(f"wrote {escape(str(path))}")
 
     @conformance.command("export")
     def export(

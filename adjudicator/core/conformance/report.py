@@ -1,0 +1,196 @@
+"""One report across engines, like Bowtie's: a table of engines × topics (passed, failed,
+skipped, errored), each failure's request and difference one click away, as a single
+self-contained HTML page (no script, no network) and as JSON."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from adjudicator.core.conformance.runner import STATUSES, CaseResult, RunReport
+
+
+@dataclass
+class EngineRun:
+    """One engine's part of the report: its run, or why it could not run."""
+
+    name: str
+    command: str
+    report: RunReport | None
+    problem: str = ""  # why the engine did not start or its hello failed
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "command": self.command,
+            "problem": self.problem or None,
+            "run": self.report.to_json() if self.report else None,
+        }
+
+
+def topics(runs: list[EngineRun], order: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(game, topic) rows in case-file order, keeping only those some engine ran."""
+    seen = {(r.game, r.topic) for run in runs if run.report for r in run.report.results}
+    return [row for row in order if row in seen]
+
+
+def _counts(results: list[CaseResult]) -> dict[str, int]:
+    return {s: sum(r.status == s for r in results) for s in STATUSES}
+
+
+def matrix(runs: list[EngineRun], rows: list[tuple[str, str]]) -> dict[str, Any]:
+    """game → topic → engine name → status counts."""
+    out: dict[str, Any] = {}
+    for game, topic in rows:
+        cell = out.setdefault(game, {}).setdefault(topic, {})
+        for run in runs:
+            if run.report is not None:
+                results = [r for r in run.report.results if (r.game, r.topic) == (game, topic)]
+                cell[run.name] = _counts(results)
+    return out
+
+
+def to_json(suite: str, runs: list[EngineRun], rows: list[tuple[str, str]]) -> dict[str, Any]:
+    return {
+        "suite": {"version": suite},
+        "engines": [run.to_json() for run in runs],
+        "matrix": matrix(runs, rows),
+    }
+
+
+_STYLE = """
+body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em; color: #1d1d1f; }
+h1 { font-size: 1.4em; margin: 0 0 .2em; }
+p.meta { color: #555; margin: 0 0 1em; }
+table { border-collapse: collapse; }
+th, td { border: 1px solid #d0d0d5; padding: .3em .55em; vertical-align: top; text-align: left; }
+thead th { background: #f0f0f3; position: sticky; top: 0; }
+th.game { background: #e4e7f0; font-size: 1.05em; }
+td.count { white-space: nowrap; min-width: 9em; }
+.ok { background: #e7f6e9; } .bad { background: #fde8e8; }
+.none { background: #f6f6f6; color: #777; }
+.p { color: #1a7f37; } .f, .e { color: #c62828; font-weight: 600; } .s { color: #8a6d00; }
+details > summary { cursor: pointer; }
+.case { margin: .4em 0 .6em; padding: .3em .5em; background: #fff; border-left: 3px solid #c62828; }
+pre { margin: .2em 0; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
+.label { color: #555; font-size: 12px; }
+"""
+
+
+def _count_text(counts: dict[str, int]) -> str:
+    labels = {"passed": "p", "failed": "f", "skipped": "s", "errored": "e"}
+    parts = [f'<span class="{labels[s]}">{counts[s]} {s}</span>' for s in STATUSES if counts.get(s)]
+    return ", ".join(parts) or "—"
+
+
+def _json_text(value: Any) -> str:
+    return escape(json.dumps(value, ensure_ascii=False))
+
+
+def _failure(r: CaseResult) -> str:
+    """One failed or errored case: what was sent and what differs (or what went wrong)."""
+    rows = [
+        f'<div class="case"><strong>{escape(r.id)}</strong> '
+        f'<span class="label">{r.status} · refs {escape(", ".join(r.refs))}</span>',
+        '<div class="label">request</div>',
+        f"<pre>{escape(r.request or '')}</pre>",
+    ]
+    if r.status == "failed":
+        rows += [
+            '<div class="label">difference</div>',
+            f"<pre>{escape(chr(10).join(r.diff))}</pre>",
+            '<div class="label">expected</div>',
+            f"<pre>{_json_text(r.expected)}</pre>",
+            '<div class="label">actual</div>',
+            f"<pre>{_json_text(r.actual)}</pre>",
+        ]
+    else:
+        rows += ['<div class="label">what happened</div>', f"<pre>{escape(r.detail)}</pre>"]
+        if r.received is not None:
+            rows += ['<div class="label">received</div>', f"<pre>{escape(r.received)}</pre>"]
+        if r.stderr:
+            rows += [
+                '<div class="label">stderr (last lines)</div>',
+                f"<pre>{escape(r.stderr)}</pre>",
+            ]
+    rows.append("</div>")
+    return "\n".join(rows)
+
+
+def _cell(run: EngineRun, game: str, topic: str) -> str:
+    if run.report is None:
+        return '<td class="count none">did not run</td>'
+    results = [r for r in run.report.results if (r.game, r.topic) == (game, topic)]
+    counts = _counts(results)
+    bad = [r for r in results if r.status in ("failed", "errored")]
+    if not bad:
+        kind = "ok" if counts["passed"] else "none"
+        return f'<td class="count {kind}">{_count_text(counts)}</td>'
+    cases = "\n".join(_failure(r) for r in bad)
+    return (
+        f'<td class="count bad"><details><summary>{_count_text(counts)}</summary>\n'
+        f"{cases}\n</details></td>"
+    )
+
+
+def _engine_head(run: EngineRun) -> str:
+    if run.report is None or run.report.engine is None:
+        return (
+            f'<th title="{escape(run.command)}">{escape(run.name)}<br>'
+            f'<span class="label">did not run</span></th>'
+        )
+    info, c = run.report.engine, run.report.counts()
+    restarts = run.report.restarts
+    extra = f'<br><span class="label">restarted {restarts}×</span>' if restarts else ""
+    return (
+        f'<th title="{escape(run.command)}">{escape(run.name)}<br>'
+        f'<span class="label">{escape(info.name)} {escape(info.version)}</span><br>'
+        f"{_count_text({s: c[s] for s in STATUSES})}{extra}</th>"
+    )
+
+
+def render_html(suite: str, runs: list[EngineRun], rows: list[tuple[str, str]]) -> str:
+    """The report as one HTML page that needs nothing else: inline style, no script, no
+    link out; failures open in place (``<details>``)."""
+    head = "".join(_engine_head(run) for run in runs)
+    body: list[str] = []
+    current = None
+    for game, topic in rows:
+        if game != current:
+            current = game
+            body.append(f'<tr><th class="game" colspan="{len(runs) + 1}">{escape(game)}</th></tr>')
+        cells = "".join(_cell(run, game, topic) for run in runs)
+        body.append(f"<tr><th>{escape(topic)}</th>{cells}</tr>")
+    problems = [
+        f"<li><strong>{escape(run.name)}</strong> (<code>{escape(run.command)}</code>): "
+        f"<pre>{escape(run.problem)}</pre></li>"
+        for run in runs
+        if run.problem
+    ]
+    problem_list = (
+        f"<h2>Engines that did not run</h2><ul>{''.join(problems)}</ul>" if problems else ""
+    )
+    table = "\n".join(body)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Conformance report — suite {escape(suite)}</title>
+<style>{_STYLE}</style>
+</head>
+<body>
+<h1>Conformance report</h1>
+<p class="meta">suite {escape(suite)} · {len(runs)} engine(s) · click a red cell for each failure's
+request and difference</p>
+<table>
+<thead><tr><th>topic</th>{head}</tr></thead>
+<tbody>
+{table}
+</tbody>
+</table>
+{problem_list}
+</body>
+</html>
+"""
