@@ -376,7 +376,8 @@ def test_coverage_leaves_no_reference_uncovered() -> None:
 
 
 def _console_blocks(doc: Path) -> list[tuple[str, list[str]]]:
-    """Each ``$ adjudicator …`` command of the doc's console blocks with the lines shown."""
+    """Each ``$ adjudicator …`` command of the doc's console blocks with the lines shown
+    (a command shown without its output has nothing to check)."""
     blocks, current = [], None
     for line in doc.read_text(encoding="utf-8").splitlines():
         if line.startswith("$ adjudicator "):
@@ -386,7 +387,7 @@ def _console_blocks(doc: Path) -> list[tuple[str, list[str]]]:
             current = None
         elif current is not None:
             current[1].append(line)
-    return blocks
+    return [(command, shown) for command, shown in blocks if shown]
 
 
 @pytest.mark.parametrize(
