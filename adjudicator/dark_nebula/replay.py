@@ -161,7 +161,7 @@ class DarkNebulaReplay(EventReplay):
         event = None
         if refused is not None:
             try:
-                event = parse_line(with_ids(refused, self._names))[1]
+                event = parse_line(with_ids(refused, self._names))
             except InputError:
                 event = None  # unreadable: the event text says it all
         title = f"{self._next_stamp()} · {self.side_to_move()}"
