@@ -12,7 +12,17 @@ from typer.testing import CliRunner
 
 from adjudicator.core.cli import build_app
 from adjudicator.core.conformance.cases import CaseFile, case_files
-from adjudicator.core.conformance.suite import SUITE_FILE, load_suite
+from adjudicator.core.conformance.suite import (
+    SUITE_FILE,
+    Change,
+    Lock,
+    Suite,
+    differences,
+    digests,
+    load_lock,
+    load_suite,
+    release_problems,
+)
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,3 +100,33 @@ def test_the_changelog_says_when_every_case_was_added_and_no_removed_id_returns(
     assert unlisted == [], "add these cases to a new version in conformance/suite.json"
     removed = {r for change in SUITE.changelog for r in change.removed}
     assert removed.isdisjoint(ids)
+
+
+def test_the_cases_are_those_locked_for_the_current_version() -> None:
+    """No case is added, changed or removed without a changelog entry: after listing it in
+    conformance/suite.json, `adjudicator conformance lock` records the new digests."""
+    lock = load_lock(CASES)
+    assert SUITE is not None and lock is not None
+    assert lock.suite_version == SUITE.version
+    found = differences(lock, FILES)
+    assert not found, f"{found}: list them in {SUITE_FILE}, then run adjudicator conformance lock"
+
+
+def test_a_changed_request_or_expectation_needs_a_new_version_that_lists_it() -> None:
+    """What an engine sees counts as a change; rewording a description does not."""
+    original = FILES[0]
+    lock = Lock(suite_version="1.0.0", cases=digests([original]))
+    first, rest = original.cases[0], original.cases[1:]
+    reworded = first.model_copy(update={"description": "new words", "source": "elsewhere"})
+    assert not differences(lock, [original.model_copy(update={"cases": [reworded, *rest]})])
+    changed_case = first.model_copy(update={"moves": [*first.moves, "extra"]})
+    changed = original.model_copy(update={"cases": [changed_case, *rest]})
+    found = differences(lock, [changed])
+    assert (found.added, found.changed, found.removed) == ([], [first.id], [])
+    entry = {"date": "2026-12-02", "summary": "s"}
+    same = Suite(version="1.0.0", changelog=[Change(version="1.0.0", **entry)])
+    problems = release_problems(same, lock, [changed])
+    assert any("new version" in p for p in problems)
+    assert any(p.startswith(f"{first.id} is changed") for p in problems)
+    listed = Change(version="2.0.0", changed=[first.id], **entry)
+    assert release_problems(Suite(version="2.0.0", changelog=[listed]), lock, [changed]) == []

@@ -36,7 +36,16 @@ from adjudicator.core.conformance.runner import (
     Runner,
     RunReport,
 )
-from adjudicator.core.conformance.suite import load_suite, version_of
+from adjudicator.core.conformance.suite import (
+    LOCK_FILE,
+    SUITE_FILE,
+    Lock,
+    digests,
+    load_lock,
+    load_suite,
+    release_problems,
+    version_of,
+)
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.registry import Registry
@@ -360,6 +369,28 @@ def register(app: typer.Typer, registry: Registry) -> None:
         for path in (html, json_path):
             if path is not None:
                 console.print(f"wrote {escape(str(path))}")
+
+    @conformance.command("lock")
+    def lock_command(cases: CasesOption = Path("conformance")) -> None:
+        """Record what every case sends and expects as the suite's current version, after
+        checking that the newest changelog entry names every case added, changed or removed
+        since the last lock (exit 1 when it does not)."""
+        files = _load(cases, None)
+        try:
+            suite_data, lock = load_suite(cases), load_lock(cases)
+        except InputError as err:
+            fail(err)
+        if suite_data is None:
+            fail(InputError("usage", f"no {SUITE_FILE} in {cases}", field="--cases"))
+        problems = release_problems(suite_data, lock, files)
+        for problem in problems:
+            err_console.print(f"[red]not locked[/]: {escape(problem)}")
+        if problems:
+            raise typer.Exit(EXIT_INVALID)
+        new = Lock(suite_version=suite_data.version, cases=digests(files))
+        text = json.dumps(new.model_dump(), ensure_ascii=False, indent=2) + "\n"
+        (cases / LOCK_FILE).write_text(text, encoding="utf-8")
+        console.print(f"locked {len(new.cases)} cases as suite {new.suite_version}")
 
     @conformance.command("export")
     def export(

@@ -4,15 +4,24 @@ of the case folder (JSON, so that a runner in any language reads it without YAML
 The version follows semantic versioning for the people who pin it: a new case is a minor
 version; a case whose request or expectation changed, or a case withdrawn, is a major one
 (an engine that passed may now fail); wording alone is a patch. Each changelog entry names
-the cases added, changed or removed (ids or glob patterns such as ``od.perft.*``)."""
+the cases added, changed or removed (ids or glob patterns such as ``od.perft.*``).
+
+``suite.lock.json`` keeps a digest of what every case sends and expects as of the current
+version; the tests compare the cases with it, so that no case is added, changed or removed
+without a changelog entry (``adjudicator conformance lock`` checks the entry and rewrites
+the lock)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
+from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.core.conformance.cases import Case, CaseFile
 from adjudicator.core.errors import InputError
 from adjudicator.core.loading import parse_json, read_text
 from adjudicator.core.requests import parse_request
@@ -66,3 +75,89 @@ def load_suite(root: Path) -> Suite | None:
 def version_of(root: Path) -> str:
     suite = load_suite(root)
     return suite.version if suite else UNVERSIONED
+
+
+# --- the lock: what each case sends and expects, as released ------------------------------
+
+LOCK_FILE = "suite.lock.json"
+
+
+class Lock(BaseModel):
+    """A digest of every case as of ``suite_version`` (``adjudicator conformance lock``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    suite_version: str = Field(pattern=VERSION)
+    cases: dict[str, str] = Field(description="Case id → SHA-256 of what it sends and expects.")
+
+
+def case_digest(game: str, case: Case) -> str:
+    """What an engine sees of a case — the request and the expectation — hashed; the
+    description, source and references may be reworded without changing it."""
+    sent = case.model_dump(mode="json", include={"start", "moves", "notation", "request"})
+    data = {
+        "game": game,
+        **sent,
+        "features": sorted(case.features),
+        "expect": case.expect.model_dump(mode="json", exclude_unset=True),
+    }
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def digests(files: list[CaseFile]) -> dict[str, str]:
+    return {c.id: case_digest(f.game, c) for f in files for c in f.cases}
+
+
+def load_lock(root: Path) -> Lock | None:
+    path = root / LOCK_FILE
+    if not path.is_file():
+        return None
+    try:
+        return parse_request(Lock, parse_json(read_text(path)))
+    except InputError as err:
+        raise err.at(str(path)) from None
+
+
+@dataclass
+class Differences:
+    """How the cases differ from the lock."""
+
+    added: list[str]
+    changed: list[str]
+    removed: list[str]
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.changed or self.removed)
+
+
+def differences(lock: Lock, files: list[CaseFile]) -> Differences:
+    now = digests(files)
+    return Differences(
+        added=[i for i in now if i not in lock.cases],
+        changed=[i for i in now if i in lock.cases and lock.cases[i] != now[i]],
+        removed=[i for i in lock.cases if i not in now],
+    )
+
+
+def release_problems(suite: Suite, lock: Lock | None, files: list[CaseFile]) -> list[str]:
+    """Why the cases cannot be locked as ``suite.version``: the newest changelog entry must
+    name every case added, changed or removed since the lock, under a new version."""
+    if lock is None:
+        return []
+    found = differences(lock, files)
+    if not found:
+        return []
+    newest = suite.changelog[0]
+    problems = []
+    if suite.version == lock.suite_version:
+        problems.append(
+            f"cases differ from suite {lock.suite_version} as locked: give them a new version "
+            f"in {SUITE_FILE}"
+        )
+    for kind in ("added", "changed", "removed"):
+        listed = getattr(newest, kind)
+        for case_id in getattr(found, kind):
+            if not any(fnmatchcase(case_id, p) for p in listed):
+                problems.append(f"{case_id} is {kind}: list it under '{kind}' of {newest.version}")
+    return problems
