@@ -200,7 +200,7 @@ def answer(request):
             "protocol": 1,
             "engine": {"name": "minimal-engine", "version": "1"},
             "games": [GAME],
-            "features": [],
+            "features": {GAME: []},
         }
     if request.get("cmd") == "evaluate" and request.get("game") == GAME:
         return evaluate(request)

@@ -342,6 +342,22 @@ def test_a_failing_hello_is_explained_with_what_was_sent_and_received(
         assert "received: {" in err
 
 
+def test_a_misspelt_feature_is_named_not_silently_ignored() -> None:
+    """A typo in hello ('perf') would skip every perft case without a word."""
+
+    class Typo(_Skewed):
+        def ask(self, request: dict[str, object]) -> dict[str, object]:
+            answer = self.inner.ask(request)
+            if request.get("cmd") == "hello":
+                answer["features"] = {"orbit-dominion/4.2": ["perf", "history"]}
+            return answer
+
+    runner = Runner(Typo({}))
+    assert runner.info.unknown_features() == ["perf"]
+    report = runner.run([f for _, f in FILES if f.topic == "perft"])
+    assert report.to_json()["engine"]["unknown_features"] == ["perf"]
+
+
 def test_smoke_runs_one_case_per_declared_game() -> None:
     code, out, _ = _cli("run", "--cases", str(CASES), "--smoke", "--json")
     data = json.loads(out)
@@ -362,6 +378,7 @@ def test_old_form_features_apply_to_every_declared_game() -> None:
             return answer
 
     info = Runner(Old({})).info
+    assert info.unknown_features() == []
     assert info.features_of("dark-nebula/2011") == {"perft"}
     built_in = Runner(InProcessEngine(Server(REGISTRY))).info
     assert "perft" in built_in.features_of("orbit-dominion/4.2")

@@ -47,7 +47,7 @@ from adjudicator.core.conformance.suite import (
     version_of,
 )
 from adjudicator.core.errors import InputError
-from adjudicator.core.game import Game
+from adjudicator.core.game import FEATURES, Game
 from adjudicator.core.registry import Registry
 from adjudicator.core.schemas import document
 
@@ -168,6 +168,11 @@ def print_report(report: RunReport, verbose: bool) -> None:
     )
     if report.restarts:
         console.print(f"the engine was restarted {report.restarts} time(s) after errors")
+    if engine and (unknown := engine.unknown_features()):
+        console.print(
+            f"[yellow]unknown features declared (ignored): {escape(', '.join(unknown))}[/]; "
+            f"the vocabulary is {', '.join(FEATURES)}"
+        )
     if report.stopped:
         console.print(f"[red]{report.stopped}[/]: {report.not_run} case(s) not run")
 

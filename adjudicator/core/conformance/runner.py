@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from adjudicator.core.conformance.cases import Case, CaseFile, ExpectedError
 from adjudicator.core.conformance.engine import Engine, EngineFailure
+from adjudicator.core.game import FEATURES
 from adjudicator.core.protocol import PROTOCOL_VERSION
 
 Status = Literal["passed", "failed", "skipped", "errored"]
@@ -74,6 +75,11 @@ class EngineInfo:
     #: Features declared per game; the old form (one list for the engine) applies to all.
     features: dict[str, set[str]]
 
+    def unknown_features(self) -> list[str]:
+        """Declared features outside the vocabulary (a typo skips cases silently otherwise)."""
+        declared = set().union(*self.features.values()) if self.features else set()
+        return sorted(declared - FEATURES.keys())
+
     def features_of(self, game: str) -> set[str]:
         return self.features.get(game, set())
 
@@ -83,6 +89,7 @@ class EngineInfo:
             "version": self.version,
             "games": self.games,
             "features": {g: sorted(self.features_of(g)) for g in self.games},
+            "unknown_features": self.unknown_features(),
         }
 
 
