@@ -12,6 +12,8 @@ outlined discs marked ``W``: the sides differ without colour.
 
 from __future__ import annotations
 
+from functools import cache
+
 from adjudicator.astro_stra.board import HOME, SIDES, START, Position, Side, opposite
 from adjudicator.astro_stra.readings import Geometry
 from adjudicator.astro_stra.skills import Hold
@@ -154,6 +156,7 @@ def board_layer(geometry: Geometry, lang: Lang) -> str:
     return _BOARDS[key]
 
 
+@cache
 def _stack(side: Side, point: int, n: int, geometry: Geometry) -> str:
     x, y, grow = place(side, point, geometry)
     fill, ink, stroke = ("#111", "#fff", "#fff") if side == "black" else ("#fff", "#111", "#111")
@@ -183,6 +186,7 @@ def _stack(side: Side, point: int, n: int, geometry: Geometry) -> str:
     return "".join(out)
 
 
+@cache
 def _die(x: float, y: float, colour: str, pips: int, *, held: bool = False) -> str:
     fill, ink = DIE_COLOURS.get(colour, ("#9e9e9e", "#000"))
     second = ""
@@ -207,7 +211,9 @@ def _die(x: float, y: float, colour: str, pips: int, *, held: bool = False) -> s
     )
 
 
-def _dice(play: TurnPlay | None, holds: tuple[Hold, ...], geometry: Geometry, lang: Lang) -> str:
+def _dice(
+    play: TurnPlay | None, holds: tuple[Hold, ...], geometry: Geometry, lang: Lang
+) -> list[str]:
     y = TOP + _rows(geometry) * ROW_H + 44
     words = WORDS[lang]
     out = []
@@ -248,12 +254,12 @@ def _dice(play: TurnPlay | None, holds: tuple[Hold, ...], geometry: Geometry, la
             where = f"{owner} {hold.slot}" if hold.slot else owner
             out.append(text(x + 42, y + 30, where, font_size=11, font_family="sans-serif"))
             out.append("</g>")
-    return "".join(out)
+    return out
 
 
-def _moves(play: TurnPlay | None, style: str, geometry: Geometry) -> str:
+def _moves(play: TurnPlay | None, style: str, geometry: Geometry) -> list[str]:
     if play is None:
-        return ""
+        return []
     out = []
     for src, dst in play.moves:
         try:
@@ -269,7 +275,7 @@ def _moves(play: TurnPlay | None, style: str, geometry: Geometry) -> str:
             f'd="M{num(x0)} {num(y0)}Q{num(mx)} {num(my)} {num(x1)} {num(y1)}" '
             f"{ARROW_STYLE[style]}/>"
         )
-    return "".join(out)
+    return out
 
 
 def describe(position: Position, geometry: Geometry, lang: Lang = "en") -> str:
@@ -304,9 +310,9 @@ def picture(
         for point, n in enumerate(position.counts(side)):
             if n:
                 layer.append(_stack(side, point, n, geometry))
-    layer.append(_dice(refused or last, holds, geometry, lang))
-    layer.append(_moves(last, "last", geometry))
-    layer.append(_moves(refused, "bad", geometry))
+    layer += _dice(refused or last, holds, geometry, lang)
+    layer += _moves(last, "last", geometry)
+    layer += _moves(refused, "bad", geometry)
     layer.append("</g>")
     heading = title or ("戦星術枢斗羅" if lang == "ja" else "Astro-Stra")
     return Picture(
@@ -315,7 +321,7 @@ def picture(
         heading,
         describe(position, geometry, lang),
         board_layer(geometry, lang),
-        "".join(layer),
+        tuple(layer),
     )
 
 

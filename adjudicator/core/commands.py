@@ -37,6 +37,7 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS, decided_line, print_verdict, summary
+from adjudicator.core.report_html import HtmlReport
 from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import EXIT_INTERRUPTED, Verdict, worst_exit
 
@@ -101,6 +102,14 @@ def register(app: typer.Typer, registry: Registry) -> None:
         max_bytes: Annotated[
             int, typer.Option("--max-bytes", min=1, help="Refuse larger files.")
         ] = DEFAULT_MAX_BYTES,
+        html: Annotated[
+            Path | None,
+            typer.Option(
+                "--html",
+                help="Also write a self-contained HTML report: a table of the records and each "
+                "record's verdict with a step-through viewer of its plies.",
+            ),
+        ] = None,
         interpretation: Annotated[
             list[str] | None,
             typer.Option(
@@ -153,12 +162,15 @@ def register(app: typer.Typer, registry: Registry) -> None:
             disable=not show_bar,
         )
         collected: list[dict] = []
+        report = HtmlReport(html, registry, options) if html is not None else None
         with progress:
             task = progress.add_task("validate", total=len(files))
             try:
                 for verdict in verdicts:
                     codes.append(verdict)
                     progress.advance(task)
+                    if report is not None:
+                        report.add(verdict)
                     if jsonl:
                         print(verdict.model_dump_json(), flush=True)
                     elif as_json:
@@ -171,6 +183,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 interrupted = True
             finally:
                 verdicts.close()
+        if report is not None:
+            report.close()  # an interrupted batch still gets the report of what was done
         if as_json:
             data = collected[0] if len(collected) == 1 and not interrupted else collected
             print(json.dumps(data, ensure_ascii=False, indent=2))

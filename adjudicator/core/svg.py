@@ -20,15 +20,16 @@ SVG_NS = "http://www.w3.org/2000/svg"
 
 @dataclass(frozen=True)
 class Picture:
-    """A position drawn: ``board`` and ``layer`` are SVG elements, ``title`` a short name
-    and ``description`` the position in words."""
+    """A position drawn: ``board`` is SVG elements, ``layer`` the position's SVG elements
+    one by one (successive plies share most of them, which the HTML report exploits),
+    ``title`` a short name and ``description`` the position in words."""
 
     width: int
     height: int
     title: str
     description: str
     board: str
-    layer: str
+    layer: tuple[str, ...]
 
     def svg(self) -> str:
         """A standalone SVG document."""
@@ -37,7 +38,7 @@ class Picture:
             f'width="{self.width}" height="{self.height}" role="img" '
             f"aria-label={quoteattr(self.title)}>"
             f"<title>{escape(self.title)}</title><desc>{escape(self.description)}</desc>"
-            f"{self.board}{self.layer}</svg>\n"
+            f"{self.board}{''.join(self.layer)}</svg>\n"
         )
 
 
@@ -51,9 +52,17 @@ def attributes(**attrs: str | float) -> str:
     parts = []
     for name, value in attrs.items():
         key = name.rstrip("_").replace("_", "-")
-        shown = f"{value:.1f}".rstrip("0").rstrip(".") if isinstance(value, float) else value
-        parts.append(f" {key}={quoteattr(str(shown))}")
+        if isinstance(value, float):
+            shown = num(value)
+        elif isinstance(value, int):
+            shown = str(value)
+        else:
+            shown = escape(value, _QUOTE)
+        parts.append(f' {key}="{shown}"')
     return "".join(parts)
+
+
+_QUOTE = {'"': "&quot;"}
 
 
 def polar(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:

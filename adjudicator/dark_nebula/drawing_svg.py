@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cache
 
 from adjudicator.core.i18n import Lang
 from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, text
@@ -135,17 +136,19 @@ def _board(board: BoardDefinition) -> str:
     return "".join(parts)
 
 
-_BOARDS: dict[str, str] = {}
+_BOARDS: dict[tuple[str, tuple[object, ...]], str] = {}
 
 
 def board_layer(board: BoardDefinition) -> str:
-    """The board's part of every picture on it, made once per definition."""
-    key = board.sha256
+    """The board's part of every picture on it, made once per definition and layout (the
+    digest leaves the layout out)."""
+    key = (board.sha256, tuple(s.at for s in board.sectors))
     if key not in _BOARDS:
         _BOARDS[key] = _board(board)
     return _BOARDS[key]
 
 
+@cache
 def _chip(x: float, y: float, side: Side, kind: str, n: int, sector: str) -> str:
     """One kind of counter of one side: a square (empire) or a disc (rebels) with its
     letter, the count as a badge when more than one."""
@@ -331,7 +334,7 @@ def picture(
         heading,
         describe(situation, lang),
         board_layer(situation.board),
-        "".join(layer),
+        tuple(layer),
     )
 
 

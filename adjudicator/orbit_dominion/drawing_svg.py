@@ -14,6 +14,8 @@ can read the position back from the picture.
 
 from __future__ import annotations
 
+from functools import cache
+
 from adjudicator.core.i18n import Lang
 from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, num, polar, text
 from adjudicator.orbit_dominion.actions import JUMP, ROTATE, SWAP, Action
@@ -121,6 +123,7 @@ def _board() -> str:
 BOARD = _board()
 
 
+@cache
 def _ship(s: int, piece: str) -> str:
     x, y = centre(s)
     letter_size = 15 if piece in "RB" else 12
@@ -144,6 +147,7 @@ def _arc(orbit: int, start: float, end: float, r: float | None = None) -> str:
     return f"M{num(x0)} {num(y0)}A{num(r)} {num(r)} 0 {large} {sweep} {num(x1)} {num(y1)}"
 
 
+@cache
 def _action(action: Action, style: str) -> str:
     """The action as an arrow: along the ring for a step on one orbit, straight across for a
     jump, double-headed for a swap, a long curved arrow round the ring for a rotation."""
@@ -170,6 +174,7 @@ def _action(action: Action, style: str) -> str:
     return f'<path {cls} d="{path}" {stroke}{both}/>'
 
 
+@cache
 def _ring(s: int, colour: str, mark: str, width: float = 3.0) -> str:
     x, y = centre(s)
     return (
@@ -257,7 +262,7 @@ def picture(
         description += (
             " 不合法な行動: " if lang == "ja" else " Action refused: "
         ) + f"{refused.text}."
-    return Picture(SIZE, SIZE, title, description, BOARD, "".join(layer))
+    return Picture(SIZE, SIZE, title, description, BOARD, tuple(layer))
 
 
 def drawing_svg(

@@ -95,3 +95,20 @@ def test_opening_snapshot(snapshot: SnapshotAssertion) -> None:
     pictures = replay_pictures((SAMPLES / "valid" / "worked-game.json").read_text())
     assert pictures[1] == snapshot
     assert pictures[8] == snapshot
+
+
+def test_a_definition_places_its_sectors() -> None:
+    """Sector.at (x, y from 0 to 100) places a sector; it stays out of the digest."""
+    board = default_board()
+    sectors = [
+        s.model_copy(update={"at": (100.0 * i / 13, 50.0)}) for i, s in enumerate(board.sectors)
+    ]
+    placed = board.model_copy(update={"sectors": sectors})
+    assert placed.sha256 == board.sha256
+    root = ET.fromstring(drawing_svg(Situation(placed)))
+    boxes = {
+        e.attrib["data-sector"]: float(e.attrib["y"])
+        for e in root.iter("{http://www.w3.org/2000/svg}rect")
+        if "data-sector" in e.attrib
+    }
+    assert len(set(boxes.values())) == 1  # all on one line, as placed

@@ -1,0 +1,214 @@
+"use strict";
+// The report's viewer: the table of records (sort, filter), and a record opened from the
+// URL fragment (#r=N&ply=K) with its plies stepped through by buttons or the arrow keys.
+// Each record's data sits compressed in <script id="rN"> and is read only when opened.
+(function () {
+  const L = JSON.parse(document.getElementById("labels").textContent);
+  const INDEX = JSON.parse(document.getElementById("index").textContent);
+  const BOARDS = JSON.parse(document.getElementById("boards").textContent);
+  const $ = (id) => document.getElementById(id);
+  const fill = (s, args) => s.replace(/\{(\w+)\}/g, (_, k) => String(args[k]));
+  const el = (tag, attrs, text) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  };
+  let sortKey = null, sortUp = true;
+  const cache = new Map();
+  let current = null; // {n, data, ply}
+
+  // --- the table ---------------------------------------------------------------------
+  const games = [...new Set(INDEX.map((r) => r[1]))].sort();
+  for (const g of games) $("f-game").appendChild(el("option", { value: g }, g));
+
+  function rowsShown() {
+    const st = $("f-status").value, g = $("f-game").value;
+    const text = $("f-text").value.trim().toLowerCase();
+    let rows = INDEX.map((r, n) => [n, r]).filter(([, r]) =>
+      (!st || r[2] === st) && (!g || r[1] === g) &&
+      (!text || (r[0] + " " + r[4]).toLowerCase().includes(text)));
+    if (sortKey !== null) {
+      const k = sortKey;
+      rows.sort(([, a], [, b]) => {
+        const x = a[k], y = b[k];
+        const c = x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+        return sortUp ? c : -c;
+      });
+    }
+    return rows;
+  }
+
+  function renderTable() {
+    const body = $("rows");
+    const frag = document.createDocumentFragment();
+    const rows = rowsShown();
+    for (const [n, r] of rows) {
+      const tr = el("tr", { "data-n": n, "class": "st-" + r[2] });
+      const a = el("a", { href: "#r=" + n }, r[0]);
+      const td = el("td"); td.appendChild(a); tr.appendChild(td);
+      tr.appendChild(el("td", {}, r[1]));
+      tr.appendChild(el("td", { "class": "status" }, L["status_" + r[2]]));
+      tr.appendChild(el("td", { "class": "num" }, r[3] === null ? "" : r[3]));
+      tr.appendChild(el("td", {}, r[4]));
+      tr.appendChild(el("td", { "class": "num" }, r[5]));
+      frag.appendChild(tr);
+    }
+    body.replaceChildren(frag);
+    $("shown").textContent = fill(L.shown, { n: rows.length });
+  }
+
+  for (const b of document.querySelectorAll("#table th button")) {
+    b.addEventListener("click", () => {
+      const k = Number(b.dataset.key);
+      sortUp = sortKey === k ? !sortUp : true;
+      sortKey = k;
+      for (const o of document.querySelectorAll("#table th")) o.removeAttribute("aria-sort");
+      b.parentElement.setAttribute("aria-sort", sortUp ? "ascending" : "descending");
+      renderTable();
+    });
+  }
+  for (const id of ["f-status", "f-game", "f-text"]) $(id).addEventListener("input", renderTable);
+
+  // --- a record's data ---------------------------------------------------------------
+  async function load(n) {
+    if (cache.has(n)) return cache.get(n);
+    let node = $("r" + n);
+    if (!node) {
+      await new Promise((ok) => document.readyState === "loading"
+        ? document.addEventListener("DOMContentLoaded", ok, { once: true }) : ok());
+      node = $("r" + n);
+    }
+    const bytes = Uint8Array.from(atob(node.textContent), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    const data = JSON.parse(await new Response(stream).text());
+    cache.set(n, data);
+    return data;
+  }
+
+  function verdictBlock(v) {
+    const box = el("div", { "class": "verdict st-" + v.status });
+    box.appendChild(el("p", { "class": "status" }, L["status_" + v.status]));
+    const p = v.problem, u = v.unreadable;
+    if (p) {
+      const head = el("p", { "class": "problem" });
+      if (p.ply !== undefined) head.appendChild(el("span", { "class": "at" }, fill(L.at_ply, { ply: p.ply }) + " "));
+      if (p.action) head.appendChild(el("code", { "class": "action" }, p.action));
+      head.appendChild(el("strong", { "class": "code" }, " " + p.code));
+      box.appendChild(head);
+      if (p.citation) box.appendChild(el("p", { "class": "citation" }, p.citation));
+      box.appendChild(el("p", { "class": "message" }, p.message));
+      if (p.suggestion) box.appendChild(el("p", {}, fill(L.suggestion, { suggestion: p.suggestion })));
+    }
+    if (u) box.appendChild(el("p", { "class": "message" }, u.message + " (" + u.code + ")"));
+    if (v.pending && v.pending.length) {
+      box.appendChild(el("h3", {}, L.pending));
+      const ul = el("ul", { "class": "pending" });
+      for (const c of v.pending) {
+        ul.appendChild(el("li", {}, fill(L.at_ply, { ply: c.ply }) + ": " + c.description + " (" + c.code + "; " + c.citation + ")"));
+      }
+      box.appendChild(ul);
+    }
+    if (v.warnings && v.warnings.length) {
+      box.appendChild(el("h3", {}, L.warnings));
+      const ul = el("ul");
+      for (const w of v.warnings) ul.appendChild(el("li", {}, w.location + ": " + w.message + " (" + w.code + ")"));
+      box.appendChild(ul);
+    }
+    if (v.interpretations && v.interpretations.length) {
+      box.appendChild(el("p", { "class": "interp" }, L.interpretations + ": " + v.interpretations.join(", ")));
+    }
+    return box;
+  }
+
+  function showPly(ply) {
+    const data = current.data, count = data.n;
+    $("v-stage").hidden = !count; // an unreadable record has no plies to show
+    if (!count) return;
+    ply = Math.max(0, Math.min(count - 1, ply));
+    current.ply = ply;
+    const f = { e: data.e[ply], x: data.x[ply], b: data.b[ply], l: data.l[ply], t: data.t[ply], d: data.d[ply] };
+    if (f.l !== null) {
+      const board = BOARDS[f.b];
+      const label = f.t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+      const desc = f.d.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+      $("v-board").innerHTML =
+        `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${data.w} ${data.h}" role="img" aria-label="${label}">` +
+        `<title>${label}</title><desc>${desc}</desc>${board}${f.l.map((i) => data.parts[i]).join("")}</svg>`;
+    } else {
+      $("v-board").replaceChildren(el("p", { "class": "none" }, L.no_picture));
+    }
+    $("v-ply").textContent = ply === 0 ? L.start : fill(L.ply_of, { ply: ply, n: count - 1 });
+    const ev = $("v-event");
+    ev.replaceChildren();
+    if (f.e !== null && f.e !== undefined) {
+      ev.appendChild(el("code", {}, f.e));
+      if (f.x) ev.appendChild(el("strong", { "class": "refused" }, " " + L.refused));
+    }
+    ev.className = "event" + (f.x ? " refused" : "");
+    for (const li of $("v-events").children) {
+      const on = Number(li.dataset.ply) === ply;
+      li.classList.toggle("current", on);
+      if (on) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+    }
+    const list = $("v-events"), cur = list.querySelector(".current");
+    if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
+    $("b-first").disabled = $("b-prev").disabled = ply === 0;
+    $("b-last").disabled = $("b-next").disabled = ply === count - 1;
+  }
+
+  async function openRecord(n, ply) {
+    if (!(n in INDEX)) return;
+    if (!current || current.n !== n) {
+      $("records").hidden = $("summary").hidden = true;
+      $("viewer").hidden = false;
+      $("v-source").textContent = INDEX[n][0];
+      $("v-verdict").replaceChildren(el("p", {}, L.loading));
+      const data = await load(n);
+      current = { n, data, ply: 0 };
+      $("v-verdict").replaceChildren(verdictBlock(data.verdict));
+      const list = $("v-events");
+      list.replaceChildren();
+      data.e.forEach((e, i) => {
+        const li = el("li", { "data-ply": i, "class": data.x[i] ? "refused" : "" });
+        const a = el("a", { href: "#r=" + n + "&ply=" + i }, e === null ? L.start : e);
+        li.appendChild(a);
+        list.appendChild(li);
+      });
+    }
+    showPly(ply === null ? current.data.open : ply);
+  }
+
+  function go(ply) {
+    if (!current) return;
+    const n = Math.max(0, Math.min(current.data.n - 1, ply));
+    history.replaceState(null, "", "#r=" + current.n + "&ply=" + n);
+    showPly(n);
+  }
+
+  function route() {
+    const m = /^#r=(\d+)(?:&ply=(\d+))?$/.exec(location.hash);
+    if (!m) {
+      current = null;
+      $("viewer").hidden = true;
+      $("records").hidden = $("summary").hidden = false;
+      return;
+    }
+    openRecord(Number(m[1]), m[2] === undefined ? null : Number(m[2]));
+  }
+
+  $("b-first").addEventListener("click", () => go(0));
+  $("b-prev").addEventListener("click", () => go(current.ply - 1));
+  $("b-next").addEventListener("click", () => go(current.ply + 1));
+  $("b-last").addEventListener("click", () => go(Infinity));
+  document.addEventListener("keydown", (e) => {
+    if (!current || $("viewer").hidden || e.target.tagName === "INPUT" || e.altKey || e.ctrlKey || e.metaKey) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (e.key in moves) { go(current.ply + moves[e.key]); e.preventDefault(); }
+    else if (e.key === "Home") { go(0); e.preventDefault(); }
+    else if (e.key === "End") { go(Infinity); e.preventDefault(); }
+  });
+  window.addEventListener("hashchange", route);
+  renderTable();
+  route();
+})();

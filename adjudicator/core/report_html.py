@@ -1,0 +1,348 @@
+"""The tournament report as one self-contained HTML file (``validate DIR --html FILE``).
+
+A summary (counts per status and game), a sortable, filterable table of the records, and for
+each record its verdict in the chosen language with a step-through viewer: the board at every
+ply (the failing one with the offending action drawn), the event text beside it, buttons and
+the ←/→ keys, and the ply in the URL fragment (``#r=12&ply=30``) so that a link points at it.
+
+Nothing is fetched: CSS, script and pictures are inline. The report is written as verdicts
+come: each record's data (its verdict and the picture layer of every ply, compressed) goes to
+a spool file at once, and only a short index row per record stays in memory; the boards,
+which every ply of a game shares, are stored once. The browser decompresses a record's data
+only when it is opened, so a report of thousands of records opens as fast as its table.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+import tempfile
+import traceback
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field
+from html import escape
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from adjudicator.core.batch import Options, read_record
+from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang
+from adjudicator.core.loading import read_text
+from adjudicator.core.records import Replay
+from adjudicator.core.registry import Registry
+from adjudicator.core.report import LABELS
+from adjudicator.core.svg import Picture
+from adjudicator.core.verdict import Verdict
+
+STATUSES = ("invalid", "unreadable", "pending", "valid")
+
+#: The report's own words; statuses and verdict texts come from the verdict and the report.
+REPORT_LABELS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "title": "Tournament report",
+        "records": "{n} records",
+        "game": "Game",
+        "file": "Record",
+        "status": "Status",
+        "ply": "Ply",
+        "code": "Code",
+        "plies": "Actions",
+        "all": "all",
+        "filter": "Filter",
+        "search": "Search records",
+        "shown": "{n} shown",
+        "total": "Total",
+        "first": "First ply",
+        "prev": "Previous ply",
+        "next": "Next ply",
+        "last": "Last ply",
+        "close": "Back to the table",
+        "start": "start",
+        "ply_of": "ply {ply} of {n}",
+        "refused": "refused here",
+        "events": "Events",
+        "pending": "Checks waiting for hidden information",
+        "warnings": "Warnings",
+        "suggestion": "canonical spelling: {suggestion}",
+        "no_picture": "This game draws no pictures.",
+        "keys": "← → step through the plies; Home and End jump.",
+        "interpretations": "Interpretations in force",
+        "loading": "loading…",
+    },
+    "ja": {
+        "title": "大会レポート",
+        "records": "記録{n}件",
+        "game": "ゲーム",
+        "file": "記録",
+        "status": "判定",
+        "ply": "手",
+        "code": "コード",
+        "plies": "手数",
+        "all": "すべて",
+        "filter": "絞り込み",
+        "search": "記録を検索",
+        "shown": "{n}件を表示",
+        "total": "合計",
+        "first": "最初の手",
+        "prev": "前の手",
+        "next": "次の手",
+        "last": "最後の手",
+        "close": "一覧に戻る",
+        "start": "開始局面",
+        "ply_of": "{n}手中 {ply}手目",
+        "refused": "ここで不合法",
+        "events": "手順",
+        "pending": "非公開情報を待つ検査",
+        "warnings": "警告",
+        "suggestion": "正しい表記: {suggestion}",
+        "no_picture": "このゲームには図がありません。",
+        "keys": "← → で一手ずつ、Home と End で最初と最後へ。",
+        "interpretations": "適用中の解釈",
+        "loading": "読み込み中…",
+    },
+}
+
+
+@dataclass
+class Frame:
+    """One ply of the viewer: the event that led to it (or was refused there) and the
+    picture."""
+
+    event: str | None
+    refused: bool
+    picture: Picture | None
+
+
+def _frame(replay: Replay, event: str | None, refused: bool, lang: Lang) -> Frame:
+    picture = replay.picture(event if refused else None, lang=lang)
+    return Frame(event, refused, picture)
+
+
+def record_frames(registry: Registry, verdict: Verdict, options: Options) -> list[Frame]:
+    """Every ply of the record as far as the verdict reached: the start, the position after
+    each accepted event, and the event refused (drawn on the position before it). A defect
+    in a drawing costs that record its pictures, never the report."""
+    if verdict.status == "unreadable":
+        return []
+    try:
+        return _frames(registry, verdict, options)
+    except Exception:
+        traceback.print_exc(file=sys.stderr)
+        return []
+
+
+def _frames(registry: Registry, verdict: Verdict, options: Options) -> list[Frame]:
+    try:
+        game, record = read_record(
+            registry,
+            read_text(Path(verdict.source), max_bytes=options.max_bytes),
+            lenient=options.lenient,
+        )
+        if options.interpretations:
+            record = game.switch_interpretations(record, dict(options.interpretations))
+        replay = game.replay(record)
+    except InputError:
+        return []
+    lang = options.lang
+    frames = [_frame(replay, None, False, lang)]
+    for event in record.events:
+        try:
+            step = replay.attempt(event.written, lenient=options.lenient)
+        except InputError:
+            frames.append(Frame(event.written, True, replay.picture(lang=lang)))
+            break
+        if step.violation is not None:
+            frames.append(_frame(replay, event.written, True, lang))
+            break
+        frames.append(_frame(replay, event.written, False, lang))
+    return frames
+
+
+def _json(data: Any) -> str:
+    """JSON safe inside a ``<script>`` element."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+@dataclass
+class HtmlReport:
+    """Collects verdicts one by one and writes the report on :meth:`close`."""
+
+    path: Path
+    registry: Registry
+    options: Options
+    index: list[list[Any]] = field(default_factory=list)
+    boards: dict[str, int] = field(default_factory=dict)
+    counts: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        # closed by close(): records are spooled between calls of add()
+        self._spool = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+
+    def add(self, verdict: Verdict) -> None:
+        """Spool one record's data and keep its index row."""
+        n = len(self.index)
+        frames = record_frames(self.registry, verdict, self.options)
+        game = verdict.game or "—"
+        self.counts[(game, verdict.status)] += 1
+        p = verdict.problem
+        open_at = len(frames) - 1
+        if p is not None and p.ply is not None:
+            open_at = min(p.ply, len(frames) - 1)
+        data = {
+            # the text drawing gives way to the pictures
+            "verdict": verdict.model_dump(
+                mode="json", exclude_none=True, exclude={"problem": {"drawing"}}
+            ),
+            "open": max(open_at, 0),
+            **self._frames_data(frames),
+        }
+        packed = base64.b64encode(zlib.compress(_json(data).encode("utf-8"), 9)).decode("ascii")
+        self._spool.write(f'<script type="application/octet-stream" id="r{n}">{packed}</script>\n')
+        self.index.append(
+            [
+                verdict.source,
+                game,
+                verdict.status,
+                p.ply if p is not None else None,
+                p.code
+                if p is not None
+                else (verdict.unreadable.code if verdict.unreadable else ""),
+                verdict.plies,
+            ]
+        )
+
+    def _frames_data(self, frames: list[Frame]) -> dict[str, Any]:
+        """The plies column by column (columns compress better than rows): the event, whether
+        it was refused, and the picture: its board by number, its layer as indices into the
+        record's table of SVG elements (plies share most of them), title and description."""
+        parts: dict[str, int] = {}
+        columns: dict[str, list[Any]] = {k: [] for k in "exbltd"}
+        size = (0, 0)
+        for frame in frames:
+            columns["e"].append(frame.event)
+            columns["x"].append(int(frame.refused))
+            pic = frame.picture
+            if pic is None:
+                for k in "bltd":
+                    columns[k].append(None)
+                continue
+            size = (pic.width, pic.height)
+            columns["b"].append(self.boards.setdefault(pic.board, len(self.boards)))
+            columns["l"].append([parts.setdefault(part, len(parts)) for part in pic.layer])
+            columns["t"].append(pic.title)
+            columns["d"].append(pic.description)
+        return {"n": len(frames), "w": size[0], "h": size[1], "parts": list(parts), **columns}
+
+    def close(self) -> None:
+        lang = self.options.lang
+        labels = REPORT_LABELS[lang]
+        statuses = {s: LABELS[lang]["pending_check" if s == "pending" else s] for s in STATUSES}
+        head = _page_head(labels, len(self.index), lang)
+        summary = _summary(self.counts, labels, statuses)
+        words = {
+            **labels,
+            "at_ply": LABELS[lang]["at_ply"],
+            **{f"status_{k}": v for k, v in statuses.items()},
+        }
+        with self.path.open("w", encoding="utf-8") as out:
+            out.write(head)
+            out.write(summary)
+            out.write(_body(labels, statuses))
+            out.write(f'<script type="application/json" id="labels">{_json(words)}</script>\n')
+            out.write(f'<script type="application/json" id="index">{_json(self.index)}</script>\n')
+            boards = _json(list(self.boards))
+            out.write(f'<script type="application/json" id="boards">{boards}</script>\n')
+            out.write(f"<script>{_asset('report.js')}</script>\n")
+            self._spool.seek(0)
+            for line in self._spool:
+                out.write(line)
+            out.write("</body></html>\n")
+        self._spool.close()
+
+
+def _asset(name: str) -> str:
+    return (resources.files("adjudicator.core") / "report_assets" / name).read_text("utf-8")
+
+
+def _page_head(labels: dict[str, str], n: int, lang: Lang) -> str:
+    return (
+        f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
+        f"<title>{escape(labels['title'])}</title>"
+        f"<style>{_asset('report.css')}</style></head>\n<body>\n"
+        f"<header><h1>{escape(labels['title'])}</h1>"
+        f"<p>{escape(labels['records'].format(n=n))}</p></header>\n"
+    )
+
+
+def _summary(
+    counts: Counter[tuple[str, str]], labels: dict[str, str], statuses: dict[str, str]
+) -> str:
+    games = sorted({g for g, _ in counts})
+    head = "".join(f'<th scope="col" class="st-{s}">{escape(statuses[s])}</th>' for s in STATUSES)
+    rows = []
+    for g in [*games, None]:
+        cells = "".join(
+            f"<td>{sum(n for (gg, st), n in counts.items() if st == s and (g is None or gg == g))}"
+            "</td>"
+            for s in STATUSES
+        )
+        total = sum(n for (gg, _), n in counts.items() if g is None or gg == g)
+        name = escape(g) if g is not None else escape(labels["total"])
+        rows.append(f'<tr><th scope="row">{name}</th>{cells}<td>{total}</td></tr>')
+    return (
+        '<section id="summary"><table class="summary"><thead><tr>'
+        f'<th scope="col">{escape(labels["game"])}</th>{head}'
+        f'<th scope="col">{escape(labels["total"])}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></section>\n"
+    )
+
+
+def _body(labels: dict[str, str], statuses: dict[str, str]) -> str:
+    options = "".join(f'<option value="{s}">{escape(statuses[s])}</option>' for s in STATUSES)
+    e = {k: escape(v) for k, v in labels.items()}
+    return f"""<section id="records">
+<div class="filters" role="search">
+<label>{e["status"]} <select id="f-status"><option value="">{e["all"]}</option>
+{options}</select></label>
+<label>{e["game"]} <select id="f-game"><option value="">{e["all"]}</option></select></label>
+<label>{e["search"]} <input id="f-text" type="search"></label>
+<span id="shown" aria-live="polite"></span>
+</div>
+<table id="table"><thead><tr>
+<th scope="col"><button data-key="0">{e["file"]}</button></th>
+<th scope="col"><button data-key="1">{e["game"]}</button></th>
+<th scope="col"><button data-key="2">{e["status"]}</button></th>
+<th scope="col"><button data-key="3">{e["ply"]}</button></th>
+<th scope="col"><button data-key="4">{e["code"]}</button></th>
+<th scope="col"><button data-key="5">{e["plies"]}</button></th>
+</tr></thead><tbody id="rows"></tbody></table>
+</section>
+<section id="viewer" hidden>
+<p><a id="back" href="#">{e["close"]}</a></p>
+<h2 id="v-source"></h2>
+<div id="v-verdict"></div>
+<div class="stage" id="v-stage">
+<div id="v-board" class="board"></div>
+<div class="side">
+<div class="controls">
+<button id="b-first" title="{e["first"]}" aria-label="{e["first"]}">«</button>
+<button id="b-prev" title="{e["prev"]}" aria-label="{e["prev"]}">◀</button>
+<span id="v-ply"></span>
+<button id="b-next" title="{e["next"]}" aria-label="{e["next"]}">▶</button>
+<button id="b-last" title="{e["last"]}" aria-label="{e["last"]}">»</button>
+</div>
+<p class="hint">{e["keys"]}</p>
+<p id="v-event" class="event"></p>
+<h3>{e["events"]}</h3>
+<ol id="v-events" start="0"></ol>
+</div>
+</div>
+</section>
+"""

@@ -1,0 +1,96 @@
+"""The HTML report in headless Chromium, as a tournament director uses it: filter the table
+to the invalid records, open one, step to the failing ply with the keyboard and see the
+refused action drawn with the verdict beside it; no console errors, no network requests.
+Screenshots go to the directory in ``ADJUDICATOR_SCREENSHOTS`` when it is set."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.core.cli import build_app
+from adjudicator.core.registry import Registry, installed_games
+from tests.browser.conftest import BrowserPage
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORD = "illegal-action-in-the-middle.json"
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("report") / "report.html"
+    here = Path.cwd()
+    os.chdir(ROOT)  # the records named as a director names them: records/…
+    try:
+        CliRunner().invoke(
+            build_app(Registry(installed_games())),
+            ["validate", "records", "--html", str(out)],
+            env={"LANG": "C.UTF-8"},
+        )
+    finally:
+        os.chdir(here)
+    return out
+
+
+def shot(page: Any, name: str) -> None:
+    folder = os.environ.get("ADJUDICATOR_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+def test_filter_open_and_step_to_the_failing_ply(report: Path, browser_page: BrowserPage) -> None:
+    """第5条: the record's ply 41, O0-I0, jumps across two orbits."""
+    page = browser_page.page
+    browser_page.open(report)
+    rows = page.locator("#rows tr")
+    total = rows.count()
+    page.select_option("#f-status", "invalid")
+    assert 0 < rows.count() < total
+    assert set(page.locator("#rows td.status").all_inner_texts()) == {"invalid"}
+    shot(page, "report-table")
+
+    page.get_by_role("link", name=f"records/orbit-dominion/invalid/{RECORD}").click()
+    page.wait_for_selector("#v-board svg")
+    assert page.locator("#v-ply").inner_text() == "ply 41 of 41"  # opens at the failing ply
+    page.keyboard.press("Home")
+    assert page.locator("#v-ply").inner_text() == "start"
+    assert page.locator("#v-board svg .action-bad").count() == 0
+    for _ in range(41):
+        page.keyboard.press("ArrowRight")
+    assert page.locator("#v-ply").inner_text() == "ply 41 of 41"
+    assert page.url.endswith("&ply=41")
+    refused = page.locator("#v-board svg .action-bad")
+    assert refused.get_attribute("data-action") == "O0-I0"
+    assert "O0-I0" in page.locator("#v-event").inner_text()
+    verdict = page.locator("#v-verdict").inner_text()
+    assert "jump_across_two_orbits" in verdict and "Art. 5" in verdict
+    assert "No direct jump between the outer and the inner orbit" in verdict
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#v-board svg .action-last").get_attribute("data-action") == "M-"
+    shot(page, "report-viewer")
+    browser_page.assert_clean()
+
+
+def test_a_link_points_at_a_ply(report: Path, browser_page: BrowserPage) -> None:
+    """The URL fragment opens a record at a ply; sorting the table keeps working."""
+    page = browser_page.page
+    browser_page.open(report)
+    page.locator("#table th button", has_text="Actions").click()
+    plies = [int(t) for t in page.locator("#rows tr td:last-child").all_inner_texts()]
+    assert plies == sorted(plies)
+    n = page.get_by_role("link", name=f"records/orbit-dominion/invalid/{RECORD}").get_attribute(
+        "href"
+    )
+    browser_page.open(report, f"{n}&ply=3")
+    page.wait_for_selector("#v-board svg")
+    assert page.locator("#v-ply").inner_text() == "ply 3 of 41"
+    assert (
+        page.locator("#v-events li.current")
+        .inner_text()
+        .startswith(page.locator("#v-event").inner_text().split(" ")[0])
+    )
+    browser_page.assert_clean()

@@ -1,0 +1,98 @@
+"""`validate DIR --html FILE`: one self-contained file holding every record's verdict and the
+picture of every ply, the failing one with the offending action drawn; in the chosen
+language. (The page's behaviour in a browser is tested in tests/browser.)"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.core.cli import build_app
+from adjudicator.core.registry import Registry, installed_games
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = build_app(Registry(installed_games()))
+
+
+def make_report(tmp_path: Path, *args: str) -> str:
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(
+        APP,
+        ["validate", str(ROOT / "records"), "--html", str(out), *args],
+        env={"LANG": "C.UTF-8", "COLUMNS": "120"},
+    )
+    assert result.exit_code == 2, result.stdout  # the samples include unreadable files
+    return out.read_text(encoding="utf-8")
+
+
+def script(html: str, id_: str) -> str:
+    m = re.search(rf'<script type="application/[a-z-]+" id="{id_}">(.*?)</script>', html, re.S)
+    assert m, id_
+    return m[1]
+
+
+def record(html: str, n: int) -> dict[str, Any]:
+    return json.loads(zlib.decompress(base64.b64decode(script(html, f"r{n}"))))
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return make_report(tmp_path_factory.mktemp("report"))
+
+
+def index(html: str) -> list[list[Any]]:
+    return json.loads(script(html, "index"))
+
+
+def test_self_contained(report: str) -> None:
+    """Nothing is fetched: no external script, style, image or link."""
+    assert not re.search(r'(src|href)="(https?:)?//', report)
+    assert "Content-Security-Policy" in report
+    assert "<style>" in report and "<script>" in report
+
+
+def test_every_record_is_listed_with_its_status(report: str) -> None:
+    rows = index(report)
+    files = {
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "records").rglob("*")
+        if p.suffix in (".json", ".txt")
+    }
+    assert {Path(r[0]).resolve().relative_to(ROOT).as_posix() for r in rows} == files
+    assert {r[2] for r in rows} == {"valid", "invalid", "unreadable", "pending"}
+
+
+def test_the_failing_ply_draws_the_refused_action(report: str) -> None:
+    """第5条: O0-I0 jumps across two orbits; the viewer opens on that ply, drawn refused."""
+    rows = index(report)
+    n = next(i for i, r in enumerate(rows) if r[0].endswith("illegal-action-in-the-middle.json"))
+    data = record(report, n)
+    problem = data["verdict"]["problem"]
+    assert data["open"] == problem["ply"] == data["n"] - 1
+    assert data["e"][problem["ply"]] == problem["action"] and data["x"][problem["ply"]] == 1
+    layer = "".join(data["parts"][i] for i in data["l"][problem["ply"]])
+    assert f'class="action-bad" data-action="{problem["action"]}"' in layer
+    assert data["e"][0] is None and len(data["e"]) == problem["ply"] + 1
+
+
+def test_a_pending_record_shows_what_waits(report: str) -> None:
+    rows = index(report)
+    n = next(i for i, r in enumerate(rows) if r[2] == "pending")
+    pending = record(report, n)["verdict"]["pending"]
+    assert pending and all(c["description"] and c["citation"] for c in pending)
+
+
+def test_in_japanese(tmp_path: Path) -> None:
+    html = make_report(tmp_path, "--lang", "ja")
+    assert '<html lang="ja">' in html and "大会レポート" in html
+    rows = index(html)
+    n = next(i for i, r in enumerate(rows) if r[0].endswith("illegal-action-in-the-middle.json"))
+    problem = record(html, n)["verdict"]["problem"]
+    assert "第5条" in problem["citation"]
