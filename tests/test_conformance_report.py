@@ -146,7 +146,7 @@ def test_the_html_report_snapshot(snapshot: SnapshotAssertion) -> None:
         run = Runner(engine(Server(REGISTRY))).run(files, suite="9.9.9")
         runs.append(report.EngineRun(name, f"{name}-engine", run))
     runs.append(report.EngineRun("absent", "absent-engine", None, "the engine did not start"))
-    rows = report.topics(runs, [("orbit-dominion/4.2", "sample")])
+    rows = report.topic_rows(runs, [("orbit-dominion/4.2", "sample")])
     page = report.render_html("9.9.9", runs, rows)
     _valid_html(page)
     assert page == snapshot

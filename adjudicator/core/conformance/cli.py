@@ -1,4 +1,4 @@
-"""``adjudicator conformance run|coverage``.
+"""``adjudicator conformance run|report|export|lock|coverage``.
 
 Exit codes of ``run`` (documented in docs/conformance.md): 0 when every case that ran passed
 (skips allowed) and at least one did; 1 when a case failed or errored, nothing passed, or the
@@ -24,11 +24,11 @@ from adjudicator.core.cli_common import (
     err_console,
     fail,
 )
-from adjudicator.core.conformance import report
 from adjudicator.core.conformance.cases import CaseFile, case_files
 from adjudicator.core.conformance.coverage import coverage
 from adjudicator.core.conformance.engine import EngineFailure, ProcessEngine
 from adjudicator.core.conformance.export import SCHEMA_FILE, ExportedCaseFile, export_json
+from adjudicator.core.conformance.report import EngineRun, render_html, report_json, topic_rows
 from adjudicator.core.conformance.runner import (
     STATUSES,
     CaseResult,
@@ -231,17 +231,17 @@ def _run_one(
     files: list[CaseFile],
     chosen: set[str] | None,
     version: str,
-) -> report.EngineRun:
+) -> EngineRun:
     """One engine through the cases; an engine that does not start is part of the report."""
     try:
         process = ProcessEngine(command, timeout=timeout)
     except EngineFailure as exc:
-        return report.EngineRun(name, command, None, f"the engine did not start: {exc}")
+        return EngineRun(name, command, None, f"the engine did not start: {exc}")
     try:
         runner = Runner(process, {f.game for f in files})
-        return report.EngineRun(name, command, runner.run(files, chosen, suite=version))
+        return EngineRun(name, command, runner.run(files, chosen, suite=version))
     except HelloFailure as exc:
-        return report.EngineRun(name, command, None, exc.explain())
+        return EngineRun(name, command, None, exc.explain())
     finally:
         process.close()
 
@@ -359,11 +359,11 @@ def register(app: typer.Typer, registry: Registry) -> None:
         chosen = select(files, only) if only else None
         version = version_of(cases)
         runs = [_run_one(name, command, timeout, files, chosen, version) for name, command in named]
-        rows = report.topics(runs, [(f.game, f.topic) for f in files])
+        rows = topic_rows(runs, [(f.game, f.topic) for f in files])
         if html is not None:
-            html.write_text(report.render_html(version, runs, rows), encoding="utf-8")
+            html.write_text(render_html(version, runs, rows), encoding="utf-8")
         if json_path is not None:
-            data = report.to_json(version, runs, rows)
+            data = report_json(version, runs, rows)
             json_path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
         for run in runs:
             if run.report is None:

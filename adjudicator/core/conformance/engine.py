@@ -92,6 +92,13 @@ class ProcessEngine:
         for line in stream:
             tail.append(line.rstrip("\n"))
 
+    def _exit_code(self) -> int | str:
+        """The exit code of an engine that closed its output, once it has exited."""
+        try:
+            return self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return "unknown: it closed its output but is still running"
+
     def stderr_tail(self) -> str:
         """The engine's last lines on stderr (after it exits, all of them it wrote)."""
         if self.proc.poll() is not None:
@@ -110,16 +117,15 @@ class ProcessEngine:
             self.proc.stdin.write(self.last_sent + "\n")
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError):
-            self.proc.wait()
             raise self._failure(
-                f"the engine is not running (it exited with code {self.proc.returncode})"
+                f"the engine is not running (it exited with code {self._exit_code()})"
             ) from None
         try:
             line = self.lines.get(timeout=self.timeout)
         except queue.Empty:
             raise self._failure(f"no answer within {self.timeout:g} s") from None
         if line is None:
-            code = self.proc.wait()
+            code = self._exit_code()
             raise self._failure(f"the engine exited (code {code}) instead of answering")
         line = line.rstrip("\n")
         try:

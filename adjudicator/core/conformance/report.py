@@ -30,7 +30,7 @@ class EngineRun:
         }
 
 
-def topics(runs: list[EngineRun], order: list[tuple[str, str]]) -> list[tuple[str, str]]:
+def topic_rows(runs: list[EngineRun], order: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """(game, topic) rows in case-file order, keeping only those some engine ran."""
     seen = {(r.game, r.topic) for run in runs if run.report for r in run.report.results}
     return [row for row in order if row in seen]
@@ -52,7 +52,7 @@ def matrix(runs: list[EngineRun], rows: list[tuple[str, str]]) -> dict[str, Any]
     return out
 
 
-def to_json(suite: str, runs: list[EngineRun], rows: list[tuple[str, str]]) -> dict[str, Any]:
+def report_json(suite: str, runs: list[EngineRun], rows: list[tuple[str, str]]) -> dict[str, Any]:
     return {
         "suite": {"version": suite},
         "engines": [run.to_json() for run in runs],

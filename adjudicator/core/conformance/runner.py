@@ -205,6 +205,10 @@ class RunReport:
 class _Restart(Exception):
     """The engine could not be restarted after a failure: the run cannot go on."""
 
+    def __init__(self, result: CaseResult) -> None:
+        super().__init__(result.detail)
+        self.result = result
+
 
 class Runner:
     """Drives one engine through cases. ``max_fail`` stops the run after that many failed or
@@ -230,7 +234,7 @@ class Runner:
             try:
                 result = self.run_case(case_file, case)
             except _Restart as exc:
-                report.results.append(exc.args[0])
+                report.results.append(exc.result)
                 report.stopped = "the engine could not be restarted"
                 report.not_run = len(selected) - n - 1
                 break
