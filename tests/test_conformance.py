@@ -31,6 +31,7 @@ REGISTRY = Registry(installed_games())
 FILES = case_files(CASES)
 ALL = [(f, c) for _, f in FILES for c in f.cases]
 SCHEMA = json.loads((ROOT / "schemas" / "conformance-case-file.schema.json").read_text("utf-8"))
+RUN_SCHEMA = json.loads((ROOT / "schemas" / "conformance-run.schema.json").read_text("utf-8"))
 NODE = shutil.which("node")
 MINIMAL = f"{sys.executable} {ROOT / 'examples' / 'minimal_engine.py'}"
 UNRELIABLE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'unreliable_engine.py'}"
@@ -168,6 +169,7 @@ def test_the_runner_survives_crashes_garbage_and_wrong_ids() -> None:
         "lenient-skipped": "skipped",
     }
     assert not report.ok
+    jsonschema.validate(report.to_json(), RUN_SCHEMA)  # errored: request, received, stderr
     assert report.restarts == 3
     crash = results["crash"]
     assert json.loads(crash.request or "")["moves"] == ["I11-I10"]
@@ -281,6 +283,7 @@ def test_cli_run_reports_and_exit_codes() -> None:
     code, out, _ = _cli("run", "--cases", str(CASES), "--engine", MINIMAL, "--json")
     assert code == 0, out
     data = json.loads(out)
+    jsonschema.validate(data, RUN_SCHEMA)
     assert data["summary"]["passed"] > 0 and data["summary"]["failed"] == 0
     assert data["engine"]["name"] == "minimal-engine"
     assert data["suite"]["version"] == load_suite(CASES).version
@@ -306,6 +309,7 @@ def test_cli_exitfirst_stops_at_the_first_failure() -> None:
         "run", "--cases", str(CASES), "--engine", UNRELIABLE, "--only", "od.perft.*", "-x", "--json"
     )
     data = json.loads(out)
+    jsonschema.validate(data, RUN_SCHEMA)  # with a failure's request, expected, actual, diff
     assert code == 1
     assert data["summary"]["failed"] == 1 and data["not_run"] > 0 and data["stopped"]
 

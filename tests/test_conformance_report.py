@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import html5lib
+import jsonschema
 import pytest
 from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
@@ -59,6 +60,8 @@ def test_the_report_runs_every_engine_and_counts_engines_by_topics(
 ) -> None:
     code, out, data, _ = written
     assert code == 0, out
+    schema = ROOT / "schemas" / "conformance-report.schema.json"
+    jsonschema.validate(data, json.loads(schema.read_text("utf-8")))
     runs = {e["name"]: e for e in data["engines"]}
     assert list(runs) == list(ENGINES)
     assert runs["absent"]["run"] is None and "did not start" in runs["absent"]["problem"]

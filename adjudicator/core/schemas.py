@@ -13,6 +13,7 @@ from pydantic import BaseModel
 
 from adjudicator.core.conformance.cases import CaseFile
 from adjudicator.core.conformance.export import ExportedCaseFile
+from adjudicator.core.conformance.outputs import output_models
 from adjudicator.core.conformance.suite import Suite
 from adjudicator.core.protocol import protocol_models
 from adjudicator.core.registry import Registry
@@ -29,6 +30,7 @@ def generate(registry: Registry) -> dict[str, dict[str, Any]]:
         "conformance-case-file": CaseFile,
         "conformance-export": ExportedCaseFile,
         "conformance-suite": Suite,
+        **output_models(),
     }
     for game in registry.games:
         models.update(game.schema_models())
