@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.astro_stra.skills import Die, SkillUse
+from adjudicator.astro_stra.skills import Die, SkillUse, without_unused
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
 
@@ -53,23 +53,30 @@ def _bad(line: str, why: str) -> InputError:
 
 
 def skill_text(use: SkillUse | None) -> str:
+    """Step 3 as a line writes it; every parameter given is written, those the skill does
+    not take included, so that a JSON record's skill reaches the judge as it was written."""
     if use is None:
         return "skill -"
     parts = ["skill", use.skill]
     if use.colour is not None:
         parts.append(f"as={use.colour}")
+    pips = use.pips
     if use.held is not None:
-        signed = (use.colour or use.skill) == "black-white" and use.pips is not None
-        parts += [
-            f"held={use.held[0]}:{use.held[1]}",
-            f"{use.pips:+d}" if signed else str(use.pips),
-        ]
-    elif use.opponent is not None:
-        parts.append(f"{use.opponent}={use.pips}")
-    elif use.swap is not None:
+        parts.append(f"held={use.held[0]}:{use.held[1]}")
+        if pips is not None:
+            signed = (use.colour or use.skill) == "black-white"
+            parts.append(f"{pips:+d}" if signed else str(pips))
+            pips = None
+    if use.opponent is not None:
+        parts.append(f"{use.opponent}={pips}")
+        pips = None
+    if use.die is not None:
+        parts.append(use.die if pips is None else f"{use.die}={pips}")
+        pips = None
+    if use.swap is not None:
         parts.append(f"swap={use.swap}")
-    elif use.die is not None:
-        parts.append(f"{use.die}={use.pips}" if use.pips is not None else use.die)
+    if pips is not None:
+        parts.append(str(pips))
     return " ".join(parts)
 
 
@@ -183,6 +190,20 @@ def parse_turn(line: str) -> tuple[int, TurnPlay]:
         parse_skill(f"skill {extra}", line) if plus else None,
     )
     return int(m[1]), play
+
+
+def without_unused_parameters(line: str) -> str | None:
+    """A turn line with the skill parameters its skill does not take left out — the lenient
+    reading of ``skill green A=5`` is ``skill green A`` — or ``None`` when nothing was left
+    out (or the line is not a turn)."""
+    if not _TURN.match(line):
+        return None
+    number, play = parse_turn(line)
+    cleaned = play._replace(
+        skill=play.skill and without_unused(play.skill),
+        extra=play.extra and without_unused(play.extra),
+    )
+    return None if cleaned == play else turn_line(number, cleaned)
 
 
 def parse_opening(line: str) -> list[tuple[int, int]]:

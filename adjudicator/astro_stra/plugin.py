@@ -25,7 +25,7 @@ class AstroStra(Game):
     title_en = "Astro-Stra 0.9.0 (beta rules)"
     sides = ("black", "white")
     reasons = get_args(Reason)
-    features = frozenset({"violation_codes", "malformed_input"})
+    features = frozenset({"violation_codes", "malformed_input", "lenient_notation"})
     commands = frozenset({"evaluate"})
     record_formats = (FORMAT,)
     rulesets = (GAME_ID,)

@@ -3,7 +3,8 @@
 ``moves`` are the record's event lines — the opening roll, the draft, then the turns —
 played from ``start`` (``standard``: the default layout, interpretation 2; or a position).
 The answer names the first event refused, the position after the last accepted one, and
-the outcome.
+the outcome; with ``notation: lenient`` also each line whose untaken skill parameters were
+left out (``normalized``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.protocol import RequestId
+from adjudicator.core.protocol import Normalization, RequestId
 from adjudicator.core.requests import parse_request
 
 
@@ -31,6 +32,11 @@ class EvaluateRequest(BaseModel):
     moves: list[str] = Field(default_factory=list, description="Event lines, in order.")
     sets: Literal[1, 2] = 1
     interpretations: Readings = Field(default_factory=Readings)
+    notation: Literal["strict", "lenient"] = Field(
+        default="strict",
+        description="'lenient' leaves out a skill parameter the skill does not take (feature "
+        "lenient_notation) and lists each line so normalised; 'strict' refuses it (bad_skill).",
+    )
 
 
 class EvaluateResponse(BaseModel):
@@ -41,6 +47,9 @@ class EvaluateResponse(BaseModel):
     violation: str | None
     position: str = Field(description="Pieces, side to move and held dice after the events.")
     outcome: Outcome | None
+    normalized: list[Normalization] | None = Field(
+        default=None, description="Only with notation 'lenient': each line normalised."
+    )
 
 
 def evaluate(request: dict[str, Any]) -> dict[str, Any]:
@@ -50,11 +59,15 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
         layout = Position.from_text(req.start, geometry=req.interpretations.geometry, field="start")
     replay = AstroStraReplay(req.interpretations, req.sets, layout)
     illegal_at, violation = None, None
+    lenient = req.notation == "lenient"
+    normalized = []
     for i, line in enumerate(req.moves):
         try:
-            step = replay.attempt(line, lenient=False)
+            step = replay.attempt(line, lenient=lenient)
         except InputError as err:
             raise err.at(f"moves[{i}]") from None
+        if step.normalized_to is not None:
+            normalized.append(Normalization(index=i, written=line, canonical=step.normalized_to))
         if step.violation is not None:
             illegal_at, violation = i, step.violation.code
             break
@@ -64,5 +77,9 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
         violation=violation,
         position=replay.position_text(),
         outcome=replay.outcome(),
+        normalized=normalized if lenient else None,
     )
-    return response.model_dump(exclude={"id"})
+    payload = response.model_dump(exclude={"id"})
+    if payload["normalized"] is None:
+        del payload["normalized"]
+    return payload

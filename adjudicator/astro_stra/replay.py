@@ -10,7 +10,11 @@ from __future__ import annotations
 from adjudicator.astro_stra.board import Position, start_position
 from adjudicator.astro_stra.drawing import draw
 from adjudicator.astro_stra.drawing_svg import picture
-from adjudicator.astro_stra.notation import parse_opening, parse_turn
+from adjudicator.astro_stra.notation import (
+    parse_opening,
+    parse_turn,
+    without_unused_parameters,
+)
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.references import RULES, VIOLATIONS
 from adjudicator.astro_stra.setup import check_draft, check_opening, colours_of
@@ -40,11 +44,13 @@ class AstroStraReplay(EventReplay):
         if self.decided is not None:
             violation = VIOLATIONS("game_over", winner=self.decided.winner)
             return Step(violation=violation, decided=self.decided)
-        problem = self._play(written)
+        # lenient: a skill parameter the skill does not take is left out, and reported
+        normalized = without_unused_parameters(written) if lenient else None
+        problem = self._play(normalized or written)
         if problem is not None:
-            return Step(violation=problem)
+            return Step(violation=problem, normalized_to=normalized)
         self.events += 1
-        return ACCEPTED
+        return Step(normalized_to=normalized) if normalized else ACCEPTED
 
     def _play(self, written: str) -> Violation | None:
         expected = ("opening", "draft", "turn")[min(self.events, 2)]

@@ -142,17 +142,72 @@ def apply_skill(
     if use.skill in ONCE_PER_GAME:
         if side in table.once_used:
             return _bad("once_per_game_used", side=side, skill=use.skill)
+    elif use.skill != table.s.colour:
+        return _bad("not_the_s_colour", side=side, skill=use.skill, s=table.s.colour)
+    if use.skill == "jagi" and use.colour not in COLOURS:
+        return _bad("bad_skill", side=side, skill=use.skill, why="jagi names no colour")
+    unused = unused_parameters(use)
+    if unused:
+        return _bad("bad_skill", side=side, skill=use.skill, why=f"it takes no {unused[0]}")
+    if use.skill in ONCE_PER_GAME:
         table = replace(table, once_used=table.once_used | {side})
         if use.skill == "artemis":
             return _artemis(position, table, readings)
-        if use.colour not in COLOURS:
-            return _bad("bad_skill", side=side, skill=use.skill, why="jagi names no colour")
-        colour = use.colour
-    elif use.skill != table.s.colour:
-        return _bad("not_the_s_colour", side=side, skill=use.skill, s=table.s.colour)
+    return _colour_skill(position, table, use.colour or use.skill, use, opponent_colours, readings)
+
+
+#: The parameters each colour's skill takes (black-white and black-red: ``held`` and its
+#: pips, or ``die`` and the reroll's pips).
+_TAKES: dict[str, frozenset[str]] = {
+    "red": frozenset({"die", "pips"}),
+    "green": frozenset({"die"}),
+    "blue": frozenset({"die"}),
+    "cyan": frozenset({"die"}),
+    "clear": frozenset({"die"}),
+    "purple": frozenset({"opponent", "pips"}),
+    "yellow": frozenset(),
+    "orange": frozenset({"swap"}),
+    "artemis": frozenset(),
+}
+
+
+def _takes(use: SkillUse) -> frozenset[str]:
+    """The parameters ``use`` may carry; an unknown skill or colour takes anything, as its
+    own problem is reported instead."""
+    colour = use.colour if use.skill == "jagi" else use.skill
+    if colour in ("black-white", "black-red"):
+        taken = frozenset({"held", "pips"} if use.held is not None else {"die", "pips"})
+    elif colour in _TAKES:
+        taken = _TAKES[colour]
     else:
-        colour = use.skill
-    return _colour_skill(position, table, colour, use, opponent_colours, readings)
+        return frozenset(SkillUse._fields)
+    return taken | {"skill"} | ({"colour"} if use.skill == "jagi" else set())
+
+
+def unused_parameters(use: SkillUse) -> list[str]:
+    """The parameters written that the skill does not take, spelled as a record writes
+    them (``as=blue``, ``T``, ``pips 5``, ``swap=3``): strictly each is ``bad_skill``, and
+    in lenient reading :func:`without_unused` drops them."""
+    taken = _takes(use)
+    spelled = {
+        "colour": f"as={use.colour}",
+        "die": str(use.die),
+        "held": f"held={use.held[0]}:{use.held[1]}" if use.held else "",
+        "pips": f"pips {use.pips}",
+        "opponent": f"opposing die {use.opponent}",
+        "swap": f"swap={use.swap}",
+    }
+    return [
+        spelled[name]
+        for name in SkillUse._fields
+        if name not in taken and getattr(use, name) is not None
+    ]
+
+
+def without_unused(use: SkillUse) -> SkillUse:
+    """``use`` with the parameters its skill does not take left out."""
+    taken = _takes(use)
+    return use._replace(**{n: None for n in SkillUse._fields if n not in taken and n != "skill"})
 
 
 def _colour_skill(

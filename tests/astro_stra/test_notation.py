@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from adjudicator.astro_stra.board import Position
 from adjudicator.astro_stra.notation import (
     draft_line,
     opening_line,
@@ -13,6 +14,8 @@ from adjudicator.astro_stra.notation import (
     parse_turn,
     turn_line,
 )
+from adjudicator.astro_stra.readings import Readings
+from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.astro_stra.skills import COLOURS, Die, SkillUse
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
@@ -96,3 +99,51 @@ def test_malformed_lines_are_refused_with_the_syntax(line: str) -> None:
     with pytest.raises(InputError) as err:
         parse_turn(line)
     assert err.value.code == "malformed_event" and "dice" in (err.value.expected or "")
+
+
+@st.composite
+def any_parameters(draw: st.DrawFn) -> SkillUse:
+    """A skill with any parameters a JSON record can give, taken or not (an opposing die
+    comes with its value, as a line writes ``colour=pips``)."""
+    held = draw(st.none() | st.tuples(SIDE, COLOUR))
+    opponent = None if held else draw(st.none() | COLOUR)
+    pips = draw(PIPS) if opponent else draw(st.none() | st.integers(-1, 6))
+    return SkillUse(
+        draw(st.sampled_from([*COLOURS, "jagi", "artemis"])),
+        colour=draw(st.none() | COLOUR),
+        die=draw(st.none() | SLOT),
+        held=held,
+        pips=pips,
+        opponent=opponent,
+        swap=draw(st.none() | st.integers(1, 12)),
+    )
+
+
+@given(any_parameters())
+def test_a_skill_line_keeps_every_parameter_written(use: SkillUse) -> None:
+    """Strict by default: a JSON record's skill reaches the judge with every parameter it
+    gave, those its skill does not take included (they are refused there, not dropped)."""
+    play = parse_turn(GOOD)[1]._replace(skill=use)
+    assert parse_turn(turn_line(7, play)) == (7, play)
+
+
+def test_lenient_reading_leaves_out_an_untaken_parameter_and_says_so() -> None:
+    """``skill green A=5``: green takes the die, not pips. Strictly it is `bad_skill` at
+    its ply; read leniently it is played as ``skill green A`` and reported."""
+    line = (
+        "1. black: dice green=2 red=1 blue=2 | S=green T=red A=blue | skill green A=5 "
+        "| target 3 | moves 3>6"
+    )
+    events = ["opening 3-3 5-2", "draft green purple red yellow blue cyan"]
+    free = Position.from_text("b:1=2,2=2,3=2 w:10=2,11=2,12=2")
+    strict, lenient = AstroStraReplay(Readings(), 1, free), AstroStraReplay(Readings(), 1, free)
+    for event in events:
+        strict.attempt(event, lenient=False)
+        lenient.attempt(event, lenient=True)
+    refused = strict.attempt(line, lenient=False)
+    assert refused.violation is not None and refused.violation.code == "bad_skill"
+    assert "pips 5" in refused.violation.message("en")
+    step = lenient.attempt(line, lenient=True)
+    assert step.violation is None
+    assert step.normalized_to == line.replace("skill green A=5", "skill green A")
+    assert lenient.position_text().startswith("b:1=2,2=2,3=1,6=1")

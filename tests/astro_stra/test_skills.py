@@ -3,6 +3,8 @@ that a skipped step 3 is judged by whether any skill was possible (interpretatio
 
 from __future__ import annotations
 
+import pytest
+
 from adjudicator.astro_stra.skills import (
     Die,
     Hold,
@@ -12,6 +14,8 @@ from adjudicator.astro_stra.skills import (
     held_dice,
     is_problem,
     skill_possible,
+    unused_parameters,
+    without_unused,
 )
 from tests.astro_stra.support import DEFAULT, pos, reading
 
@@ -158,3 +162,30 @@ def test_only_scar_rerolls_and_necromass_shifts_a_held_die() -> None:
         use(table("clear", held_now=frozenset({"green"})), SkillUse("clear", die="A"))[1].a.pips
         == 3
     )
+
+
+#: Black's point 2 (the S die) is empty and white has a piece home: Artemis can be used.
+ARTEMIS_FREE = pos("b:1=2,3=2 w:13=1")
+
+
+@pytest.mark.parametrize(
+    ("tbl", "written", "named"),
+    [
+        (table("green"), SkillUse("green", die="A", pips=5), "pips 5"),
+        (table("red"), SkillUse("red", colour="blue", die="A", pips=2), "as=blue"),
+        (table("yellow"), SkillUse("yellow", die="T"), "T"),
+        (table("red"), SkillUse("artemis", die="T"), "T"),
+        (table("purple"), SkillUse("purple", opponent="cyan", pips=1, swap=3), "swap=3"),
+        (table("black-red"), SkillUse("black-red", die="A", pips=2, swap=1), "swap=1"),
+        (table("red"), SkillUse("jagi", colour="yellow", die="A"), "A"),
+    ],
+)
+def test_a_parameter_the_skill_does_not_take_is_refused(tbl, written, named) -> None:
+    """Strict by default (step 3): a parameter the skill does not take is `bad_skill`
+    naming it, never silently dropped; the lenient reading leaves it out."""
+    result = use(tbl, written, position=ARTEMIS_FREE)
+    assert result[0] == "bad_skill"
+    assert result[1]["why"] == f"it takes no {named}"
+    assert unused_parameters(written) == [named]
+    assert unused_parameters(without_unused(written)) == []
+    assert not is_problem(use(tbl, without_unused(written), position=ARTEMIS_FREE))
