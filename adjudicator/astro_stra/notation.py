@@ -42,7 +42,9 @@ EVENT_SYNTAX = (
 )
 _TURN = re.compile(r"^(\d+)\. (black|white): (.*)$")
 _DIE = re.compile(r"^([a-z-]+)=([0-9]+)$")
-_SLOT_PIPS = re.compile(r"^([TA])=([0-9]+)$")
+# a skill's pips may be signed (black-white's ±1); a value outside its range is the judge's
+_SLOT_PIPS = re.compile(r"^([TA])=([+-]?[0-9]+)$")
+_OPPONENT_PIPS = re.compile(r"^([a-z-]+)=([+-]?[0-9]+)$")
 
 
 def _bad(line: str, why: str) -> InputError:
@@ -134,7 +136,7 @@ def parse_skill(text: str, line: str) -> SkillUse | None:
             use = use._replace(die=m[1], pips=int(m[2]))
         elif word in ("T", "A"):
             use = use._replace(die=word)
-        elif m := _DIE.match(word):
+        elif m := _OPPONENT_PIPS.match(word):
             use = use._replace(opponent=m[1], pips=int(m[2]))
         else:
             use = use._replace(pips=_int(word, line, "pips"))

@@ -107,7 +107,7 @@ def any_parameters(draw: st.DrawFn) -> SkillUse:
     comes with its value, as a line writes ``colour=pips``)."""
     held = draw(st.none() | st.tuples(SIDE, COLOUR))
     opponent = None if held else draw(st.none() | COLOUR)
-    pips = draw(PIPS) if opponent else draw(st.none() | st.integers(-1, 6))
+    pips = draw(st.integers(-1, 7)) if opponent else draw(st.none() | st.integers(-1, 7))
     return SkillUse(
         draw(st.sampled_from([*COLOURS, "jagi", "artemis"])),
         colour=draw(st.none() | COLOUR),
