@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from adjudicator.core.display import path_text, printable
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, default_lang
 
@@ -51,7 +52,9 @@ def resolve_lang(lang: Lang | None) -> Lang:
 
 
 def fail(err: InputError, source: str | None = None) -> NoReturn:
-    """Report an input error to a person and exit with the usage/unreadable code."""
-    where = f"{source}: " if source else ""
-    err_console.print(f"[bold red]error[/]: {escape(where + err.describe())}", markup=True)
+    """Report an input error to a person and exit with the usage/unreadable code. The
+    file name and the message may hold input: control characters are shown escaped."""
+    where = f"{path_text(source)}: " if source else ""
+    message = printable(where + err.describe())
+    err_console.print(f"[bold red]error[/]: {escape(message)}", markup=True)
     raise typer.Exit(EXIT_USAGE)

@@ -25,6 +25,7 @@ import json
 import re
 from typing import Any
 
+from adjudicator.core import strict_json
 from adjudicator.core.errors import InputError
 from adjudicator.core.loading import line_col
 from adjudicator.core.records import load_model
@@ -143,9 +144,11 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
             reason = value
         elif name == "Ext":
             try:
-                fields["ext"] = json.loads(value)
+                fields["ext"] = strict_json.loads(value, strict=not lenient)
             except json.JSONDecodeError as exc:
                 raise _error(text, stripped, f"[Ext] is not JSON: {exc.msg}") from None
+            except InputError as err:
+                raise _error(text, stripped, f"[Ext] is not strict JSON: {err.message}") from None
         elif section == "meta":
             fields["meta"][key] = value
         else:
