@@ -19,8 +19,9 @@ from adjudicator.core.errors import InputError
 #: Deeper nesting than any record or request needs; deeper input is refused before it can
 #: exhaust the interpreter's stack in the decoder, the models or an error's locator.
 MAX_DEPTH = 64
-#: Longer integers than any count or index needs (Python refuses over 4300 digits anyway).
-MAX_INT_DIGITS = 30
+#: Longer integers are refused with a message (Python itself refuses over 4,300 digits,
+#: with a ValueError that would otherwise be an internal error).
+MAX_INT_DIGITS = 4000
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

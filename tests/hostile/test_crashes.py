@@ -32,7 +32,7 @@ def serve(*lines: bytes) -> list[dict]:
 
 @pytest.mark.parametrize(
     "request_id",
-    [b'"\\ud800"', b"NaN", b"Infinity", b"1.5", b"true", b"[1]", b"1" * 40],
+    [b'"\\ud800"', b"NaN", b"Infinity", b"1.5", b"true", b"[1]", b"1" * 5000],
     ids=["lone-surrogate", "nan", "infinity", "float", "bool", "list", "huge-int"],
 )
 def test_engine_refuses_an_id_that_is_not_a_string_or_integer(request_id: bytes) -> None:
