@@ -72,6 +72,18 @@ GUARD = [
     "1.5 rebel movement: battleship@zarek>tyrann",
     "1.6 rebel combat: tyrann: 0★ e.imperial_guard=6 | 1 r.battleship=2 / e.imperial_guard",
 ]
+#: The guard falls while an imperial cruiser is still in Tyrann: won at once (4.2,
+#: interpretation 16), the battle stops there.
+GUARD_MID_BATTLE = [
+    SETUP,
+    "1.1 empire production: -",
+    "1.2 empire movement: command_ship@tyrann>raibia",
+    "1.3 empire combat: -",
+    "1.4 rebel production: -",
+    "1.5 rebel movement: battleship@zarek>tyrann",
+    "1.6 rebel combat: tyrann: 0★ e.imperial_guard=6 | 2 e.cruiser=6 | 1 r.battleship=2"
+    " / e.imperial_guard",
+]
 #: Two quiet turns in which the base, in Raibia, grows and sends a cruiser to Radia.
 APPEARING = [
     SETUP,
@@ -139,6 +151,25 @@ def main() -> None:
             "raigerin",
             [*GUARD, f"disclose: raigerin {NONCE}"],
             {"winner": "rebel", "reason": "guard_destroyed"},
+        ),
+    )
+    rebel_wins = {"winner": "rebel", "reason": "guard_destroyed"}
+    write(
+        "valid/guard-removed-mid-battle.json",
+        record(
+            "sample-guard",
+            "raigerin",
+            [*GUARD_MID_BATTLE, f"disclose: raigerin {NONCE}"],
+            rebel_wins,
+        ),
+    )
+    write(
+        "invalid/step-after-victory.json",
+        record(
+            "sample-guard",
+            "raigerin",
+            [*GUARD_MID_BATTLE, "1.7 search: -; roll 3", f"disclose: raigerin {NONCE}"],
+            rebel_wins,
         ),
     )
     disclosed = [*APPEARING, f"disclose: raibia {NONCE}"]

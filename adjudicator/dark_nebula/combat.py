@@ -33,10 +33,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from adjudicator.dark_nebula.board import SIDES, BoardDefinition, CounterKind, Side
+from adjudicator.dark_nebula.board import BASE, GUARD, SIDES, BoardDefinition, CounterKind, Side
 
 #: 9.1, 9.3, 9.5: the order in which the classes fire; 9.7 starts it again after "0".
 CLASS_ORDER: tuple[str, ...] = ("0★", "3", "2", "1", "0")
+#: 4.1, 4.2: removing one of these wins the game at once (interpretation 16).
+DECISIVE: frozenset[tuple[Side, str]] = frozenset({("empire", GUARD), ("rebel", BASE)})
 MarkedReading = Literal["own", "both"]
 MARKED_READINGS: tuple[MarkedReading, MarkedReading] = ("own", "both")
 DIE_FACES = range(1, 7)
@@ -151,8 +153,10 @@ def resolve(
     and the order starting again after class 0 while both sides remain (9.1, 9.3, 9.5, 9.7);
     each side rolled one die per counter of the class (and none for others), each die 1–6
     (2.4); each side removed exactly min(hits taken, counters it has), all of them its own
-    counters in the sector (9.2, 9.4); the record stops exactly when a side is gone (9.7).
-    If both sides are gone after the same volley the sector is left empty.
+    counters in the sector (9.2, 9.4); the record stops exactly when a side is gone (9.7),
+    or when the guard or the base is removed: that wins the game at once (4.1, 4.2,
+    interpretation 16), and a volley after it is ``volley_after_victory``. If both sides are
+    gone after the same volley the sector is left empty.
     """
     _check_reading(marked_helps)
     now = _normalised(board, forces)
@@ -197,6 +201,11 @@ def resolve(
         taken_log.append(taken)
         position += 1
         index += 1
+        won = [k for s in SIDES for k in volley.removed.get(s, ()) if (s, k) in DECISIVE]
+        if won:
+            if index < len(volleys):
+                return result((index, "volley_after_victory", {"counter": won[0]}))
+            return result(None)
 
     if index < len(volleys):
         left = [s for s in SIDES if now[s]]

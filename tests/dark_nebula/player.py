@@ -181,6 +181,8 @@ class Player:
                 after[side][token[2:]] -= 1
             forces = {s: +c for s, c in after.items()}
             volleys.append(" ".join(parts + (["/", *removed] if removed else [])))
+            if any(token in removed for token in DECISIVE):
+                break  # 4.1, 4.2: won at once (interpretation 16)
         return volleys
 
     def _search(self) -> list[str]:

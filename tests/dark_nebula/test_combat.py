@@ -515,3 +515,28 @@ def test_9_7_volley_after_end() -> None:
     # The battle itself was complete: its result stands as recorded.
     assert result.forces == {"empire": Counter({BATTLESHIP: 1}), "rebel": Counter()}
     assert result.removed == {"empire": [], "rebel": [GUARD_SHIP]}
+
+
+def test_4_2_removing_the_guard_ends_the_battle_at_once() -> None:
+    """Interpretation 16: the guard removed, the rebels have won; the cruiser still in the
+    sector fights no more, and a volley after that is volley_after_victory."""
+    start = forces({GUARD: 1, CRUISER: 1}, {BATTLESHIP: 1})
+    volleys = [
+        v("0★", {GUARD: [miss(GUARD)]}),
+        v("2", {CRUISER: [miss(CRUISER)]}),
+        v("1", rebel={BATTLESHIP: [hit(BATTLESHIP)]}, empire_removes=(GUARD,)),
+    ]
+    result = resolve(BOARD, SECTOR, start, volleys)
+    assert result.problem is None
+    assert result.forces == {"empire": Counter({CRUISER: 1}), "rebel": Counter({BATTLESHIP: 1})}
+    after = resolve(BOARD, SECTOR, start, [*volleys, v("0★", {})])
+    assert after.problem == (3, "volley_after_victory", {"counter": GUARD})
+
+
+def test_4_1_removing_the_base_ends_the_battle_at_once() -> None:
+    start = forces({COMMAND_SHIP: 1, CRUISER: 1}, {BASE: 1, CRUISER: 1})
+    volleys = [
+        v("0★", rebel={BASE: [miss(BASE)]}),
+        v("3", {COMMAND_SHIP: [hit(COMMAND_SHIP)]}, rebel_removes=(BASE,)),
+    ]
+    assert resolve(BOARD, SECTOR, start, volleys).problem is None

@@ -29,6 +29,10 @@ EXPECTED: dict[str, tuple[str, str | None, int | None]] = {
     "valid/worked-game-director.json": ("valid", None, None),
     "valid/guard-destroyed.json": ("valid", None, None),
     "valid/appearance-disclosed.json": ("valid", None, None),
+    # 4.2, interpretation 16: the battle stops when the guard is removed
+    "valid/guard-removed-mid-battle.json": ("valid", None, None),
+    # 4.0: the search step after the guard's removal is not played
+    "invalid/step-after-victory.json": ("invalid", "moves_after_end", 8),
     "pending/unopened-commitment.json": ("pending", None, None),
     # 10.2: the search at ply 8 found the base's sector and nothing appeared
     "invalid/concealed-base.json": ("invalid", "concealed_base", 8),
