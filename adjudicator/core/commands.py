@@ -99,6 +99,14 @@ def register(app: typer.Typer, registry: Registry) -> None:
         jobs: Annotated[
             int, typer.Option("--jobs", "-j", min=1, help="Validate in this many processes.")
         ] = 1,
+        executor: Annotated[
+            str | None,
+            typer.Option(
+                "--executor",
+                help="Validate on a Dask cluster's workers instead (dask://HOST:PORT; "
+                "the 'distributed' extra): the same verdicts in the same order.",
+            ),
+        ] = None,
         max_bytes: Annotated[
             int, typer.Option("--max-bytes", min=1, help="Refuse larger files.")
         ] = DEFAULT_MAX_BYTES,
@@ -144,12 +152,20 @@ def register(app: typer.Typer, registry: Registry) -> None:
         options = Options(
             lenient=lenient, lang=language, max_bytes=max_bytes, interpretations=tuple(switched)
         )
-        cores = available_cores()
-        if jobs > cores:
-            err_console.print(LABELS[language]["jobs_capped"].format(jobs=jobs, cores=cores))
-            jobs = cores
         robust_stdout()
-        verdicts = validate_paths(registry, files, options, jobs=jobs)
+        if executor is None:
+            cores = available_cores()
+            if jobs > cores:
+                err_console.print(LABELS[language]["jobs_capped"].format(jobs=jobs, cores=cores))
+                jobs = cores
+            verdicts = validate_paths(registry, files, options, jobs=jobs)
+        else:
+            from adjudicator.core.distributed import validate_on
+
+            try:
+                verdicts = validate_on(executor, files, options)
+            except InputError as err:
+                fail(err)
         codes: list[Verdict] = []
         interrupted = False
         show_bar = sys.stderr.isatty() and len(files) > 1

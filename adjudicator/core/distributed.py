@@ -1,0 +1,152 @@
+"""Work spread over a Dask cluster: ``--executor dask://HOST:PORT``.
+
+Dask's distributed scheduler does the spreading (the optional extra ``distributed``); this
+module only connects to it and hands it tasks. It is imported only when ``--executor`` is
+given, and imports Dask only then, so the base install's start-up never pays for it.
+Workers import adjudicator themselves: each needs the same version installed and, for
+``validate``, the record files at the same paths (a shared file system).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+from adjudicator.core.batch import Options, _default_registry, validate_file
+from adjudicator.core.errors import InputError
+from adjudicator.core.verdict import InputProblem, Verdict
+
+SCHEME = "dask://"
+EXECUTOR_SYNTAX = "dask://HOST:PORT, the address of a Dask scheduler"
+#: Seconds to wait for the scheduler to answer before giving up.
+CONNECT_TIMEOUT = 10
+T = TypeVar("T")
+_DONE = object()
+_HOST_PORT = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})$")
+
+
+def scheduler_address(executor: str) -> str:
+    """``dask://HOST:PORT`` as the scheduler's TCP address; an ``InputError`` otherwise."""
+    rest = executor[len(SCHEME) :] if executor.startswith(SCHEME) else None
+    m = _HOST_PORT.match(rest or "")
+    if m is None or not 0 < int(m[2]) < 65536:
+        raise InputError(
+            "bad_executor",
+            f"{executor!r} is not an executor address",
+            field="--executor",
+            expected=EXECUTOR_SYNTAX,
+        )
+    return f"tcp://{m[1]}:{m[2]}"
+
+
+class Cluster:
+    """A connection to a Dask scheduler, closed by :meth:`close` (or ``with``)."""
+
+    def __init__(self, executor: str) -> None:
+        address = scheduler_address(executor)
+        try:
+            from distributed import Client
+        except ImportError:
+            raise InputError(
+                "missing_extra",
+                "the Dask executor needs the optional extra 'distributed'",
+                field="--executor",
+                expected="pip install 'adjudicator[distributed]'",
+            ) from None
+        try:
+            self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except (OSError, TimeoutError) as exc:
+            raise InputError(
+                "executor_unreachable",
+                f"no Dask scheduler answered at {address} ({type(exc).__name__})",
+                field="--executor",
+                expected=EXECUTOR_SYNTAX,
+            ) from None
+
+    def workers(self) -> int:
+        """Threads over all workers: how many tasks run at once."""
+        return max(1, sum(self.client.nthreads().values()))
+
+    def map_in_order(
+        self, fn: Callable[..., T], items: Iterable[Any], *args: Any, ahead: int = 0
+    ) -> Iterator[T | Exception]:
+        """``fn(item, *args)`` for every item, computed on the workers, in the items'
+        order; at most ``ahead`` tasks in flight (all at once when 0), so that a long
+        batch holds only a window of results. A task that failed (its error, or its
+        workers killed more often than Dask retries) yields its exception, and the rest
+        goes on."""
+        pending: deque[Any] = deque()
+        queue = iter(items)
+
+        def top_up() -> None:
+            while not ahead or len(pending) < ahead:
+                item = next(queue, _DONE)
+                if item is _DONE:
+                    return
+                pending.append(self.client.submit(fn, item, *args, pure=False))
+
+        top_up()
+        while pending:
+            future = pending.popleft()
+            try:
+                result = future.result()
+            except Exception as exc:
+                result = exc
+            finally:
+                future.release()
+            top_up()
+            yield result
+
+    def close(self) -> None:
+        self.client.close()
+
+    def __enter__(self) -> Cluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _validate_chunk(paths: list[str], options: Options) -> list[Verdict]:
+    """A worker's share of a batch: the verdicts on a few files, in order."""
+    registry = _default_registry()
+    return [validate_file(registry, Path(p), options) for p in paths]
+
+
+def _killed(path: str, exc: BaseException) -> Verdict:
+    message = f"internal error (the worker validating it died: {type(exc).__name__})"
+    problem = InputProblem(code="internal_error", location=None, message=message)
+    return Verdict(source=path, status="unreadable", unreadable=problem)
+
+
+def validate_on(executor: str, files: list[Path], options: Options) -> Iterator[Verdict]:
+    """Verdicts in the order of ``files``, computed on the cluster's workers — the same
+    verdicts as :func:`~adjudicator.core.batch.validate_paths`. Connects at once, so that
+    a bad address is reported before any verdict. A chunk whose workers keep dying (Dask
+    retries a task a few times) is judged again file by file, so that only the file that
+    kills its worker gets an ``internal_error`` verdict."""
+    cluster = Cluster(executor)
+    workers = cluster.workers()
+    size = max(1, min(64, len(files) // (workers * 8)))
+    chunks = [[str(p) for p in files[i : i + size]] for i in range(0, len(files), size)]
+
+    def alone(paths: list[str]) -> Iterator[Verdict]:
+        for path in paths:
+            try:
+                yield from cluster.client.submit(_validate_chunk, [path], options).result()
+            except Exception as exc:  # the worker died on this very file
+                yield _killed(path, exc)
+
+    def verdicts() -> Iterator[Verdict]:
+        with cluster:
+            results = cluster.map_in_order(_validate_chunk, chunks, options, ahead=workers * 4)
+            for chunk, result in zip(chunks, results, strict=True):
+                if isinstance(result, Exception):
+                    yield from alone(chunk)
+                else:
+                    yield from result
+
+    return verdicts()

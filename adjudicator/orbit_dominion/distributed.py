@@ -1,0 +1,182 @@
+"""A deep solve spread over a Dask cluster (``solve --executor dask://HOST:PORT``).
+
+The lines of the first few actions are played here, as deep as it takes to have several
+tasks for each worker; each position at their end is solved on a worker (with its history:
+the root's and the line's), and the answers are put together by minimax over those first
+actions. The answer is the one the local search gives — the same rules, the same scores —
+and a win's proof is assembled from the tasks' proofs.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from adjudicator.core.distributed import Cluster
+from adjudicator.orbit_dominion.actions import Action
+from adjudicator.orbit_dominion.board import SIDE_NAMES
+from adjudicator.orbit_dominion.position import MOVE_LIMIT, Position
+from adjudicator.orbit_dominion.proof import (
+    Ending,
+    EndNode,
+    MoveNode,
+    Proof,
+    ProofNode,
+    RepliesNode,
+    Solution,
+)
+from adjudicator.orbit_dominion.solve import WIN, positions_before, read_score
+from adjudicator.orbit_dominion.state import GameState
+
+#: Tasks wanted per worker thread, so that a long task does not leave the others idle.
+TASKS_PER_WORKER = 4
+
+
+@dataclass
+class _Node:
+    """A node of the lines played here: decided (``score`` set), a task, or inner."""
+
+    state: GameState
+    line: list[str]
+    score: int | None = None
+    ending: Ending | None = None
+    task: int | None = None
+    children: dict[str, _Node] = field(default_factory=dict)
+
+
+def _solve_task(job: tuple[str, list[str], list[str], int, bool]) -> Solution:
+    """On a worker: the position at the end of a line, with the root's history."""
+    from adjudicator.orbit_dominion.solve import solve
+
+    position, history, line, depth, with_proof = job
+    state = GameState(Position.from_text(position))
+    for text in history:
+        state.add_history(Position.from_text(text))
+    for text in line:
+        state.push(Action.parse(text))
+    return solve(state, depth, with_proof=with_proof)
+
+
+class _Split:
+    def __init__(self, state: GameState, depth: int) -> None:
+        self.root = state
+        self.root_ply = state.position.ply
+        self.depth = min(depth, MOVE_LIMIT - self.root_ply)
+        self.tasks: list[_Node] = []
+        self.nodes = 0
+
+    def expand(self, node: _Node, split: int) -> None:
+        """Play ``split`` actions from ``node``; the lines' ends become tasks."""
+        self.nodes += 1
+        outcome = node.state.outcome()
+        if outcome is not None:
+            distance = outcome.decided_at - self.root_ply
+            if outcome.winner == "draw":
+                node.score = 0
+            else:
+                sign = 1 if outcome.winner == SIDE_NAMES[self.root.turn] else -1
+                node.score = sign * (WIN - distance)
+                node.ending = Ending(winner=outcome.winner, reason=outcome.reason)  # type: ignore[arg-type]
+            return
+        if split == 0:
+            node.task = len(self.tasks)
+            self.tasks.append(node)
+            return
+        for action in sorted(node.state.legal_actions(), key=str):
+            child = node.state.copy()
+            child.push(action)
+            node.children[action.text] = _Node(child, [*node.line, action.text])
+            self.expand(node.children[action.text], split - 1)
+
+    def frontier(self, workers: int) -> None:
+        """Split deeper until there are enough tasks (or the depth is used up)."""
+        split = 1
+        while True:
+            self.tasks = []
+            self.nodes = 0
+            top = _Node(self.root, [])
+            self.expand(top, split)
+            if len(self.tasks) >= TASKS_PER_WORKER * workers or split + 1 >= self.depth:
+                self.top = top
+                return
+            split += 1
+
+    def score(self, node: _Node, solved: list[Solution]) -> int:
+        """Minimax over the lines, in scores seen from the root's side to move."""
+        if node.score is not None:
+            return node.score
+        if node.task is not None:
+            s = solved[node.task]
+            if s.winner in SIDE_NAMES and s.within is not None:
+                sign = 1 if s.winner == SIDE_NAMES[self.root.turn] else -1
+                node.score = sign * (WIN - len(node.line) - s.within)
+            else:
+                node.score = 0
+            return node.score
+        scores = [self.score(child, solved) for child in node.children.values()]
+        root_to_move = node.state.turn == self.root.turn
+        node.score = max(scores) if root_to_move else min(scores)
+        return node.score
+
+    def proof(self, node: _Node, winner: str, solved: list[Solution]) -> ProofNode:
+        if node.ending is not None:
+            return EndNode(end=node.ending)
+        if node.task is not None:
+            proof = solved[node.task].proof
+            if proof is None:
+                raise AssertionError("a task on a proven line has no proof")
+            return proof.tree
+        if SIDE_NAMES[node.state.turn] == winner:
+            best = max if winner == SIDE_NAMES[self.root.turn] else min
+            text, child = best(node.children.items(), key=lambda kv: kv[1].score or 0)
+            return MoveNode(move=text, next=self.proof(child, winner, solved))
+        replies = {text: self.proof(c, winner, solved) for text, c in node.children.items()}
+        return RepliesNode(replies=replies)
+
+
+def solve_on(executor: str, state: GameState, depth: int, *, with_proof: bool) -> Solution:
+    """:func:`~adjudicator.orbit_dominion.solve.solve`, its search spread over a cluster."""
+    started = time.perf_counter()
+    with Cluster(executor) as cluster:
+        split = _Split(state, depth)
+        if split.depth <= 1:
+            from adjudicator.orbit_dominion.solve import solve
+
+            return solve(state, depth, with_proof=with_proof)
+        split.frontier(cluster.workers())
+        root_text = state.position.text()
+        history = [p.text() for p in positions_before(state)]
+        jobs = [
+            (root_text, history, node.line, split.depth - len(node.line), with_proof)
+            for node in split.tasks
+        ]
+        solved = []
+        for result in cluster.map_in_order(_solve_task, jobs):
+            if isinstance(result, Exception):
+                raise result
+            solved.append(result)
+    score = split.score(split.top, solved)
+    p = state.position
+    to_limit = MOVE_LIMIT - p.ply
+    verdict = read_score(score, p.turn, exhaustive=split.depth >= to_limit, to_limit=to_limit)
+    proof = None
+    if with_proof and verdict.winner in SIDE_NAMES and verdict.within is not None:
+        proof = Proof(
+            position=root_text,
+            history=history,
+            winner=verdict.winner,  # type: ignore[arg-type]
+            within=verdict.within,
+            tree=split.proof(split.top, verdict.winner, solved),
+        )
+    return Solution(
+        result=verdict.result,  # type: ignore[arg-type]
+        winner=verdict.winner,  # type: ignore[arg-type]
+        within=verdict.within,
+        depth=depth,
+        nodes=sum(s.nodes for s in solved) + split.nodes - len(split.tasks),
+        position=root_text,
+        seconds=round(time.perf_counter() - started, 6),
+        table_probes=sum(s.table_probes for s in solved),
+        table_hits=sum(s.table_hits for s in solved),
+        proof=proof,
+    )
