@@ -247,8 +247,9 @@ class Game {
     return candidates(this.pos).filter((action) => times(action) < 2);
   }
 
-  // What the turn start decides, in order: gate control, the move limit, no legal action.
-  turnStart() {
+  // What the turn start decides, in order: gate control, the move limit, no legal action
+  // (`legal`, when the caller has the legal actions already).
+  turnStart(legal = null) {
     const pos = this.pos;
     const me = pos.side;
     if (pos.claim && pos.holdsGates(me)) return [me, "gate_control"];
@@ -257,7 +258,7 @@ class Game {
       const theirs = pos.normals(enemyOf(me));
       return [mine === theirs ? "draw" : mine > theirs ? me : enemyOf(me), "move_limit"];
     }
-    if (this.legal().length === 0) return [enemyOf(me), "no_legal_moves"];
+    if ((legal ?? this.legal()).length === 0) return [enemyOf(me), "no_legal_moves"];
     return null;
   }
 
@@ -286,9 +287,11 @@ class Game {
   // and undone after each action.
   perft(depth) {
     if (depth === 0) return 1;
-    if (this.turnStart()) return 0;
+    const legal = this.legal();
+    if (this.turnStart(legal)) return 0;
+    if (depth === 1) return legal.length;
     let nodes = 0;
-    for (const action of this.legal()) nodes += this.under(action, depth);
+    for (const action of legal) nodes += this.under(action, depth);
     return nodes;
   }
 
