@@ -15,10 +15,18 @@ import subprocess
 import threading
 from typing import IO, Any, Protocol
 
+from adjudicator.core import strict_json
+from adjudicator.core.errors import InputError
 from adjudicator.core.protocol import Server
 
 #: How many of the engine's last stderr lines a failure keeps.
 STDERR_TAIL_LINES = 20
+
+
+#: An answer line longer than this (characters) is skipped unread and is a failure.
+MAX_ANSWER_CHARS = 16 << 20
+#: Stands in the queue for an answer line that was too long.
+OVERSIZE = "\x00oversize\x00"
 
 
 class EngineFailure(Exception):
@@ -83,7 +91,13 @@ class ProcessEngine:
 
     @staticmethod
     def _read(stream: IO[str], lines: queue.Queue[str | None]) -> None:
-        for line in stream:
+        """Answer lines, each read with a bound: an oversize one is skipped in pieces and
+        stands as :data:`OVERSIZE`, so that a runaway engine cannot exhaust memory."""
+        while line := stream.readline(MAX_ANSWER_CHARS + 1):
+            if len(line) > MAX_ANSWER_CHARS and not line.endswith("\n"):
+                while line and not line.endswith("\n"):
+                    line = stream.readline(1 << 16)
+                line = OVERSIZE
             lines.put(line)
         lines.put(None)
 
@@ -127,11 +141,13 @@ class ProcessEngine:
         if line is None:
             code = self._exit_code()
             raise self._failure(f"the engine exited (code {code}) instead of answering")
+        if line is OVERSIZE:
+            raise self._failure(f"an answer longer than {MAX_ANSWER_CHARS:,} characters")
         line = line.rstrip("\n")
         try:
-            answer = json.loads(line)
-        except json.JSONDecodeError:
-            raise self._failure("the answer is not JSON", line) from None
+            answer = strict_json.loads(line, strict=False)
+        except (json.JSONDecodeError, InputError):
+            raise self._failure("the answer is not JSON", line[:1000]) from None
         if not isinstance(answer, dict):
             raise self._failure("the answer is not a JSON object", line)
         if answer.get("id") != self._next_id:
