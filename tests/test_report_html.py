@@ -96,3 +96,18 @@ def test_in_japanese(tmp_path: Path) -> None:
     n = next(i for i, r in enumerate(rows) if r[0].endswith("illegal-action-in-the-middle.json"))
     problem = record(html, n)["verdict"]["problem"]
     assert "第5条" in problem["citation"]
+
+
+def test_a_hostile_file_name_stays_text(tmp_path: Path) -> None:
+    """A file name that looks like markup is data in the page, never markup."""
+    name = 'x<script>alert(1)<b onclick="y">.json'  # no slash: a file name
+    records = tmp_path / "records"
+    records.mkdir()
+    sample = ROOT / "records/orbit-dominion/invalid/illegal-action-in-the-middle.json"
+    (records / name).write_bytes(sample.read_bytes())
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(APP, ["validate", str(records), "--html", str(out)])
+    assert result.exit_code == 1
+    html = out.read_text(encoding="utf-8")
+    assert "<script>alert" not in html and "<b onclick" not in html
+    assert index(html)[0][0].endswith(name)

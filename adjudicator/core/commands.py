@@ -178,7 +178,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             disable=not show_bar,
         )
         collected: list[dict] = []
-        report = HtmlReport(html, registry, options) if html is not None else None
+        report = HtmlReport(html, registry, options, jobs=jobs) if html is not None else None
         with progress:
             task = progress.add_task("validate", total=len(files))
             try:

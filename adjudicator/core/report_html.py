@@ -15,13 +15,16 @@ only when it is opened, so a report of thousands of records opens as fast as its
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import sys
 import tempfile
 import traceback
 import zlib
-from collections import Counter
+from collections import Counter, deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -32,7 +35,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import read_text
 from adjudicator.core.records import Replay
-from adjudicator.core.registry import Registry
+from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.report import LABELS
 from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import Verdict
@@ -167,77 +170,114 @@ def _json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _frames_data(frames: list[Frame], boards: dict[str, str]) -> dict[str, Any]:
+    """The plies column by column (columns compress better than rows): the event, whether
+    it was refused, and the picture: its board by key (into ``boards``), its layer as
+    indices into the record's table of SVG elements (plies share most of them), title and
+    description."""
+    parts: dict[str, int] = {}
+    keys: dict[str, str] = {}
+    columns: dict[str, list[Any]] = {k: [] for k in "exbltd"}
+    size = (0, 0)
+    for frame in frames:
+        columns["e"].append(frame.event)
+        columns["x"].append(int(frame.refused))
+        pic = frame.picture
+        if pic is None:
+            for k in "bltd":
+                columns[k].append(None)
+            continue
+        size = (pic.width, pic.height)
+        if pic.board not in keys:
+            keys[pic.board] = hashlib.sha256(pic.board.encode("utf-8")).hexdigest()[:16]
+            boards[keys[pic.board]] = pic.board
+        columns["b"].append(keys[pic.board])
+        columns["l"].append([parts.setdefault(part, len(parts)) for part in pic.layer])
+        columns["t"].append(pic.title)
+        columns["d"].append(pic.description)
+    return {"n": len(frames), "w": size[0], "h": size[1], "parts": list(parts), **columns}
+
+
+def record_data(
+    registry: Registry, verdict: Verdict, options: Options
+) -> tuple[str, dict[str, str]]:
+    """One record's data for the page, compressed and in base64, and the boards its
+    pictures use, by key."""
+    frames = record_frames(registry, verdict, options)
+    p = verdict.problem
+    open_at = len(frames) - 1
+    if p is not None and p.ply is not None:
+        open_at = min(p.ply, len(frames) - 1)
+    boards: dict[str, str] = {}
+    data = {
+        # the text drawing gives way to the pictures
+        "verdict": verdict.model_dump(
+            mode="json", exclude_none=True, exclude={"problem": {"drawing"}}
+        ),
+        "open": max(open_at, 0),
+        **_frames_data(frames, boards),
+    }
+    packed = base64.b64encode(zlib.compress(_json(data).encode("utf-8"), 9)).decode("ascii")
+    return packed, boards
+
+
+@cache
+def _installed() -> Registry:
+    return Registry(installed_games())
+
+
+def _record_data_in_worker(verdict: Verdict, options: Options) -> tuple[str, dict[str, str]]:
+    return record_data(_installed(), verdict, options)
+
+
 @dataclass
 class HtmlReport:
-    """Collects verdicts one by one and writes the report on :meth:`close`."""
+    """Collects verdicts one by one and writes the report on :meth:`close`. With ``jobs``
+    above 1 the pictures are drawn in that many worker processes (of the installed games),
+    a few records ahead, in order."""
 
     path: Path
     registry: Registry
     options: Options
+    jobs: int = 1
     index: list[list[Any]] = field(default_factory=list)
-    boards: dict[str, int] = field(default_factory=dict)
+    boards: dict[str, str] = field(default_factory=dict)
     counts: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         # closed by close(): records are spooled between calls of add()
         self._spool = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
+        self._pool = ProcessPoolExecutor(self.jobs) if self.jobs > 1 else None
+        self._waiting: deque[Future[tuple[str, dict[str, str]]]] = deque()
+        self._spooled = 0
 
     def add(self, verdict: Verdict) -> None:
-        """Spool one record's data and keep its index row."""
-        n = len(self.index)
-        frames = record_frames(self.registry, verdict, self.options)
+        """Keep the record's index row and spool its data (drawn now, or by a worker)."""
         game = verdict.game or "—"
         self.counts[(game, verdict.status)] += 1
         p = verdict.problem
-        open_at = len(frames) - 1
-        if p is not None and p.ply is not None:
-            open_at = min(p.ply, len(frames) - 1)
-        data = {
-            # the text drawing gives way to the pictures
-            "verdict": verdict.model_dump(
-                mode="json", exclude_none=True, exclude={"problem": {"drawing"}}
-            ),
-            "open": max(open_at, 0),
-            **self._frames_data(frames),
-        }
-        packed = base64.b64encode(zlib.compress(_json(data).encode("utf-8"), 9)).decode("ascii")
-        self._spool.write(f'<script type="application/octet-stream" id="r{n}">{packed}</script>\n')
-        self.index.append(
-            [
-                verdict.source,
-                game,
-                verdict.status,
-                p.ply if p is not None else None,
-                p.code
-                if p is not None
-                else (verdict.unreadable.code if verdict.unreadable else ""),
-                verdict.plies,
-            ]
-        )
+        code = p.code if p is not None else (verdict.unreadable.code if verdict.unreadable else "")
+        row = [verdict.source, game, verdict.status, p.ply if p else None, code, verdict.plies]
+        self.index.append(row)
+        if self._pool is None:
+            self._spool_record(record_data(self.registry, verdict, self.options))
+            return
+        self._waiting.append(self._pool.submit(_record_data_in_worker, verdict, self.options))
+        while len(self._waiting) > self.jobs * 8:
+            self._spool_record(self._waiting.popleft().result())
 
-    def _frames_data(self, frames: list[Frame]) -> dict[str, Any]:
-        """The plies column by column (columns compress better than rows): the event, whether
-        it was refused, and the picture: its board by number, its layer as indices into the
-        record's table of SVG elements (plies share most of them), title and description."""
-        parts: dict[str, int] = {}
-        columns: dict[str, list[Any]] = {k: [] for k in "exbltd"}
-        size = (0, 0)
-        for frame in frames:
-            columns["e"].append(frame.event)
-            columns["x"].append(int(frame.refused))
-            pic = frame.picture
-            if pic is None:
-                for k in "bltd":
-                    columns[k].append(None)
-                continue
-            size = (pic.width, pic.height)
-            columns["b"].append(self.boards.setdefault(pic.board, len(self.boards)))
-            columns["l"].append([parts.setdefault(part, len(parts)) for part in pic.layer])
-            columns["t"].append(pic.title)
-            columns["d"].append(pic.description)
-        return {"n": len(frames), "w": size[0], "h": size[1], "parts": list(parts), **columns}
+    def _spool_record(self, done: tuple[str, dict[str, str]]) -> None:
+        packed, boards = done
+        self.boards.update(boards)
+        n = self._spooled
+        self._spooled += 1
+        self._spool.write(f'<script type="application/octet-stream" id="r{n}">{packed}</script>\n')
 
     def close(self) -> None:
+        while self._waiting:
+            self._spool_record(self._waiting.popleft().result())
+        if self._pool is not None:
+            self._pool.shutdown()
         lang = self.options.lang
         labels = REPORT_LABELS[lang]
         statuses = {s: LABELS[lang]["pending_check" if s == "pending" else s] for s in STATUSES}
@@ -254,7 +294,7 @@ class HtmlReport:
             out.write(_body(labels, statuses))
             out.write(f'<script type="application/json" id="labels">{_json(words)}</script>\n')
             out.write(f'<script type="application/json" id="index">{_json(self.index)}</script>\n')
-            boards = _json(list(self.boards))
+            boards = _json(self.boards)
             out.write(f'<script type="application/json" id="boards">{boards}</script>\n')
             out.write(f"<script>{_asset('report.js')}</script>\n")
             self._spool.seek(0)
