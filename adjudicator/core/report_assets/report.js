@@ -39,22 +39,38 @@
     return rows;
   }
 
+  function rowElement(n, r) {
+    const tr = el("tr", { "data-n": n, "class": "st-" + r[2] });
+    const a = el("a", { href: "#r=" + n }, r[0]);
+    const td = el("td"); td.appendChild(a); tr.appendChild(td);
+    tr.appendChild(el("td", {}, r[1]));
+    tr.appendChild(el("td", { "class": "status" }, L["status_" + r[2]]));
+    tr.appendChild(el("td", { "class": "num" }, r[3] === null ? "" : r[3]));
+    tr.appendChild(el("td", {}, r[4]));
+    tr.appendChild(el("td", { "class": "num" }, r[5]));
+    return tr;
+  }
+
+  // The first screenful at once, the rest a chunk per frame: a table of thousands of
+  // records shows at once and stays responsive while it fills.
+  let filling = 0;
   function renderTable() {
     const body = $("rows");
-    const frag = document.createDocumentFragment();
     const rows = rowsShown();
-    for (const [n, r] of rows) {
-      const tr = el("tr", { "data-n": n, "class": "st-" + r[2] });
-      const a = el("a", { href: "#r=" + n }, r[0]);
-      const td = el("td"); td.appendChild(a); tr.appendChild(td);
-      tr.appendChild(el("td", {}, r[1]));
-      tr.appendChild(el("td", { "class": "status" }, L["status_" + r[2]]));
-      tr.appendChild(el("td", { "class": "num" }, r[3] === null ? "" : r[3]));
-      tr.appendChild(el("td", {}, r[4]));
-      tr.appendChild(el("td", { "class": "num" }, r[5]));
-      frag.appendChild(tr);
-    }
-    body.replaceChildren(frag);
+    const run = ++filling;
+    let next = 0;
+    const chunk = (size) => {
+      if (run !== filling) return; // a newer sort or filter took over
+      const frag = document.createDocumentFragment();
+      for (const end = Math.min(rows.length, next + size); next < end; next++) {
+        frag.appendChild(rowElement(rows[next][0], rows[next][1]));
+      }
+      body.appendChild(frag);
+      if (next < rows.length) requestAnimationFrame(() => chunk(1000));
+    };
+    body.replaceChildren();
+    chunk(100);
+    if (run === 1) performance.mark("table-shown"); // the first screenful, for measurements
     $("shown").textContent = fill(L.shown, { n: rows.length });
   }
 
