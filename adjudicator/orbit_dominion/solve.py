@@ -243,6 +243,16 @@ class Searcher:
             if instant_reason(me, ef, me2, en2, ef2, a) is not None:
                 return win_now
             children.append((a, me2, en2, mf2, ef2))
+        their_gates = TARGET_GATES[1 - turn]
+        next_claim = en & their_gates == their_gates
+        if depth == 1 and ply + 1 < MOVE_LIMIT and not self.repeated[turn]:
+            # The children stand at the depth's end with the move limit out of reach and
+            # no result of the opponent's banned, so it has a legal action: only its
+            # pending gate claim can decide one, and the mover picks a child without it.
+            # (The children are generated, not entered: they are not counted as nodes.)
+            if next_claim and all(c[2] & their_gates == their_gates for c in children):
+                return -win_now
+            return 0
         node_key = (me, en, mf, ef, turn) if turn == 0 else (en, me, ef, mf, turn)
         history = self.relevant_history(node_key, depth) if depth >= 2 or self.twice else _NONE
         table_key = (node_key, ply, claim, depth, history)
@@ -259,8 +269,6 @@ class Searcher:
                 self.hits += 1
                 return value
         children.sort(key=lambda c: (c[0] is not best_action, c[0].kind != CAPTURE))
-        their_gates = TARGET_GATES[1 - turn]
-        next_claim = en & their_gates == their_gates
         alpha0 = alpha
         best = -_INFINITY
         best_action = None
