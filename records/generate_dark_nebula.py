@@ -44,7 +44,7 @@ WORKED = [
     "1.5 rebel movement: -",
     "1.6 rebel combat: -",
     "1.7 search: zarek imobu; roll 4",
-    "2.1 empire production: cruiser@tyrann guard_ship@zarek; extra guard_ship@imobu",
+    "2.1 empire production: cruiser@tyrann; extra guard_ship@imobu",
     "2.2 empire movement: cruiser@zarek>nafaelas command_ship@zarek>nafaelas",
     "2.3 empire combat: -",
     "2.4 rebel production: guard_ship@radia",

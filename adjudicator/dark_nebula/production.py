@@ -114,6 +114,8 @@ def check_production(
             allowed = False  # 6.5
         if not allowed:
             return "not_buildable", {"side": side, "counter": spec.name}
+        if side == "empire" and p.kind in HEAVY and readings.empire_budget == "ships":
+            return "heavy_only_as_extra", {"counter": spec.name}  # 2.3 (5), 6.4
         if problem := _placement_problem(situation, side, p, eligible, closed):
             return problem
         if side == "empire" and p.kind in CAPITAL_ONLY and p.sector != CAPITAL:

@@ -32,3 +32,6 @@ class Readings(BaseModel):
         default="cruisers", description="Interpretation 7 (7.2, 6.5)."
     )
     nebula_entry: NebulaReading = Field(default="one-step", description="Interpretation 8 (8.3).")
+    empire_budget: Literal["ships", "any-kind"] = Field(
+        default="ships", description="Interpretation 17 (2.3 (5), 6.1–6.4)."
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from adjudicator.core.cli import build_app
 from adjudicator.core.protocol import Server
@@ -70,16 +70,21 @@ def test_evaluate_answers_bad_lines_with_errors_and_goes_on() -> None:
 
 def test_a_dispute_on_a_record_names_the_rule() -> None:
     """An arbiter asks, at the worked game's second imperial production, whether two
-    cruisers and a guard ship may be built: 6.1 says no (8 over a budget of 6)."""
+    cruisers and a new cruiser may be built: 6.1 says no (10 is over the budget); and
+    whether a guard ship may be bought from the budget: 2.3 (5) and 6.4 say no
+    (interpretation 17)."""
     record = str(Path(__file__).resolve().parents[2] / "records/dark-nebula/valid/worked-game.json")
-    action = "2.1 empire production: cruiser@tyrann cruiser@tyrann guard_ship@zarek"
-    result = RUN.invoke(APP, ["adjudicate", "--record", record, "--at", "9", "--action", action])
+
+    def ask(action: str) -> Result:
+        return RUN.invoke(APP, ["adjudicate", "--record", record, "--at", "9", "--action", action])
+
+    result = ask("2.1 empire production: cruiser@tyrann cruiser@tyrann new_cruiser@tyrann")
     assert result.exit_code == 1, result.output
     assert "over_budget" in result.output and "6.1" in result.output
     assert "zarek[e:C,c2]" in result.output  # the position, its brackets printed as text
-    legal = RUN.invoke(
-        APP, ["adjudicate", "--record", record, "--at", "9", "--action", action[:-17]]
-    )
+    heavy = ask("2.1 empire production: cruiser@tyrann guard_ship@zarek")
+    assert heavy.exit_code == 1 and "heavy_only_as_extra" in heavy.output, heavy.output
+    legal = ask("2.1 empire production: cruiser@tyrann; extra guard_ship@zarek")
     assert legal.exit_code == 0, legal.output
 
 

@@ -19,6 +19,8 @@ from adjudicator.dark_nebula.state import Situation
 from tests.dark_nebula.support import BOARD, OPENING, code, started
 
 DEFAULT = Readings()
+#: Interpretation 17 switched: the empire's budget may buy battleships and guard ships.
+ANY_KIND = Readings(empire_budget="any-kind")
 
 
 def test_3_2_the_strategy_notes_opening_is_legal() -> None:
@@ -96,8 +98,12 @@ def test_6_2_only_in_own_sectors_and_two_per_sector() -> None:
 def test_6_2_new_counters_make_no_new_own_sector() -> None:
     s = started()
     assert "zarek" not in s.own_sectors("empire")
+    extra = Placement("guard_ship", "zarek")
+    assert code(check_production(s, "empire", [], extra, DEFAULT)) == "placement_not_own_sector"
     builds = [Placement("guard_ship", "zarek")]
-    assert code(check_production(s, "empire", builds, None, DEFAULT)) == "placement_not_own_sector"
+    assert code(check_production(s, "empire", builds, None, ANY_KIND)) == (
+        "placement_not_own_sector"
+    )
 
 
 def test_6_3_imperial_ships_only_at_tyrann() -> None:
@@ -107,7 +113,19 @@ def test_6_3_imperial_ships_only_at_tyrann() -> None:
     assert code(check_production(s, "empire", builds, None, DEFAULT)) == (
         "imperial_ship_outside_capital"
     )
-    assert check_production(s, "empire", [Placement("guard_ship", "zarek")], None, DEFAULT) is None
+    assert check_production(s, "empire", [Placement("guard_ship", "zarek")], None, ANY_KIND) is None
+
+
+def test_2_3_6_4_the_empire_budget_buys_ships_only() -> None:
+    """Interpretation 17: battleships and guard ships come to the empire only as the 6.4
+    extra; its budget buys the command ship, cruisers and new cruisers (ゲームの展開: "a
+    battleship and a cruiser" on turn 1)."""
+    s = started()
+    for kind in ("battleship", "guard_ship"):
+        builds = [Placement(kind, "tyrann")]
+        assert code(check_production(s, "empire", builds, None, DEFAULT)) == ("heavy_only_as_extra")
+        assert check_production(s, "empire", builds, None, ANY_KIND) is None
+        assert check_production(s, "empire", [], Placement(kind, "tyrann"), DEFAULT) is None
 
 
 def test_6_4_extra_is_one_heavy_counter_outside_the_budget_anywhere_own() -> None:
@@ -131,8 +149,8 @@ def test_6_4_extra_counts_toward_two_unless_switched() -> None:
     s.place("tyrann", "empire", "cruiser")
     builds = [*two, Placement("guard_ship", "zarek")]
     extra = Placement("battleship", "zarek")
-    assert code(check_production(s, "empire", builds, extra, DEFAULT)) == "placement_limit"
-    separate = Readings(extra_counts_toward_two="separate")
+    assert code(check_production(s, "empire", builds, extra, ANY_KIND)) == "placement_limit"
+    separate = Readings(extra_counts_toward_two="separate", empire_budget="any-kind")
     assert check_production(s, "empire", builds, extra, separate) is None
 
 
@@ -164,8 +182,8 @@ def test_10_5_restricted_sector_gives_no_budget_and_no_place() -> None:
     s.place("zarek", "empire", "battleship")
     s.restricted = "zarek"
     assert budget(s, "empire") == 3
-    builds = [Placement("guard_ship", "zarek")]
-    assert code(check_production(s, "empire", builds, None, DEFAULT)) == "sector_restricted"
+    extra = Placement("guard_ship", "zarek")
+    assert code(check_production(s, "empire", [], extra, DEFAULT)) == "sector_restricted"
 
 
 def test_7_1_base_builds_within_its_own_value() -> None:
