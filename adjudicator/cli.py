@@ -14,7 +14,7 @@ def main() -> None:
     """Run a command. A defect ends with its traceback and exit code 4, so that a script
     never mistakes it for 1 ("some record invalid"); Ctrl-C outside a batch ends with 130."""
     try:
-        build_app(Registry(installed_games()))()
+        build_app(Registry(installed_games()), sys.argv[1] if len(sys.argv) > 1 else None)()
     except KeyboardInterrupt:
         sys.exit(EXIT_INTERRUPTED)
     except Exception:

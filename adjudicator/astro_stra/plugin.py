@@ -1,21 +1,23 @@
-"""Astro-Stra as a game of the core: ids, features, commands, records and replays."""
+"""Astro-Stra as a game of the core: ids, features, commands, records and replays.
+
+Only the game's names are loaded with it; the rules, the models and the CLI are imported
+when a method first needs them, so that listing the installed games costs no start-up."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
-import typer
-from pydantic import BaseModel
-
-from adjudicator.astro_stra import protocol, record_text
-from adjudicator.astro_stra.board import Position
-from adjudicator.astro_stra.record import FORMAT, GAME_ID, Reason, Record
-from adjudicator.astro_stra.references import RULES
-from adjudicator.astro_stra.replay import AstroStraReplay
+from adjudicator.astro_stra.identity import FORMAT, GAME_ID, Reason
 from adjudicator.core.game import Game
-from adjudicator.core.records import GameRecord, Replay, load_model
-from adjudicator.core.references import RuleData
+from adjudicator.core.records import load_model
+
+if TYPE_CHECKING:
+    import typer
+    from pydantic import BaseModel
+
+    from adjudicator.core.records import GameRecord, Replay
+    from adjudicator.core.references import RuleData
 
 
 class AstroStra(Game):
@@ -32,9 +34,13 @@ class AstroStra(Game):
 
     @property
     def rules(self) -> RuleData:
+        from adjudicator.astro_stra.references import RULES
+
         return RULES
 
     def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
+        from adjudicator.astro_stra import protocol
+
         return protocol.evaluate(request)
 
     def cli(self) -> typer.Typer:
@@ -43,6 +49,9 @@ class AstroStra(Game):
         return app
 
     def schema_models(self) -> dict[str, type[BaseModel]]:
+        from adjudicator.astro_stra import protocol
+        from adjudicator.astro_stra.record import Record
+
         return {
             "astro-stra.record": Record,
             "astro-stra.evaluate.request": protocol.EvaluateRequest,
@@ -50,21 +59,30 @@ class AstroStra(Game):
         }
 
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
+        from adjudicator.astro_stra.record import Record
+
         record, notes = load_model(Record, data, lenient=lenient)
         return record.to_game_record(notes)
 
     def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
+        from adjudicator.astro_stra import record_text
+
         record, notes = record_text.parse(text, lenient=lenient)
         return record.to_game_record(notes)
 
     def write_record(self, record: GameRecord, to: str) -> str:
-        model: Record = record.model
+        from adjudicator.astro_stra import record_text
+
+        model = record.model
         if to == "text":
             return record_text.format_record(model)
         return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
 
     def replay(self, record: GameRecord) -> Replay:
-        model: Record = record.model
+        from adjudicator.astro_stra.board import Position
+        from adjudicator.astro_stra.replay import AstroStraReplay
+
+        model = record.model
         layout = None
         if model.layout is not None:
             layout = Position.from_text(

@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.astro_stra.identity import GAME_ID, Reason
 from adjudicator.astro_stra.notation import draft_line, opening_line, turn_line
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.skills import Die, SkillUse
@@ -18,10 +19,7 @@ from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.records import ClaimedResultModel, Event, GameRecord
 from adjudicator.core.verdict import ClaimedResult, Note
 
-FORMAT = "astro-stra-record/1"
-GAME_ID = "astro-stra/0.9.0"
 Side = Literal["black", "white"]
-Reason = Literal["all_home", "resignation", "forfeit"]
 
 
 class _Strict(BaseModel):

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.astro_stra.identity import FORMAT, GAME_ID
 from adjudicator.astro_stra.notation import parse_opening, parse_turn
-from adjudicator.astro_stra.record import FORMAT, GAME_ID, Record, Turn
+from adjudicator.astro_stra.record import Record, Turn
 from adjudicator.core.errors import InputError
 from adjudicator.core.records import load_model
 from adjudicator.core.tagged_text import (

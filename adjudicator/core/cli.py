@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,13 +13,16 @@ from adjudicator import __version__
 from adjudicator.core.cli_common import EXIT_INVALID, EXIT_OK, console, err_console
 from adjudicator.core.commands import register
 from adjudicator.core.conformance.cli import register as register_conformance
-from adjudicator.core.game import FEATURES
-from adjudicator.core.protocol import PROTOCOL_VERSION, Server
 from adjudicator.core.registry import Registry
-from adjudicator.core.schemas import drift, write
+
+if TYPE_CHECKING:
+    from adjudicator.core.game import Game
 
 
-def build_app(registry: Registry) -> typer.Typer:
+def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
+    """The root application. Given the command line's first word, only the game sub-app
+    that it names is mounted (a game's CLI loads its whole rules): ``validate`` and
+    ``--version`` mount none, and anything else (help, a typo) mounts them all."""
     app = typer.Typer(
         name="adjudicator",
         help=(
@@ -51,11 +54,16 @@ def build_app(registry: Registry) -> typer.Typer:
 
         Example: echo '{"cmd":"hello","protocol":1}' | adjudicator engine
         """
+        from adjudicator.core.protocol import Server
+
         Server(registry).serve(sys.stdin.buffer, sys.stdout)
 
     @app.command("games")
     def games() -> None:
         """List the games, their rulebooks, protocol features and commands."""
+        from adjudicator.core.game import FEATURES
+        from adjudicator.core.protocol import PROTOCOL_VERSION
+
         for g in registry.games:
             console.print(f"[bold]{g.id}[/]  {g.title_ja} / {g.title_en}")
             console.print(f"  sides: {', '.join(g.sides)}; reasons: {', '.join(g.reasons)}")
@@ -75,6 +83,8 @@ def build_app(registry: Registry) -> typer.Typer:
         ] = False,
     ) -> None:
         """Write the JSON Schemas generated from the models (or check them with --check)."""
+        from adjudicator.core.schemas import drift, write
+
         if check:
             problems = drift(registry, directory)
             for name in problems:
@@ -86,6 +96,19 @@ def build_app(registry: Registry) -> typer.Typer:
     register(app, registry)
     register_conformance(app, registry)
 
-    for game in registry.games:
+    for game in _games_used(app, registry, first_word):
         app.add_typer(game.cli(), name=game.slug, help=f"{game.title_ja} — {game.title_en}")
     return app
+
+
+def _games_used(app: typer.Typer, registry: Registry, first_word: str | None) -> list[Game]:
+    """The games whose sub-app a command line starting with ``first_word`` may reach."""
+    named = [g for g in registry.games if g.slug == first_word]
+    if named:
+        return named
+    core = {"--version"}
+    core.update(
+        info.name or info.callback.__name__.replace("_", "-") for info in app.registered_commands
+    )
+    core.update(info.name for info in app.registered_groups if info.name)
+    return [] if first_word in core else list(registry.games)

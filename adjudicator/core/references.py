@@ -11,11 +11,11 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, TypeVar, get_args
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.yaml_data import safe_load
 
 
 class RuleRef(BaseModel):
@@ -163,7 +163,7 @@ class RuleData(BaseModel):
 def load_rule_data(package: str, filename: str = "rules.yaml") -> RuleData:
     """Read a game's rule data shipped inside its package."""
     text = resources.files(package).joinpath(filename).read_text(encoding="utf-8")
-    return RuleData.model_validate(yaml.safe_load(text))
+    return RuleData.model_validate(safe_load(text))
 
 
 def in_force(rules: RuleData, readings: BaseModel) -> list[str]:

@@ -1,26 +1,32 @@
-"""Dark Nebula as a game of the core: ids, features, commands, records and replays."""
+"""Dark Nebula as a game of the core: ids, features, commands, records and replays.
+
+Only the game's names are loaded with it; the rules, the boards, the models and the CLI are
+imported when a method first needs them, so that listing the installed games costs no
+start-up."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, get_args
-
-import typer
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.game import Game
-from adjudicator.core.records import GameRecord, Replay, load_model
-from adjudicator.core.references import RuleData
-from adjudicator.dark_nebula import protocol, record_text
-from adjudicator.dark_nebula.board import BoardDefinition, resolve_board
-from adjudicator.dark_nebula.notation import lines
-from adjudicator.dark_nebula.record import FORMAT, GAME_ID, BoardRef, Reason, Record
-from adjudicator.dark_nebula.references import RULES
-from adjudicator.dark_nebula.replay import DarkNebulaReplay
+from adjudicator.core.records import load_model
+from adjudicator.dark_nebula.identity import FORMAT, GAME_ID, Reason
+
+if TYPE_CHECKING:
+    import typer
+    from pydantic import BaseModel
+
+    from adjudicator.core.records import GameRecord, Replay
+    from adjudicator.core.references import RuleData
+    from adjudicator.dark_nebula.board import BoardDefinition
+    from adjudicator.dark_nebula.record import BoardRef
 
 
 def board_for(ref: BoardRef) -> BoardDefinition:
     """The definition a record names, its digest checked."""
+    from adjudicator.dark_nebula.board import resolve_board
+
     return resolve_board(ref.id, ref.sha256)
 
 
@@ -38,9 +44,13 @@ class DarkNebula(Game):
 
     @property
     def rules(self) -> RuleData:
+        from adjudicator.dark_nebula.references import RULES
+
         return RULES
 
     def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
+        from adjudicator.dark_nebula import protocol
+
         return protocol.evaluate(request)
 
     def cli(self) -> typer.Typer:
@@ -49,6 +59,10 @@ class DarkNebula(Game):
         return app
 
     def schema_models(self) -> dict[str, type[BaseModel]]:
+        from adjudicator.dark_nebula import protocol
+        from adjudicator.dark_nebula.board import BoardDefinition
+        from adjudicator.dark_nebula.record import Record
+
         return {
             "dark-nebula.record": Record,
             "dark-nebula.board": BoardDefinition,
@@ -57,21 +71,31 @@ class DarkNebula(Game):
         }
 
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
+        from adjudicator.dark_nebula.notation import lines
+        from adjudicator.dark_nebula.record import Record
+
         record, notes = load_model(Record, data, lenient=lenient)
         board_for(record.board)
         return record.to_game_record(notes, lines(record.events))
 
     def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
+        from adjudicator.dark_nebula import record_text
+        from adjudicator.dark_nebula.notation import lines
+
         record, notes = record_text.parse(text, lenient=lenient)
         board_for(record.board)
         return record.to_game_record(notes, lines(record.events))
 
     def write_record(self, record: GameRecord, to: str) -> str:
-        model: Record = record.model
+        from adjudicator.dark_nebula import record_text
+
+        model = record.model
         if to == "text":
             return record_text.format_record(model)
         return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
 
     def replay(self, record: GameRecord) -> Replay:
-        model: Record = record.model
+        from adjudicator.dark_nebula.replay import DarkNebulaReplay
+
+        model = record.model
         return DarkNebulaReplay(model, board_for(model.board))

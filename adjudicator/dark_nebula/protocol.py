@@ -17,10 +17,9 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.protocol import Normalization, RequestId
 from adjudicator.core.requests import parse_request
 from adjudicator.dark_nebula.board import default_board, resolve_board
+from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
 from adjudicator.dark_nebula.readings import Readings
 from adjudicator.dark_nebula.record import (
-    FORMAT,
-    GAME_ID,
     GAME_INSTANCE_ID,
     BoardRef,
     GameEvent,

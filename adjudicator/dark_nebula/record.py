@@ -20,12 +20,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.core.records import ClaimedResultModel, Event, GameRecord
 from adjudicator.core.verdict import ClaimedResult, Note
 from adjudicator.dark_nebula.board import SECTOR_ID, Kind, Side
+from adjudicator.dark_nebula.identity import GAME_ID, Reason
 from adjudicator.dark_nebula.readings import Readings
 
-FORMAT = "dark-nebula-record/1"
-GAME_ID = "dark-nebula/2011"
 ClassName = Literal["0★", "3", "2", "1", "0"]
-Reason = Literal["base_destroyed", "guard_destroyed", "resignation", "forfeit"]
 #: A game's own id, bound into the commitment: letters, digits and ``. _ : / -``.
 GAME_INSTANCE_ID = r"^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$"
 Sector = Annotated[str, Field(pattern=SECTOR_ID, description="A sector id of the board.")]

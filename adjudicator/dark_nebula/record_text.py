@@ -35,8 +35,9 @@ from adjudicator.core.tagged_text import (
 )
 from adjudicator.core.verdict import Note
 from adjudicator.dark_nebula.board import known_boards
+from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
 from adjudicator.dark_nebula.notation import lines, parse_line, printed_names, with_ids
-from adjudicator.dark_nebula.record import FORMAT, GAME_ID, Record
+from adjudicator.dark_nebula.record import Record
 
 META_TAGS = {"Event": "event", "Date": "date", "Empire": "empire", "Rebel": "rebel"}
 

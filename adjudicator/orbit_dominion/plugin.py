@@ -1,26 +1,29 @@
-"""Orbit Dominion as a game of the core: its ids, features, commands and schema models."""
+"""Orbit Dominion as a game of the core: its ids, features, commands and schema models.
+
+Only the game's names are loaded with it; the rules, the models and the CLI are imported
+when a method first needs them, so that listing the installed games costs no start-up."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, get_args
-
-import typer
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import Lang
-from adjudicator.core.records import GameRecord, Replay, load_model
-from adjudicator.core.references import RuleData
-from adjudicator.orbit_dominion import protocol, record_text
-from adjudicator.orbit_dominion.record import FORMAT, RULESET, Reason, Record, Side
-from adjudicator.orbit_dominion.references import RULES
-from adjudicator.orbit_dominion.replay import OrbitDominionReplay
+from adjudicator.core.records import load_model
+from adjudicator.orbit_dominion.identity import FORMAT, GAME_ID, RULESET, Reason, Side
+
+if TYPE_CHECKING:
+    import typer
+    from pydantic import BaseModel
+
+    from adjudicator.core.i18n import Lang
+    from adjudicator.core.records import GameRecord, Replay
+    from adjudicator.core.references import RuleData
 
 
 class OrbitDominion(Game):
-    id = protocol.GAME_ID
+    id = GAME_ID
     slug = "orbit-dominion"
     title_ja = "星環戦略 ORBIT DOMINION 4.2"
     title_en = "Orbit Dominion, official rules 4.2"
@@ -43,9 +46,13 @@ class OrbitDominion(Game):
 
     @property
     def rules(self) -> RuleData:
+        from adjudicator.orbit_dominion.references import RULES
+
         return RULES
 
     def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
+        from adjudicator.orbit_dominion import protocol
+
         if cmd == "evaluate":
             return protocol.evaluate(request)
         return protocol.perft_command(request)
@@ -56,7 +63,9 @@ class OrbitDominion(Game):
         return app
 
     def schema_models(self) -> dict[str, type[BaseModel]]:
+        from adjudicator.orbit_dominion import protocol
         from adjudicator.orbit_dominion.proof import Proof, Solution
+        from adjudicator.orbit_dominion.record import Record
 
         return {
             "orbit-dominion.evaluate.request": protocol.EvaluateRequest,
@@ -77,20 +86,28 @@ class OrbitDominion(Game):
                 field="ruleset",
                 expected=f"one of {', '.join(self.rulesets)}",
             )
+        from adjudicator.orbit_dominion.record import Record
+
         record, notes = load_model(Record, data, lenient=lenient)
         return record.to_game_record(notes)
 
     def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
+        from adjudicator.orbit_dominion import record_text
+
         record, notes = record_text.parse(text, lenient=lenient)
         return record.to_game_record(notes)
 
     def write_record(self, record: GameRecord, to: str) -> str:
-        model: Record = record.model
+        from adjudicator.orbit_dominion import record_text
+
+        model = record.model
         if to == "text":
             return record_text.format_record(model)
         return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
 
     def replay(self, record: GameRecord) -> Replay:
+        from adjudicator.orbit_dominion.replay import OrbitDominionReplay
+
         return OrbitDominionReplay(record.model.start)
 
     def solve(
@@ -102,4 +119,6 @@ class OrbitDominion(Game):
         report(solve_state(state, depth, executor=executor), lang, as_json=as_json)
 
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
+        from adjudicator.orbit_dominion.replay import OrbitDominionReplay
+
         return OrbitDominionReplay(position, history, field="--position")

@@ -19,7 +19,6 @@ from adjudicator.orbit_dominion.perft import DEFAULT_MAX_NODES, NodeLimitExceede
 from adjudicator.orbit_dominion.position import Position, start_position
 from adjudicator.orbit_dominion.state import GameState, play_line
 
-GAME_ID = "orbit-dominion/4.2"
 MAX_PERFT_DEPTH = 8
 
 

@@ -24,21 +24,8 @@ from pydantic import (
 
 from adjudicator.core.records import Event, GameRecord
 from adjudicator.core.verdict import ClaimedResult, Note
+from adjudicator.orbit_dominion.identity import FORMAT, RULESET, Reason, Side
 from adjudicator.orbit_dominion.position import Position
-
-FORMAT = "orbit-dominion-record/1"
-RULESET = "orbit-dominion/4.2"
-Side = Literal["red", "blue"]
-Reason = Literal[
-    "flagship_capture",
-    "pincer",
-    "annihilation",
-    "gate_control",
-    "move_limit",
-    "no_legal_moves",
-    "resignation",
-    "forfeit",
-]
 
 
 class Meta(BaseModel):

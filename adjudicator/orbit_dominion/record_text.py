@@ -31,8 +31,9 @@ from adjudicator.core.loading import line_col
 from adjudicator.core.records import load_model
 from adjudicator.core.verdict import Note
 from adjudicator.orbit_dominion.board import BLUE
+from adjudicator.orbit_dominion.identity import FORMAT
 from adjudicator.orbit_dominion.position import start_position
-from adjudicator.orbit_dominion.record import FORMAT, Record
+from adjudicator.orbit_dominion.record import Record
 
 #: Tag → (record section, field). Order is the order they are written in.
 TAGS: dict[str, tuple[str, str]] = {
