@@ -1,4 +1,4 @@
-"""Reading YAML data (rule data, board definitions, conformance cases) safely and fast.
+"""Reading the rule data shipped with each game (``rules.yaml``) safely and fast.
 
 PyYAML's safe loader in pure Python costs tens of milliseconds for one game's rule data,
 paid by every command at start-up; its C counterpart (built on libyaml, shipped in PyYAML's
