@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.astro_stra.identity import FORMAT, GAME_ID, Reason
 from adjudicator.core.game import Game
-from adjudicator.core.records import load_model
 
 if TYPE_CHECKING:
     import typer
@@ -60,6 +59,7 @@ class AstroStra(Game):
 
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
         from adjudicator.astro_stra.record import Record
+        from adjudicator.core.records import load_model
 
         record, notes = load_model(Record, data, lenient=lenient)
         return record.to_game_record(notes)

@@ -4,21 +4,26 @@ A game is registered under the ``adjudicator.games`` entry-point group as an ins
 :class:`Game` subclass. The core drives it only through this interface: the engine protocol
 dispatches commands to :meth:`Game.handle`, the CLI mounts :meth:`Game.cli`, the schema
 generator asks :meth:`Game.schema_models`.
+
+This module imports neither the models nor the CLI toolkit: a game's plug-in subclasses it
+at start-up, and what a command does not use should not cost it time.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import replace
-from typing import Any, ClassVar
-
-import typer
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
-from adjudicator.core.records import GameRecord, Replay
-from adjudicator.core.references import RuleData, switch
+
+if TYPE_CHECKING:
+    import typer
+    from pydantic import BaseModel
+
+    from adjudicator.core.i18n import Lang
+    from adjudicator.core.records import GameRecord, Replay
+    from adjudicator.core.references import RuleData
 
 #: Optional abilities an engine may declare in ``hello``; a conformance runner tests an
 #: engine only on what it declares.
@@ -97,6 +102,10 @@ class Game(ABC):
         """The record played under other readings (``--interpretation ID=VALUE``). A game
         whose record model carries its readings in ``interpretations`` (one field per
         switchable interpretation) needs nothing more; a game without refuses."""
+        from pydantic import BaseModel
+
+        from adjudicator.core.references import switch
+
         readings = getattr(record.model, "interpretations", None)
         if not isinstance(readings, BaseModel):
             raise InputError(

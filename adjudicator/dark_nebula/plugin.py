@@ -10,7 +10,6 @@ import json
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.game import Game
-from adjudicator.core.records import load_model
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID, Reason
 
 if TYPE_CHECKING:
@@ -71,6 +70,7 @@ class DarkNebula(Game):
         }
 
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
+        from adjudicator.core.records import load_model
         from adjudicator.dark_nebula.notation import lines
         from adjudicator.dark_nebula.record import Record
 

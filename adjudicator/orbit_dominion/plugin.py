@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
-from adjudicator.core.records import load_model
 from adjudicator.orbit_dominion.identity import FORMAT, GAME_ID, RULESET, Reason, Side
 
 if TYPE_CHECKING:
@@ -78,6 +77,8 @@ class OrbitDominion(Game):
         }
 
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
+        from adjudicator.core.records import load_model
+
         ruleset = data.get("ruleset")
         if ruleset != RULESET:
             raise InputError(
