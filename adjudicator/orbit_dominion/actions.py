@@ -42,11 +42,14 @@ class Action:
     dst: int
     text: str
 
-    def __init__(self, kind: str, src: int, dst: int) -> None:
-        for name, value in (("kind", kind), ("src", src), ("dst", dst)):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "text", _spell(kind, src, dst))
-        object.__setattr__(self, "_hash", hash((kind, src, dst)))
+    def __init__(self, kind: str, src: int, dst: int, text: str | None = None) -> None:
+        """``text`` is the canonical spelling when the caller already has it."""
+        setattr_ = object.__setattr__
+        setattr_(self, "kind", kind)
+        setattr_(self, "src", src)
+        setattr_(self, "dst", dst)
+        setattr_(self, "text", _spell(kind, src, dst) if text is None else text)
+        setattr_(self, "_hash", hash((kind, src, dst)))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Action is immutable")
@@ -82,19 +85,20 @@ def _spell(kind: str, src: int, dst: int) -> str:
 
 
 def _all_actions() -> dict[str, Action]:
-    """Every spelling that parses, interned: parsing canonical notation is a dict lookup."""
+    """Every spelling that parses, interned: parsing canonical notation is a dict lookup.
+    Built at import by every command that reads an action, so spelled directly."""
     table: dict[str, Action] = {}
     for src in range(SECTOR_COUNT):
+        a = SECTOR_NAMES[src]
         for dst in range(SECTOR_COUNT):
-            along = orbit_of(src) == orbit_of(dst)
-            kinds = (NAVIGATE, CAPTURE, SWAP) if along else (JUMP, CAPTURE, SWAP)
-            for kind in kinds:
-                action = Action(kind, src, dst)
-                table[_spell(kind, src, dst)] = action
+            b = SECTOR_NAMES[dst]
+            first = NAVIGATE if orbit_of(src) == orbit_of(dst) else JUMP
+            for kind, text in ((first, f"{a}-{b}"), (CAPTURE, f"{a}x{b}"), (SWAP, f"{a}<>{b}")):
+                table[text] = Action(kind, src, dst, text)
     for orbit in range(3):
         for direction in (1, -1):
             action = Action(ROTATE, orbit, direction)
-            table[_spell(ROTATE, orbit, direction)] = action
+            table[action.text] = action
     return table
 
 
