@@ -15,12 +15,13 @@ import signal
 import sys
 import traceback
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import overload
 
 from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
@@ -45,27 +46,66 @@ class Options:
 
 
 def find_records(paths: Iterable[Path]) -> Iterator[Path]:
-    """Files as given; directories searched recursively for ``*.json`` and ``*.txt``.
+    """Files as given; directories searched recursively for ``*.json`` and ``*.txt``, in
+    the order of their path components, without following links to folders.
 
     A folder that cannot be listed is yielded itself, so that it gets its own
-    ``unreadable`` verdict instead of being skipped in silence."""
+    ``unreadable`` verdict instead of being skipped in silence. Only the names of the
+    folders being walked are held at any time, so a batch of a hundred thousand records
+    costs no more memory than a batch of ten."""
     for path in paths:
         if path.is_dir():
-            found: list[Path] = []
-
-            def unlistable(exc: OSError, found: list[Path] = found) -> None:
-                found.append(Path(exc.filename))
-
-            for folder, _, names in os.walk(path, onerror=unlistable):
-                found.extend(
-                    Path(folder, name)
-                    for name in names
-                    if name.endswith(RECORD_SUFFIXES)
-                    and not os.path.isdir(os.path.join(folder, name))
-                )
-            yield from sorted(found)
+            yield from map(Path, _records_under(str(path)))
         else:
             yield path
+
+
+def _records_under(folder: str) -> Iterator[str]:
+    """The record files under ``folder``, each folder's entries in name order (so that the
+    whole is in the order of the path components), as text until they are used."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        yield folder
+        return
+    for name in names:
+        full = os.path.join(folder, name)
+        if os.path.isdir(full):
+            if not os.path.islink(full):
+                yield from _records_under(full)
+        elif name.endswith(RECORD_SUFFIXES):
+            yield full
+
+
+class RecordFiles(Sequence[Path]):
+    """The record files of a batch (:func:`find_records`), found again on each pass rather
+    than held: streaming a batch keeps no list of its files. Counting them, or indexing
+    (as the worker pool does), lists them once."""
+
+    def __init__(self, paths: Iterable[Path]) -> None:
+        self._paths = tuple(paths)
+        self._listed: list[Path] | None = None
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(self._listed) if self._listed is not None else find_records(self._paths)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def _list(self) -> list[Path]:
+        if self._listed is None:
+            self._listed = list(find_records(self._paths))
+        return self._listed
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, index: int) -> Path: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Path]: ...
+    def __getitem__(self, index: int | slice) -> Path | list[Path]:
+        return self._list()[index]
 
 
 def ruleset_tag(text: str) -> str | None:
@@ -170,7 +210,7 @@ def _alone(files: list[Path], options: Options) -> Iterator[Verdict]:
 
 
 def validate_paths(
-    registry: Registry, files: list[Path], options: Options, *, jobs: int = 1
+    registry: Registry, files: Sequence[Path], options: Options, *, jobs: int = 1
 ) -> Iterator[Verdict]:
     """Verdicts in the order of ``files``, computed by ``jobs`` processes.
 

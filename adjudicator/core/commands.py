@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 from pydantic import BaseModel
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from adjudicator.core.batch import Options, find_records, read_record, validate_paths
+from adjudicator.core.batch import Options, RecordFiles, read_record, validate_paths
 from adjudicator.core.cli_common import (
     EXIT_INVALID,
     EXIT_PENDING,
@@ -39,7 +39,7 @@ from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS, decided_line, print_verdict, summary
 from adjudicator.core.report_html import HtmlReport
 from adjudicator.core.svg import Picture
-from adjudicator.core.verdict import EXIT_INTERRUPTED, Verdict, worst_exit
+from adjudicator.core.verdict import EXIT_CODES, EXIT_INTERRUPTED, worst_exit
 
 LenientOption = Annotated[
     bool,
@@ -139,7 +139,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         Example: `adjudicator validate records/ --lang ja`
         """
         language = resolve_lang(lang)
-        files = list(find_records(paths))
+        files = RecordFiles(paths)
         if not files:
             err_console.print("error: no record files (*.json, *.txt) found")
             raise typer.Exit(EXIT_USAGE)
@@ -166,9 +166,13 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 verdicts = validate_on(executor, files, options)
             except InputError as err:
                 fail(err)
-        codes: list[Verdict] = []
+        # Counts, not verdicts: each verdict is printed and dropped, so memory stays flat
+        # however many records the batch holds.
+        statuses: Counter[str] = Counter()
         interrupted = False
         show_bar = sys.stderr.isatty() and len(files) > 1
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
         progress = Progress(
             TextColumn("validating"),
             BarColumn(),
@@ -180,10 +184,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
         collected: list[dict] = []
         report = HtmlReport(html, registry, options, jobs=jobs) if html is not None else None
         with progress:
-            task = progress.add_task("validate", total=len(files))
+            task = progress.add_task("validate", total=len(files) if show_bar else None)
             try:
                 for verdict in verdicts:
-                    codes.append(verdict)
+                    statuses[verdict.status] += 1
                     progress.advance(task)
                     if report is not None:
                         report.add(verdict)
@@ -204,13 +208,14 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if as_json:
             data = collected[0] if len(collected) == 1 and not interrupted else collected
             print(json.dumps(data, ensure_ascii=False, indent=2))
-        elif not jsonl and len(codes) > 1:
-            console.print(summary(codes, language))
+        elif not jsonl and statuses.total() > 1:
+            console.print(summary(statuses, language))
         if interrupted:
-            message = LABELS[language]["interrupted"].format(done=len(codes), total=len(files))
+            done = statuses.total()
+            message = LABELS[language]["interrupted"].format(done=done, total=len(files))
             err_console.print(message)
             raise typer.Exit(EXIT_INTERRUPTED)
-        raise typer.Exit(worst_exit([v.exit_code for v in codes]))
+        raise typer.Exit(worst_exit([EXIT_CODES[status] for status in statuses]))
 
     @app.command()
     def convert(

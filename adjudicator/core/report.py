@@ -3,8 +3,7 @@ before a rejected action drawn."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Mapping
 
 from rich.console import Console
 from rich.markup import escape
@@ -173,8 +172,8 @@ def print_verdict(
         )
 
 
-def summary(verdicts: Iterable[Verdict], lang: Lang) -> str:
-    counts = Counter(v.status for v in verdicts)
+def summary(counts: Mapping[str, int], lang: Lang) -> str:
+    """The batch in one line, from the number of records of each status."""
     total = sum(counts.values())
     return LABELS[lang]["summary"].format(
         total=total,
