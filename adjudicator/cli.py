@@ -7,7 +7,6 @@ import traceback
 
 from adjudicator.core.cli import build_app
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.verdict import EXIT_INTERNAL, EXIT_INTERRUPTED
 
 
 def main() -> None:
@@ -16,8 +15,12 @@ def main() -> None:
     try:
         build_app(Registry(installed_games()), sys.argv[1] if len(sys.argv) > 1 else None)()
     except KeyboardInterrupt:
+        from adjudicator.core.verdict import EXIT_INTERRUPTED
+
         sys.exit(EXIT_INTERRUPTED)
     except Exception:
+        from adjudicator.core.verdict import EXIT_INTERNAL
+
         traceback.print_exc()
         print("adjudicator: internal error; please report it with the input", file=sys.stderr)
         sys.exit(EXIT_INTERNAL)

@@ -11,18 +11,25 @@ import typer
 
 from adjudicator import __version__
 from adjudicator.core.cli_common import EXIT_INVALID, EXIT_OK, console, err_console
-from adjudicator.core.commands import register
-from adjudicator.core.conformance.cli import register as register_conformance
 from adjudicator.core.registry import Registry
 
 if TYPE_CHECKING:
     from adjudicator.core.game import Game
 
+#: The shared record commands (:mod:`adjudicator.core.commands`).
+RECORD_COMMANDS = frozenset({"validate", "convert", "replay", "adjudicate"})
+#: The root's own commands, defined here.
+ROOT_COMMANDS = frozenset({"--version", "engine", "games", "schemas"})
+
 
 def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
-    """The root application. Given the command line's first word, only the game sub-app
-    that it names is mounted (a game's CLI loads its whole rules): ``validate`` and
-    ``--version`` mount none, and anything else (help, a typo) mounts them all."""
+    """The root application.
+
+    Given the command line's first word, only what it can reach is mounted: each group of
+    commands imports its own models and rules, and start-up should pay for one group, not
+    all. ``--version`` mounts nothing more, ``validate`` the record commands, ``conformance``
+    the suite, a game's name that game's commands; anything else (no word, help, a typo)
+    mounts everything, so that help lists it all."""
     app = typer.Typer(
         name="adjudicator",
         help=(
@@ -93,22 +100,21 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
         for path in write(registry, directory):
             console.print(f"wrote {path}")
 
-    register(app, registry)
-    register_conformance(app, registry)
+    named = [g for g in registry.games if g.slug == first_word]
+    known = ROOT_COMMANDS | RECORD_COMMANDS | {"conformance"}
+    everything = not named and first_word not in known
+    if everything or first_word in RECORD_COMMANDS:
+        from adjudicator.core.commands import register
 
-    for game in _games_used(app, registry, first_word):
-        app.add_typer(game.cli(), name=game.slug, help=f"{game.title_ja} — {game.title_en}")
+        register(app, registry)
+    if everything or first_word == "conformance":
+        from adjudicator.core.conformance.cli import register as register_conformance
+
+        register_conformance(app, registry)
+    for game in registry.games if everything else named:
+        _mount(app, game)
     return app
 
 
-def _games_used(app: typer.Typer, registry: Registry, first_word: str | None) -> list[Game]:
-    """The games whose sub-app a command line starting with ``first_word`` may reach."""
-    named = [g for g in registry.games if g.slug == first_word]
-    if named:
-        return named
-    core = {"--version"}
-    core.update(
-        info.name or info.callback.__name__.replace("_", "-") for info in app.registered_commands
-    )
-    core.update(info.name for info in app.registered_groups if info.name)
-    return [] if first_word in core else list(registry.games)
+def _mount(app: typer.Typer, game: Game) -> None:
+    app.add_typer(game.cli(), name=game.slug, help=f"{game.title_ja} — {game.title_en}")
