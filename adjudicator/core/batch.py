@@ -16,12 +16,10 @@ import sys
 import traceback
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
@@ -31,6 +29,9 @@ from adjudicator.core.loading import DEFAULT_MAX_BYTES, parse_json, read_text
 from adjudicator.core.records import GameRecord, validate
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.verdict import InputProblem, Verdict
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 RECORD_SUFFIXES = (".json", ".txt")
 _RULESET_TAG = re.compile(r'\[Ruleset\s+"([^"]*)"\]')
@@ -190,12 +191,17 @@ def _validate_in_worker(jobs: list[tuple[str, Options]]) -> list[Verdict]:
 
 
 def _pool(jobs: int) -> ProcessPoolExecutor:
+    # Imported here: the pool's modules (multiprocessing) cost start-up that one job never uses.
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
 
 
 def _alone(files: list[Path], options: Options) -> Iterator[Verdict]:
     """Each file in a worker of its own, one after the other: when the worker dies, the
     file it held is known, gets an ``internal_error`` verdict, and a new worker goes on."""
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = _pool(1)
     try:
         for path in files:
@@ -223,6 +229,8 @@ def validate_paths(
         for path in files:
             yield validate_file(registry, path, options)
         return
+    from concurrent.futures.process import BrokenProcessPool
+
     size = max(1, min(64, len(files) // (jobs * 8)))
     chunks = deque(files[i : i + size] for i in range(0, len(files), size))
     in_flight: deque[tuple[list[Path], Future[list[Verdict]]]] = deque()

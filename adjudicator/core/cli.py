@@ -14,6 +14,8 @@ from adjudicator.core.cli_common import EXIT_INVALID, EXIT_OK, console, err_cons
 from adjudicator.core.registry import Registry
 
 if TYPE_CHECKING:
+    from typer.models import CommandInfo
+
     from adjudicator.core.game import Game
 
 #: The shared record commands (:mod:`adjudicator.core.commands`).
@@ -113,7 +115,16 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
         register_conformance(app, registry)
     for game in registry.games if everything else named:
         _mount(app, game)
+    if first_word in ROOT_COMMANDS | RECORD_COMMANDS:
+        # typer builds every registered command when it starts; build the one asked for
+        app.registered_commands = [
+            info for info in app.registered_commands if _name(info) == first_word
+        ]
     return app
+
+
+def _name(info: CommandInfo) -> str:
+    return info.name or info.callback.__name__.replace("_", "-")  # type: ignore[union-attr]
 
 
 def _mount(app: typer.Typer, game: Game) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -73,6 +75,27 @@ def emit_picture(picture: Picture | None, game: Game, svg: Path | None, fmt: str
         svg.write_text(document, encoding="utf-8")
     if fmt == "svg":
         sys.stdout.write(document)
+
+
+@contextmanager
+def progress_bar(show: bool, total: Callable[[], int]) -> Iterator[Callable[[], None]]:
+    """A transient bar on stderr counting the records judged, or nothing at all: the bar's
+    module is imported only when it is shown (a terminal, several records)."""
+    if not show:
+        yield lambda: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    bar = Progress(
+        TextColumn("validating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err_console,
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task("validate", total=total())
+        yield lambda: bar.advance(task)
 
 
 def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRecord, str]:
@@ -171,24 +194,13 @@ def register(app: typer.Typer, registry: Registry) -> None:
         statuses: Counter[str] = Counter()
         interrupted = False
         show_bar = sys.stderr.isatty() and len(files) > 1
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-        progress = Progress(
-            TextColumn("validating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=err_console,
-            transient=True,
-            disable=not show_bar,
-        )
         collected: list[dict] = []
         report = HtmlReport(html, registry, options, jobs=jobs) if html is not None else None
-        with progress:
-            task = progress.add_task("validate", total=len(files) if show_bar else None)
+        with progress_bar(show_bar, lambda: len(files)) as advance:
             try:
                 for verdict in verdicts:
                     statuses[verdict.status] += 1
-                    progress.advance(task)
+                    advance()
                     if report is not None:
                         report.add(verdict)
                     if jsonl:
