@@ -64,17 +64,26 @@ def find_records(paths: Iterable[Path]) -> Iterator[Path]:
 def _records_under(folder: str) -> Iterator[str]:
     """The record files under ``folder``, each folder's entries in name order (so that the
     whole is in the order of the path components), as text until they are used."""
+    names: list[str] = []
+    subfolders: set[str] = set()
     try:
-        names = sorted(os.listdir(folder))
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir():
+                    if not entry.is_symlink():
+                        subfolders.add(entry.name)
+                        names.append(entry.name)
+                elif entry.name.endswith(RECORD_SUFFIXES):
+                    names.append(entry.name)
     except OSError:
         yield folder
         return
+    names.sort()
     for name in names:
         full = os.path.join(folder, name)
-        if os.path.isdir(full):
-            if not os.path.islink(full):
-                yield from _records_under(full)
-        elif name.endswith(RECORD_SUFFIXES):
+        if name in subfolders:
+            yield from _records_under(full)
+        else:
             yield full
 
 
