@@ -236,12 +236,43 @@ class GameState:
             self.push(action)
         return violation
 
+    def playable(self, text: str) -> Action | None:
+        """The action ``text`` names, if it is its canonical spelling, it is legal here and
+        the turn start has nothing to decide — nearly every action of a record; ``None``
+        when :meth:`attempt` must give the answer (a violation, a normalised spelling, the
+        end of the game).
+
+        The replay's fast path: the same rule functions as :meth:`attempt` (``judge``, the
+        threefold ban), without the reading and the answer objects that an accepted action
+        does not need; a differential test checks that the two agree on every action."""
+        action = ACTIONS.get(text)
+        p = self.position
+        if action is None or self._decided is not None or p.claim or p.ply >= MOVE_LIMIT:
+            return None
+        t = p.turn
+        en = p[SHIPS + 1 - t]
+        if action.kind in (NAVIGATE, JUMP) and en >> action.dst & 1:
+            return None  # settled by the position: the reading normalises it
+        if judge(p[SHIPS + t], en, p[FLAGS + 1 - t], action) is not None:
+            return None
+        if self._repeated[1 - t] and len(self.earlier_occurrences(action)) >= 2:
+            return None
+        return action
+
+    def advance(self, text: str) -> bool:
+        """Play ``text`` if :meth:`playable`; whether it was played."""
+        action = self.playable(text)
+        if action is None:
+            return False
+        self.push(action)
+        return True
+
     def push(self, action: Action) -> None:
         """Play an action already known to be legal."""
         position, reason = after(self.position, action)
         self.position = position
         self.actions.append(action)
-        plies = self._seen.setdefault(position.key, [])
+        plies = self._seen.setdefault(position[:5], [])
         plies.append(position.ply)
         if len(plies) == 2:
             self._repeated[position.turn] += 1
