@@ -19,6 +19,7 @@ against the engine's answer:
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -186,9 +187,26 @@ def load_case_file(path: Path) -> CaseFile:
     return read_yaml_model(path, CaseFile)
 
 
+_GAME_LINE = re.compile(r"^game:[ \t]*(\S+)[ \t]*$", re.MULTILINE)
+
+
+def _names_another_game(path: Path, game: str) -> bool:
+    """Whether the file's top-level ``game:`` line names another game: then it is not
+    parsed at all (reading the YAML of every game's cases to run one game's took seconds).
+    A file without such a line is parsed and filtered as usual."""
+    try:
+        m = _GAME_LINE.search(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return False  # parsing it reports the problem
+    return m is not None and m[1].strip("'\"") != game
+
+
 def case_files(root: Path, game: str | None = None) -> list[tuple[Path, CaseFile]]:
+    """The case files under ``root`` (of ``game`` only, when given)."""
     out = []
     for path in sorted(root.rglob("*.yaml")):
+        if game is not None and _names_another_game(path, game):
+            continue
         case_file = load_case_file(path)
         if game is None or case_file.game == game:
             out.append((path, case_file))
