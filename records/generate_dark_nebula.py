@@ -251,7 +251,7 @@ def main() -> None:
     )
     write("unreadable/malformed-event.txt", text)
     named = format_record(Record.model_validate(worked)).replace("@zarek", "@ザレク")
-    write("unreadable/printed-names-in-strict-file.txt", named)
+    write("invalid/printed-names-in-strict-file.txt", named)
 
 
 if __name__ == "__main__":

@@ -117,7 +117,7 @@ def test_convert_keeps_japanese_text(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "needle"),
     [
-        ("truncated.json", "not valid JSON at line 9, column 5"),
+        ("truncated.json", "Unterminated string starting at line 9, column 5"),
         ("bad-move-number.txt", "line 3, column 10: unexpected move number '3.'"),
         ("binary-junk.json", "NUL byte"),
         ("utf16.json", "UTF-16"),

@@ -9,15 +9,18 @@ them), so that a message added in one language only fails here.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import pkgutil
 import string
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import adjudicator
+from adjudicator.core.errors import INPUT_ERRORS, InputError
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import installed_games
 
@@ -124,3 +127,66 @@ def test_japanese_messages_name_sides_in_japanese(game: Any) -> None:
         v = violations(spec.code, **args)
         assert game.rules.side_name(side, "ja") in v.message("ja")
         assert side not in v.message("ja").replace("X", "")
+
+
+# --- input errors -------------------------------------------------------------------------------
+
+PACKAGE = Path(adjudicator.__file__).parent
+
+
+def _input_error_calls() -> Iterator[tuple[str, ast.Call]]:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", getattr(node.func, "attr", None))
+                if name == "InputError":
+                    yield str(path.relative_to(PACKAGE)), node
+
+
+def _codes(call: ast.Call) -> set[str]:
+    """The codes a call can raise: a literal, or an f-string over a known set of kinds."""
+    first = call.args[0] if call.args else None
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return {first.value}
+    if isinstance(first, ast.JoinedStr):  # f"unsupported_{kind}"
+        head = "".join(v.value for v in first.values if isinstance(v, ast.Constant))
+        return {code for code in INPUT_ERRORS if code.startswith(head)} or {head}
+    return set()
+
+
+CALLS = list(_input_error_calls())
+
+
+def test_the_walk_finds_the_input_errors() -> None:
+    assert len(CALLS) > 40
+    assert any(where == "core/loading.py" for where, _ in CALLS)
+
+
+def test_every_input_error_code_is_in_both_languages() -> None:
+    """Every code an input error can carry means something in Japanese and in English."""
+    for where, call in CALLS:
+        for code in _codes(call):
+            assert code in INPUT_ERRORS, f"{where}:{call.lineno}: {code} is not catalogued"
+    for code, pair in INPUT_ERRORS.items():
+        assert set(pair) == LANGS and all(text.strip() for text in pair.values()), code
+    assert "schema_violation" in INPUT_ERRORS  # raised through pydantic, not a literal
+
+
+def test_core_input_errors_are_written_in_japanese_too() -> None:
+    """What every director meets first — reading files, choosing games, options — is said
+    in full in Japanese: each of the core's input errors gives ``ja``. The engine protocol
+    answers programs, in English, and is left out."""
+    for where, call in CALLS:
+        if not where.startswith("core/") or where in ("core/errors.py", "core/protocol.py"):
+            continue
+        keywords = {k.arg for k in call.keywords}
+        assert "ja" in keywords, f"{where}:{call.lineno} has no Japanese message"
+        if "expected" in keywords:
+            assert "expected_ja" in keywords, f"{where}:{call.lineno}: expected_ja"
+
+
+def test_a_japanese_input_error_without_its_own_words_is_headed_in_japanese() -> None:
+    err = InputError("malformed_event", "no turn.step stamp", field="line 10")
+    assert err.describe("ja") == "10行目: 記録の行の形式の誤り(no turn.step stamp)"
+    assert err.describe("en") == "line 10: no turn.step stamp"

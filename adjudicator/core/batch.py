@@ -9,6 +9,7 @@ memory is bounded by the largest single record.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -28,13 +29,15 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import DEFAULT_MAX_BYTES, parse_json, read_text
 from adjudicator.core.records import GameRecord, validate
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.verdict import InputProblem, Verdict
+from adjudicator.core.verdict import InputProblem, Problem, Verdict
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
 RECORD_SUFFIXES = (".json", ".txt")
 _RULESET_TAG = re.compile(r'\[Ruleset\s+"([^"]*)"\]')
+_TAG_PAIR = re.compile(r'\s*\[[A-Za-z]\w*\s+"')
+_KIND_JA = {"format": "記録形式(format)", "ruleset": "ルールセット"}
 
 
 @dataclass(frozen=True)
@@ -134,13 +137,38 @@ def _game_for(registry: Registry, kind: str, value: object, field: str) -> Game:
     for game in registry.games:
         if value in getattr(game, names):
             return game
-    supported = [v for g in registry.games for v in getattr(g, names)]
+    supported = ", ".join(v for g in registry.games for v in getattr(g, names))
+    shown = json.dumps(value, ensure_ascii=False)
     raise InputError(
         f"unsupported_{kind}",
-        f"{kind} {value!r} is not supported",
+        f"{kind} {shown} is not supported",
+        ja=f"{shown} は対応している{_KIND_JA[kind]}ではありません",
         field=field,
-        expected="one of " + ", ".join(supported),
+        expected="one of " + supported,
+        expected_ja=f"次のいずれか: {supported}",
     )
+
+
+#: Input errors that are violations of the notation standard, not unreadable input: a record
+#: spelled otherwise is *invalid* in every game, whether its game finds the spelling while
+#: reading the file or while replaying it.
+NOTATION_VIOLATIONS = frozenset({"noncanonical_notation"})
+
+
+class NotationViolation(InputError):
+    """A notation violation found while reading a record of ``game``."""
+
+    def __init__(self, game: Game, err: InputError) -> None:
+        super().__init__(
+            err.code,
+            err.message,
+            ja=err.ja,
+            field=err.field,
+            expected=err.expected,
+            expected_ja=err.expected_ja,
+            suggestion=err.suggestion,
+        )
+        self.game = game
 
 
 def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, GameRecord]:
@@ -148,16 +176,43 @@ def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, 
     if text.lstrip().startswith("{"):
         data = parse_json(text, strict=not lenient)
         game = _game_for(registry, "format", data.get("format"), "format")
-        return game, game.read_json_record(data, lenient=lenient)
+        try:
+            return game, game.read_json_record(data, lenient=lenient)
+        except InputError as err:
+            if err.code in NOTATION_VIOLATIONS:
+                raise NotationViolation(game, err) from None
+            raise
     ruleset = ruleset_tag(text) if text.lstrip().startswith("[") else None
     if ruleset is not None:
         game = _game_for(registry, "ruleset", ruleset, "[Ruleset]")
-        return game, game.read_text_record(text, lenient=lenient)
+        try:
+            return game, game.read_text_record(text, lenient=lenient)
+        except InputError as err:
+            if err.code in NOTATION_VIOLATIONS:
+                raise NotationViolation(game, err) from None
+            raise
+    if _TAG_PAIR.match(text):
+        rulesets = ", ".join(r for g in registry.games for r in g.rulesets)
+        raise InputError(
+            "malformed_record",
+            "missing tag [Ruleset]: a text record names its game's rules",
+            ja="タグ [Ruleset] がありません。テキストの記録はゲームのルールを明記します",
+            expected=f'[Ruleset "…"] with one of {rulesets}',
+            expected_ja=f'[Ruleset "…"](次のいずれか: {rulesets})',
+        )
     if text.lstrip().startswith("["):
-        data = parse_json(text)  # a JSON array, most likely: say what it is
-        raise InputError("bad_record", f"a record is a JSON object, not {type(data).__name__}")
+        parse_json(text)  # a JSON array, most likely: say what it is
+        raise InputError(
+            "bad_record",
+            "a record is a JSON object, not an array",
+            ja="記録は JSON オブジェクトです(配列ではありません)",
+        )
     parse_json(text)  # reports the JSON error, with a YAML hint where it fits
-    raise InputError("bad_record", "a record is a JSON object or text notation")
+    raise InputError(
+        "bad_record",
+        "a record is a JSON object or text notation",
+        ja="記録は JSON オブジェクトかテキスト表記です",
+    )
 
 
 def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
@@ -170,12 +225,29 @@ def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
             record = game.switch_interpretations(record, dict(options.interpretations))
         replay = game.replay(record)
         return validate(source, record, replay, lenient=options.lenient, lang=options.lang)
+    except NotationViolation as err:
+        return _notation_verdict(source, err, options.lang)
     except InputError as err:
-        problem = InputProblem(code=err.code, location=err.field, message=err.describe())
+        problem = InputProblem(
+            code=err.code, location=err.field, message=err.describe(options.lang)
+        )
     except Exception as exc:  # a defect: say so for this file and let the batch go on
         traceback.print_exc(file=sys.stderr)
         return internal_error(source, f"{type(exc).__name__}: {str(exc)[:200]}")
     return Verdict(source=source, status="unreadable", unreadable=problem)
+
+
+def _notation_verdict(source: str, err: NotationViolation, lang: Lang) -> Verdict:
+    rules = err.game.rules.record_rules.get("notation", [])
+    problem = Problem(
+        code=err.code,
+        ply=None,
+        rules=rules,
+        citation=err.game.rules.cite(rules, lang),
+        message=err.describe(lang),
+        suggestion=err.suggestion,
+    )
+    return Verdict(source=source, game=err.game.id, status="invalid", problem=problem)
 
 
 def internal_error(source: str, what: str) -> Verdict:

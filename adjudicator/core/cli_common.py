@@ -47,14 +47,27 @@ def robust_stdout() -> None:
         sys.stdout.reconfigure(errors="backslashreplace")
 
 
+#: The language of the running command, once it has resolved ``--lang``: input errors
+#: reported by :func:`fail` speak it too.
+_chosen: list[Lang] = []
+
+
 def resolve_lang(lang: Lang | None) -> Lang:
-    return lang or default_lang()
+    """``--lang`` if given, else the locale's; remembered for :func:`fail`."""
+    chosen = lang or default_lang()
+    _chosen[:] = [chosen]
+    return chosen
+
+
+_ERROR_WORD: dict[Lang, str] = {"en": "error", "ja": "エラー"}
 
 
 def fail(err: InputError, source: str | None = None) -> NoReturn:
-    """Report an input error to a person and exit with the usage/unreadable code. The
-    file name and the message may hold input: control characters are shown escaped."""
+    """Report an input error to a person, in the command's language, and exit with the
+    usage/unreadable code. The file name and the message may hold input: control characters
+    are shown escaped."""
+    lang = _chosen[0] if _chosen else default_lang()
     where = f"{path_text(source)}: " if source else ""
-    message = printable(where + err.describe())
-    err_console.print(f"[bold red]error[/]: {escape(message)}", markup=True)
+    message = printable(where + err.describe(lang))
+    err_console.print(f"[bold red]{_ERROR_WORD[lang]}[/]: {escape(message)}", markup=True)
     raise typer.Exit(EXIT_USAGE)

@@ -170,7 +170,14 @@ def register(app: typer.Typer, registry: Registry) -> None:
         for text in interpretation or []:
             key, eq, value = text.partition("=")
             if not eq:
-                fail(InputError("usage", f"{text!r} is not ID=VALUE", field="--interpretation"))
+                fail(
+                    InputError(
+                        "usage",
+                        f"'{text}' is not ID=VALUE",
+                        ja=f"「{text}」は ID=値 の形ではありません",
+                        field="--interpretation",
+                    )
+                )
             switched.append((key, value))
         options = Options(
             lenient=lenient, lang=language, max_bytes=max_bytes, interpretations=tuple(switched)
@@ -485,13 +492,33 @@ def _dispute_state(
     lenient: bool,
 ) -> tuple[Replay, Game]:
     if (record is None) == (position is None):
-        fail(InputError("usage", "give either --record with --at, or --position"))
+        fail(
+            InputError(
+                "usage",
+                "give either --record with --at, or --position",
+                ja="--record と --at、または --position のどちらか一方を指定してください",
+            )
+        )
     if record is not None:
         if at is None:
-            fail(InputError("usage", "--record needs --at PLY (the disputed action's ply)"))
+            fail(
+                InputError(
+                    "usage",
+                    "--record needs --at PLY (the disputed action's ply)",
+                    ja="--record には --at 手数(争点の行動が何手目か)が必要です",
+                )
+            )
         game, rec, _ = load(registry, record, lenient=lenient)
         if at > len(rec.events) + 1:
-            fail(InputError("usage", f"the record has {len(rec.events)} actions", field="--at"))
+            n = len(rec.events)
+            fail(
+                InputError(
+                    "usage",
+                    f"the record has {n} actions",
+                    ja=f"記録は {n} 手しかありません",
+                    field="--at",
+                )
+            )
         state = game.replay(rec)
         for ply, event in enumerate(rec.events[: at - 1], 1):
             try:
@@ -499,8 +526,10 @@ def _dispute_state(
             except InputError as err:
                 fail(err.at(f"ply {ply}"), str(record))
             if step.violation is not None:
-                message = f"ply {ply} ({event.written}) is illegal: {step.violation.code}"
-                fail(InputError("illegal_record", message), str(record))
+                code = step.violation.code
+                message = f"ply {ply} ({event.written}) is illegal: {code}"
+                ja = f"{ply}手目({event.written})が不合法です: {code}"
+                fail(InputError("illegal_record", message, ja=ja), str(record))
         return state, game
     game = _position_game(registry, game_id)
     try:
@@ -520,8 +549,11 @@ def _position_game(registry: Registry, game_id: str | None) -> Game:
             InputError(
                 "unknown_game",
                 "--game is needed",
+                ja="--game でゲームを指定してください",
                 field="--game",
-                expected="one of " + ", ".join(f"{g.slug} ({g.id})" for g in candidates),
+                expected="one of "
+                + (choices := ", ".join(f"{g.slug} ({g.id})" for g in candidates)),
+                expected_ja="次のいずれか: " + choices,
             )
         )
     try:

@@ -1,15 +1,91 @@
 """Errors about input (never about the rules): they name where the problem is and what was
-expected, so that a person can fix the input without reading a traceback."""
+expected, so that a person can fix the input without reading a traceback — in Japanese or
+in English."""
 
 from __future__ import annotations
+
+import re
+
+from adjudicator.core.i18n import Lang
+
+#: What each input error code means, in both languages: the head of a message whose detail
+#: was written in one language only, and the catalogue a test holds every code against.
+INPUT_ERRORS: dict[str, dict[Lang, str]] = {
+    "bad_encoding": {"en": "bad encoding", "ja": "文字コードの誤り"},
+    "bad_game_id": {"en": "bad game id", "ja": "対局IDの誤り"},
+    "bad_interpretation": {"en": "unknown reading", "ja": "解釈の値の誤り"},
+    "bad_json": {"en": "not valid JSON", "ja": "JSONとして読めません"},
+    "bad_notation": {"en": "bad notation", "ja": "表記の誤り"},
+    "bad_option": {"en": "bad option", "ja": "オプションの誤り"},
+    "bad_record": {"en": "not a record", "ja": "記録ではありません"},
+    "bad_request": {"en": "bad request", "ja": "要求の誤り"},
+    "bad_yaml": {"en": "not valid YAML", "ja": "YAMLとして読めません"},
+    "base_in_capital": {"en": "base in the capital", "ja": "秘密基地を首都には置けません"},
+    "binary_file": {"en": "not a text file", "ja": "テキストファイルではありません"},
+    "board_mismatch": {"en": "another board definition", "ja": "盤の定義が異なります"},
+    "file_too_large": {"en": "file too large", "ja": "ファイルが大きすぎます"},
+    "illegal_line": {"en": "illegal line", "ja": "不合法な手順"},
+    "illegal_record": {"en": "illegal record", "ja": "不合法な記録"},
+    "internal_error": {"en": "internal error", "ja": "内部エラー"},
+    "malformed_action": {"en": "malformed action", "ja": "行動の表記の誤り"},
+    "malformed_commitment": {"en": "malformed commitment", "ja": "コミットメントの形式の誤り"},
+    "malformed_event": {"en": "malformed event", "ja": "記録の行の形式の誤り"},
+    "malformed_position": {"en": "malformed position", "ja": "局面の表記の誤り"},
+    "malformed_record": {"en": "malformed record", "ja": "記録の形式の誤り"},
+    "noncanonical_notation": {"en": "not the canonical notation", "ja": "正規の表記ではありません"},
+    "request_too_large": {"en": "request too large", "ja": "要求が大きすぎます"},
+    "schema_violation": {"en": "not the record format", "ja": "記録の形式に合いません"},
+    "unknown_board": {"en": "unknown board", "ja": "未知の盤"},
+    "unknown_command": {"en": "unknown command", "ja": "未知のコマンド"},
+    "unknown_field": {"en": "unknown field", "ja": "未知の項目"},
+    "unknown_game": {"en": "unknown game", "ja": "未知のゲーム"},
+    "unknown_interpretation": {"en": "unknown interpretation", "ja": "未知の解釈"},
+    "unknown_sector": {"en": "unknown sector", "ja": "未知の星域"},
+    "unreadable_file": {"en": "cannot read the file", "ja": "ファイルを読めません"},
+    "unrepresentable_comment": {
+        "en": "comment without text notation",
+        "ja": "テキスト表記にできないコメント",
+    },
+    "unsupported": {"en": "not supported", "ja": "対応していません"},
+    "unsupported_format": {"en": "unsupported format", "ja": "未対応の記録形式"},
+    "unsupported_protocol": {"en": "unsupported protocol", "ja": "未対応のプロトコル"},
+    "unsupported_ruleset": {"en": "unsupported ruleset", "ja": "未対応のルールセット"},
+    "usage": {"en": "usage", "ja": "使い方の誤り"},
+    "weak_nonce": {"en": "weak nonce", "ja": "弱いナンス"},
+    "wrong_encoding": {"en": "not UTF-8", "ja": "UTF-8ではありません"},
+}
+
+_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {"expected": "expected {what}", "suggest": "did you mean '{what}'?"},
+    "ja": {"expected": "正しい形: {what}", "suggest": "正しくは「{what}」では?"},
+}
+
+#: Locators as a Japanese reader says them: ``line 4, column 2`` → ``4行2列``.
+_JA_PLACES = (
+    (re.compile(r"\bline (\d+), column (\d+)"), r"\1行\2列"),
+    (re.compile(r"\bline (\d+)"), r"\1行目"),
+    (re.compile(r"\bcolumn (\d+)"), r"\1列目"),
+    (re.compile(r"\bply (\d+)"), r"\1手目"),
+)
+
+
+def place(text: str, lang: Lang) -> str:
+    """A locator (``line 4``, ``ply 3``, ``moves[2]``) in words of ``lang``."""
+    if lang == "ja":
+        for pattern, repl in _JA_PLACES:
+            text = pattern.sub(repl, text)
+    return text
 
 
 class InputError(ValueError):
     """Input that cannot be read: a malformed position, action, request or file.
 
-    ``code`` is stable and machine-readable; ``field`` locates the problem inside the input
-    (``"position"``, ``"moves[3]"``, ``"line 4"``); ``expected`` says what would have been
-    accepted; ``suggestion`` is the canonical spelling when one can be inferred.
+    ``code`` is stable and machine-readable (every code is in :data:`INPUT_ERRORS`);
+    ``field`` locates the problem inside the input (``"position"``, ``"moves[3]"``,
+    ``"line 4"``); ``expected`` says what would have been accepted; ``suggestion`` is the
+    canonical spelling when one can be inferred. ``ja`` and ``expected_ja`` say the same in
+    Japanese; without them a Japanese message heads the English detail with what the code
+    means.
     """
 
     def __init__(
@@ -17,15 +93,19 @@ class InputError(ValueError):
         code: str,
         message: str,
         *,
+        ja: str | None = None,
         field: str | None = None,
         expected: str | None = None,
+        expected_ja: str | None = None,
         suggestion: str | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.ja = ja
         self.field = field
         self.expected = expected
+        self.expected_ja = expected_ja
         self.suggestion = suggestion
 
     def at(self, field: str) -> InputError:
@@ -34,18 +114,32 @@ class InputError(ValueError):
         return InputError(
             self.code,
             self.message,
+            ja=self.ja,
             field=inner,
             expected=self.expected,
+            expected_ja=self.expected_ja,
             suggestion=self.suggestion,
         )
 
-    def describe(self) -> str:
+    def text(self, lang: Lang) -> str:
+        """The message alone, in ``lang``."""
+        if lang == "en":
+            return self.message
+        if self.ja is not None:
+            return self.ja
+        head = INPUT_ERRORS.get(self.code, {}).get("ja")
+        return f"{head}({self.message})" if head else self.message
+
+    def describe(self, lang: Lang = "en") -> str:
         """One line for a person: where, what, and what was expected."""
-        parts = [f"{self.field}: {self.message}" if self.field else self.message]
-        if self.expected:
-            parts.append(f"expected {self.expected}")
+        words = _WORDS[lang]
+        message = self.text(lang)
+        parts = [f"{place(self.field, lang)}: {message}" if self.field else message]
+        expected = self.expected_ja if lang == "ja" and self.expected_ja else self.expected
+        if expected:
+            parts.append(words["expected"].format(what=expected))
         if self.suggestion:
-            parts.append(f"did you mean {self.suggestion!r}?")
+            parts.append(words["suggest"].format(what=self.suggestion))
         return "; ".join(parts)
 
     def to_json(self) -> dict[str, str]:

@@ -111,6 +111,7 @@ class Game(ABC):
             raise InputError(
                 "unknown_interpretation",
                 f"{self.id} has no switchable interpretation",
+                ja=f"{self.id} には切り替えられる解釈がありません",
                 field="--interpretation",
             )
         switched = switch(readings, self.rules, overrides)
@@ -133,5 +134,6 @@ class Game(ABC):
         raise InputError(
             "unsupported",
             f"a {self.id} dispute starts from a record (--record FILE --at N)",
+            ja=f"{self.id} の裁定は記録から始めます(--record ファイル --at 手数)",
             field="--position",
         )

@@ -13,13 +13,25 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel
 
-from adjudicator.core.errors import InputError
+from adjudicator.core.errors import InputError, place
 from adjudicator.core.records import load_model
 from adjudicator.core.strict_json import has_surrogate_escape, loads, lone_surrogate_at
 from adjudicator.core.yaml_guard import load_yaml
 
 DEFAULT_MAX_BYTES = 1 << 20
 M = TypeVar("M", bound=BaseModel)
+
+#: The JSON decoder's complaints, in Japanese.
+_JSON_JA = {
+    "Expecting value": "値がありません",
+    "Unterminated string starting at": "ここから始まる文字列が閉じていません",
+    "Invalid control character at": "文字列の中に制御文字があります",
+    "Expecting ',' delimiter": "「,」がありません",
+    "Expecting ':' delimiter": "「:」がありません",
+    "Extra data": "JSON の後に余分なデータがあります",
+    "Expecting property name enclosed in double quotes": "項目名は二重引用符で囲みます",
+    "Invalid \\escape": "不正なエスケープです",
+}
 
 #: How much of a file to examine for the "this looks like YAML" hint.
 _HINT_LINES = 50
@@ -38,25 +50,39 @@ def read_bytes(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
-        raise InputError("unreadable_file", exc.strerror or str(exc)) from None
+        raise _unreadable(exc) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
             kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-            raise InputError("not_a_file", f"{kind}: records are read from regular files")
+            raise InputError(
+                "not_a_file",
+                f"{kind}: records are read from regular files",
+                ja=f"{_KIND_JA[kind]}。記録は通常のファイルから読みます",
+            )
         with os.fdopen(fd, "rb", closefd=False) as stream:
             data = stream.read(max_bytes + 1)
     except OSError as exc:
-        raise InputError("unreadable_file", exc.strerror or str(exc)) from None
+        raise _unreadable(exc) from None
     finally:
         os.close(fd)
     if len(data) > max_bytes:
         raise InputError(
             "file_too_large",
             f"more than {max_bytes} bytes, the limit (--max-bytes)",
+            ja=f"上限の {max_bytes} バイト(--max-bytes)を超えています",
             expected="a record of reasonable size",
+            expected_ja="常識的な大きさの記録",
         )
     return data
+
+
+_KIND_JA = {"a folder": "フォルダです", "not a regular file": "通常のファイルではありません"}
+
+
+def _unreadable(exc: OSError) -> InputError:
+    reason = exc.strerror or str(exc)
+    return InputError("unreadable_file", reason, ja=f"ファイルを読めません({reason})")
 
 
 def read_text(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
@@ -67,22 +93,33 @@ def read_text(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
 def decode_text(data: bytes) -> str:
     """Bytes as UTF-8 text, or an :class:`InputError` saying where they are not."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        raise InputError("wrong_encoding", "the file is UTF-16 encoded", expected="UTF-8 text")
+        raise InputError(
+            "wrong_encoding",
+            "the file is UTF-16 encoded",
+            ja="ファイルが UTF-16 で書かれています",
+            expected="UTF-8 text",
+            expected_ja="UTF-8 のテキスト",
+        )
     if b"\x00" in data:
         offset = data.index(b"\x00")
         raise InputError(
             "binary_file",
             f"NUL byte at offset {offset}: this is not a text file",
+            ja=f"{offset} バイト目に NUL があります。テキストファイルではありません",
             expected="UTF-8 text",
+            expected_ja="UTF-8 のテキスト",
         )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         prefix = data[: exc.start].decode("utf-8", "replace")
+        where = line_col(prefix, len(prefix))
         raise InputError(
             "wrong_encoding",
-            f"byte 0x{data[exc.start]:02x} at {line_col(prefix, len(prefix))} is not UTF-8",
+            f"byte 0x{data[exc.start]:02x} at {where} is not UTF-8",
+            ja=f"{place(where, 'ja')}のバイト 0x{data[exc.start]:02x} は UTF-8 ではありません",
             expected="UTF-8 text (Shift_JIS and other encodings must be converted)",
+            expected_ja="UTF-8 のテキスト(Shift_JIS などは変換してください)",
         ) from None
 
 
@@ -108,17 +145,27 @@ def parse_json(text: str, *, strict: bool = True) -> Any:
     try:
         data = loads(text, strict=strict)
     except json.JSONDecodeError as exc:
-        hint = ""
+        hint = hint_ja = ""
         if not text.lstrip().startswith(("{", "[")) and _looks_like_yaml(text):
             hint = " (this looks like YAML; records are JSON)"
+            hint_ja = "(YAML のようです。記録は JSON です)"
+        where = line_col(text, exc.pos)
+        said = exc.msg if exc.msg.endswith(" at") else f"{exc.msg} at"
         raise InputError(
             "bad_json",
-            f"not valid JSON at {line_col(text, exc.pos)}: {exc.msg}{hint}",
+            f"not valid JSON: {said} {where}{hint}",
+            ja=f"JSON として読めません: {place(where, 'ja')}: "
+            f"{_JSON_JA.get(exc.msg, exc.msg)}{hint_ja}",
             expected="a JSON object",
+            expected_ja="JSON オブジェクト",
         ) from None
     except InputError as err:
         raise InputError(
-            err.code, f"not valid JSON: {err.message}", expected=err.expected
+            err.code,
+            f"not valid JSON: {err.message}",
+            ja=f"JSON として読めません: {err.text('ja')}",
+            expected=err.expected,
+            expected_ja=err.expected_ja,
         ) from None
     if has_surrogate_escape(text):
         where = lone_surrogate_at(data)
@@ -126,8 +173,10 @@ def parse_json(text: str, *, strict: bool = True) -> Any:
             raise InputError(
                 "bad_json",
                 "a \\u escape makes a lone surrogate, which is not a character",
+                ja="\\u エスケープが対になっていないサロゲートで、文字になりません",
                 field=where,
                 expected="UTF-16 surrogates only in pairs",
+                expected_ja="UTF-16 のサロゲートは対でのみ",
             )
     return data
 
@@ -144,8 +193,18 @@ def read_yaml_model(path: Path, model: type[M]) -> M:
         mark = getattr(exc, "problem_mark", None)
         where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise InputError("bad_yaml", f"not valid YAML: {problem}", field=f"{path}{where}") from None
+        raise InputError(
+            "bad_yaml",
+            f"not valid YAML: {problem}",
+            ja=f"YAML として読めません({problem})",
+            field=f"{path}{where}",
+        ) from None
     except ValueError as exc:  # a scalar the constructor cannot build (a 5,000-digit int)
-        message = f"not valid YAML: {str(exc)[:200]}"
-        raise InputError("bad_yaml", message, field=str(path)) from None
+        detail = str(exc)[:200]
+        raise InputError(
+            "bad_yaml",
+            f"not valid YAML: {detail}",
+            ja=f"YAML として読めません({detail})",
+            field=str(path),
+        ) from None
     return loaded

@@ -223,6 +223,7 @@ def load_model(model: type[M], data: Any, *, lenient: bool) -> tuple[M, list[Not
                     raise InputError(
                         "unknown_field",
                         "unknown field (extensions belong in 'ext')",
+                        ja="未知の項目です(拡張は 'ext' に入れます)",
                         field=location(data_path(data, tuple(first["loc"]))),
                     ) from None
                 raise validation_error(exc, "schema_violation", data) from None
@@ -395,7 +396,7 @@ class Validation:
             err.code,
             ply,
             self.replay.rules.record_rules.get("notation", []),
-            err.describe(),
+            err.describe(self.lang),
             action=event.written,
             suggestion=err.suggestion,
         )

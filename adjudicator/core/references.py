@@ -195,19 +195,25 @@ def switch(readings: R, rules: RuleData, overrides: dict[str, str]) -> R:
         if field not in fields:
             raise InputError(
                 "unknown_interpretation",
-                f"{interpretation!r} is not a switchable interpretation",
+                f"'{interpretation}' is not a switchable interpretation",
+                ja=f"「{interpretation}」は切り替えられる解釈ではありません",
                 field="--interpretation",
                 expected="one of " + ", ".join(switchable),
+                expected_ja="次のいずれか: " + ", ".join(switchable),
             )
         data[field] = {"true": True, "false": False}.get(value, value)
         try:
             type(readings).model_validate(data)
         except ValidationError:
-            choices = get_args(fields[field].annotation) or (True, False)
+            choices = ", ".join(
+                str(c).lower() for c in get_args(fields[field].annotation) or (True, False)
+            )
             raise InputError(
                 "bad_interpretation",
-                f"{value!r} is not a reading of {interpretation}",
+                f"'{value}' is not a reading of {interpretation}",
+                ja=f"「{value}」は {interpretation} の解釈の値ではありません",
                 field="--interpretation",
-                expected="one of " + ", ".join(str(c).lower() for c in choices),
+                expected="one of " + choices,
+                expected_ja="次のいずれか: " + choices,
             ) from None
     return type(readings).model_validate(data)

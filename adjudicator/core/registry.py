@@ -56,11 +56,16 @@ class Registry:
         ]
         if len(matches) == 1:
             return matches[0]
-        problem = f"{name!r} names several games" if matches else f"{name!r} is not a game"
-        choices = matches or list(self.games)
+        if matches:
+            problem, ja = f"'{name}' names several games", f"「{name}」は複数のゲームに当たります"
+        else:
+            problem, ja = f"'{name}' is not a game", f"「{name}」というゲームはありません"
+        choices = ", ".join(f"{g.slug} ({g.id})" for g in matches or self.games)
         raise InputError(
             "unknown_game",
             problem,
+            ja=ja,
             field=field,
-            expected="one of " + ", ".join(f"{g.slug} ({g.id})" for g in choices),
+            expected="one of " + choices,
+            expected_ja="次のいずれか: " + choices,
         )

@@ -58,6 +58,47 @@ def data_path(
     return tuple(path)
 
 
+#: pydantic's complaints, in Japanese, by error type (``ctx`` fills the templates).
+_PYDANTIC_JA = {
+    "missing": "必須の項目がありません",
+    "literal_error": "次のいずれかでなければなりません: {expected}",
+    "int_type": "整数でなければなりません",
+    "int_parsing": "整数でなければなりません",
+    "int_from_float": "整数でなければなりません",
+    "float_type": "数でなければなりません",
+    "string_type": "文字列でなければなりません",
+    "bool_type": "true か false でなければなりません",
+    "list_type": "配列でなければなりません",
+    "dict_type": "オブジェクトでなければなりません",
+    "model_type": "オブジェクトでなければなりません",
+    "model_attributes_type": "オブジェクトでなければなりません",
+    "greater_than_equal": "{ge} 以上でなければなりません",
+    "greater_than": "{gt} より大きくなければなりません",
+    "less_than_equal": "{le} 以下でなければなりません",
+    "less_than": "{lt} より小さくなければなりません",
+    "too_short": "要素が {min_length} 個以上必要です",
+    "too_long": "要素は {max_length} 個までです",
+    "string_too_short": "{min_length} 文字以上必要です",
+    "string_too_long": "{max_length} 文字までです",
+    "string_pattern_mismatch": "形式が正しくありません",
+    "enum": "次のいずれかでなければなりません: {expected}",
+    "extra_forbidden": "未知の項目です",
+    "union_tag_invalid": "種類 {tag} は次のいずれかでなければなりません: {expected_tags}",
+    "union_tag_not_found": "種類を示す項目 {discriminator} がありません",
+}
+
+
+def _japanese(error: Any, got: str) -> str | None:
+    template = _PYDANTIC_JA.get(error["type"])
+    if template is None:
+        return None
+    try:
+        text = template.format(**error.get("ctx", {}))
+    except (KeyError, IndexError):
+        return None
+    return f"{text}(実際の値: {got})" if got else text
+
+
 def validation_error(
     exc: ValidationError, code: str = "bad_request", data: Any = None
 ) -> InputError:
@@ -65,9 +106,9 @@ def validation_error(
     first = exc.errors(include_url=False)[0]
     missing = first["type"] == "missing"
     field = location(data_path(data, tuple(first["loc"]), missing=missing)) or None
-    got = _brief.repr(first.get("input"))
-    shown = "" if first["type"] == "missing" else f" (got {got})"
-    return InputError(code, f"{first['msg']}{shown}", field=field)
+    got = "" if missing else _brief.repr(first.get("input"))
+    shown = f" (got {got})" if got else ""
+    return InputError(code, f"{first['msg']}{shown}", ja=_japanese(first, got), field=field)
 
 
 def parse_request(model: type[M], data: Any) -> M:

@@ -33,8 +33,15 @@ class Tag(NamedTuple):
     where: str
 
 
-def malformed(where: str, why: str) -> InputError:
-    return InputError("malformed_record", why, field=where, expected="tag pairs, then events")
+def malformed(where: str, why: str, ja: str | None = None) -> InputError:
+    return InputError(
+        "malformed_record",
+        why,
+        ja=ja,
+        field=where,
+        expected="tag pairs, then events",
+        expected_ja="タグの行、続いて記録の行",
+    )
 
 
 def read_tagged(text: str) -> tuple[list[Tag], list[tuple[str, str]]]:

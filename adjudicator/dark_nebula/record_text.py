@@ -60,9 +60,11 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
             if not lenient:
                 raise InputError(
                     "noncanonical_notation",
-                    f"{line!r} names sectors by their printed names",
+                    f"'{line}' names sectors by their printed names",
+                    ja=f"「{line}」は星域を印刷名で書いています",
                     field=where,
                     expected="sector ids (or --lenient)",
+                    expected_ja="星域ID(または --lenient)",
                     suggestion=canonical,
                 )
             notes.append(Note(code="normalized", location=where, message=f"read as {canonical!r}"))

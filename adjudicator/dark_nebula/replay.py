@@ -118,8 +118,10 @@ class DarkNebulaReplay(EventReplay):
             if not lenient:
                 raise InputError(
                     "noncanonical_notation",
-                    f"{written!r} names sectors by their printed names",
+                    f"'{written}' names sectors by their printed names",
+                    ja=f"「{written}」は星域を印刷名で書いています",
                     expected="sector ids (or --lenient)",
+                    expected_ja="星域ID(または --lenient)",
                     suggestion=canonical,
                 )
             step = self._attempt(parse_line(canonical))

@@ -106,9 +106,12 @@ ACTIONS: dict[str, Action] = _all_actions()
 
 
 def _malformed(text: object) -> InputError:
-    shown = repr(text) if isinstance(text, str) else f"a {type(text).__name__}"
+    shown = f"'{text}'" if isinstance(text, str) else f"a {type(text).__name__}"
     return InputError(
-        "malformed_action", f"{shown} is not an Orbit Dominion action", expected=ACTION_SYNTAX
+        "malformed_action",
+        f"{shown} is not an Orbit Dominion action",
+        ja=f"{shown} は星環戦略の行動ではありません",
+        expected=ACTION_SYNTAX,
     )
 
 

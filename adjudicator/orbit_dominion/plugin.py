@@ -83,9 +83,11 @@ class OrbitDominion(Game):
         if ruleset != RULESET:
             raise InputError(
                 "unsupported_ruleset",
-                f"ruleset {ruleset!r} is not supported",
+                f"ruleset '{ruleset}' is not supported",
+                ja=f"ルールセット「{ruleset}」には対応していません",
                 field="ruleset",
                 expected=f"one of {', '.join(self.rulesets)}",
+                expected_ja=f"次のいずれか: {', '.join(self.rulesets)}",
             )
         from adjudicator.orbit_dominion.record import Record
 

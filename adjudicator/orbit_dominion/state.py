@@ -318,8 +318,10 @@ class GameState:
         if violation is None and reading.normalized and not lenient:
             raise InputError(
                 "noncanonical_notation",
-                f"{text!r} is not canonical notation",
+                f"'{text}' is not canonical notation",
+                ja=f"「{text}」は正規の表記ではありません",
                 expected="canonical notation",
+                expected_ja="正規の表記",
                 suggestion=reading.canonical,
             )
         if violation is None:

@@ -54,8 +54,9 @@ EXPECTED: dict[str, tuple[str, str | None, int | None]] = {
     "invalid/wrong-winner.json": ("invalid", "wrong_winner", 25),
     "unreadable/board-mismatch.json": ("unreadable", "board_mismatch", None),
     "unreadable/malformed-event.txt": ("unreadable", "malformed_event", None),
-    # strict by default: printed names are the documented alternative, for --lenient
-    "unreadable/printed-names-in-strict-file.txt": ("unreadable", "noncanonical_notation", None),
+    # strict by default: printed names are the documented alternative, for --lenient; a
+    # notation violation is invalid in every game, wherever the game finds it
+    "invalid/printed-names-in-strict-file.txt": ("invalid", "noncanonical_notation", None),
 }
 
 
@@ -80,9 +81,9 @@ def test_sample_verdict(name: str) -> None:
 
 
 def test_lenient_mode_reads_printed_names_and_reports_each_line() -> None:
-    path = SAMPLES / "unreadable/printed-names-in-strict-file.txt"
+    path = SAMPLES / "invalid/printed-names-in-strict-file.txt"
     strict = verdict(path)
-    assert "battleship@zarek" in strict.unreadable.message  # the canonical line, suggested
+    assert "battleship@zarek" in strict.problem.suggestion  # the canonical line, suggested
     lenient = validate_file(REGISTRY, path, Options(lenient=True))
     assert lenient.status == "valid"
     # the set-up and 2.2 name ザレク with '@'

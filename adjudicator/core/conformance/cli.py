@@ -87,13 +87,27 @@ def _game(registry: Registry, name: str) -> Game:
 
 def _load(cases: Path, game: str | None) -> list[CaseFile]:
     if not cases.is_dir():
-        fail(InputError("usage", f"{cases} is not a folder of case files", field="--cases"))
+        fail(
+            InputError(
+                "usage",
+                f"{cases} is not a folder of case files",
+                ja=f"{cases} はケースファイルのフォルダではありません",
+                field="--cases",
+            )
+        )
     try:
         files = [f for _, f in case_files(cases, game)]
     except InputError as err:
         fail(err)
     if not files:
-        fail(InputError("usage", f"no case files under {cases}" + (f" for {game}" if game else "")))
+        for_game = f" for {game}" if game else ""
+        fail(
+            InputError(
+                "usage",
+                f"no case files under {cases}{for_game}",
+                ja=f"{cases} に{f' {game} の' if game else ''}ケースファイルがありません",
+            )
+        )
     return files
 
 
