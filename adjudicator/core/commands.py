@@ -388,7 +388,13 @@ def register(app: typer.Typer, registry: Registry) -> None:
         """
         language = resolve_lang(lang)
         if (action is None) == (not solve):
-            fail(InputError("usage", "give either --action or --solve"))
+            fail(
+                InputError(
+                    "usage",
+                    "give either --action or --solve",
+                    ja="--action か --solve のどちらか一方を指定してください",
+                )
+            )
         state, game = _dispute_state(registry, record, at, position, history, game_id, lenient)
         if action is None:
             try:

@@ -126,7 +126,12 @@ class Game(ABC):
     ) -> None:
         """Print whether a side forces a win within ``depth`` actions from where ``replay``
         stands (``adjudicate --solve``); raise ``InputError`` for a game without a solver."""
-        raise InputError("unsupported", f"{self.id} has no solver", field="--solve")
+        raise InputError(
+            "unsupported",
+            f"{self.id} has no solver",
+            ja=f"{self.id} には解析器(ソルバー)がありません",
+            field="--solve",
+        )
 
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         """A replay standing at ``position``, with earlier positions that count as history

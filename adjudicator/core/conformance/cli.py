@@ -122,9 +122,11 @@ def select(files: list[CaseFile], patterns: list[str]) -> set[str]:
             fail(
                 InputError(
                     "unknown_case",
-                    f"no case id matches {pattern!r}",
+                    f"no case id matches '{pattern}'",
+                    ja=f"「{pattern}」に当たるケースIDがありません",
                     field="--only",
                     expected="a case id or a glob pattern such as 'od.perft.*'",
+                    expected_ja="ケースID、または 'od.perft.*' のようなグロブパターン",
                 )
             )
         chosen |= matched
