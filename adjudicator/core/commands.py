@@ -69,7 +69,14 @@ def emit_picture(picture: Picture | None, game: Game, svg: Path | None, fmt: str
     if svg is None and fmt != "svg":
         return
     if picture is None:
-        fail(InputError("unsupported", f"{game.id} draws no pictures", field="--svg"))
+        fail(
+            InputError(
+                "unsupported",
+                f"{game.id} draws no pictures",
+                ja=f"{game.id} は図を描けません",
+                field="--svg",
+            )
+        )
     document = picture.svg()
     if svg is not None:
         svg.write_text(document, encoding="utf-8")

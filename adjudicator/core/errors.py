@@ -31,6 +31,7 @@ INPUT_ERRORS: dict[str, dict[Lang, str]] = {
     "malformed_commitment": {"en": "malformed commitment", "ja": "コミットメントの形式の誤り"},
     "malformed_event": {"en": "malformed event", "ja": "記録の行の形式の誤り"},
     "malformed_position": {"en": "malformed position", "ja": "局面の表記の誤り"},
+    "malformed_sector": {"en": "malformed sector", "ja": "位置の表記の誤り"},
     "malformed_record": {"en": "malformed record", "ja": "記録の形式の誤り"},
     "no_proof": {"en": "not a proof", "ja": "証明になっていません"},
     "noncanonical_notation": {"en": "not the canonical notation", "ja": "正規の表記ではありません"},
