@@ -34,6 +34,7 @@ INPUT_ERRORS: dict[str, dict[Lang, str]] = {
     "malformed_sector": {"en": "malformed sector", "ja": "位置の表記の誤り"},
     "malformed_record": {"en": "malformed record", "ja": "記録の形式の誤り"},
     "no_proof": {"en": "not a proof", "ja": "証明になっていません"},
+    "not_a_file": {"en": "not a regular file", "ja": "通常のファイルではありません"},
     "noncanonical_notation": {"en": "not the canonical notation", "ja": "正規の表記ではありません"},
     "request_too_large": {"en": "request too large", "ja": "要求が大きすぎます"},
     "schema_violation": {"en": "not the record format", "ja": "記録の形式に合いません"},

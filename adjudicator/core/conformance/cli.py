@@ -232,9 +232,11 @@ def _named_engine(spec: str) -> tuple[str, str]:
         fail(
             InputError(
                 "usage",
-                f"{spec!r} does not name its engine",
+                f"'{spec}' does not name its engine",
+                ja=f"「{spec}」はエンジンの名前を示していません",
                 field="--engine",
                 expected="NAME=COMMAND, e.g. 'js=node examples/minimal_engine.js'",
+                expected_ja="名前=コマンド(例: 'js=node examples/minimal_engine.js')",
             )
         )
     return name.strip(), command.strip()
