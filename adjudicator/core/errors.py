@@ -27,6 +27,7 @@ INPUT_ERRORS: dict[str, dict[Lang, str]] = {
     "illegal_line": {"en": "illegal line", "ja": "不合法な手順"},
     "illegal_record": {"en": "illegal record", "ja": "不合法な記録"},
     "internal_error": {"en": "internal error", "ja": "内部エラー"},
+    "limit_exceeded": {"en": "over the limit", "ja": "上限を超えています"},
     "malformed_action": {"en": "malformed action", "ja": "行動の表記の誤り"},
     "malformed_commitment": {"en": "malformed commitment", "ja": "コミットメントの形式の誤り"},
     "malformed_event": {"en": "malformed event", "ja": "記録の行の形式の誤り"},

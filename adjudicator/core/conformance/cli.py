@@ -372,7 +372,14 @@ def register(app: typer.Typer, registry: Registry) -> None:
         named = [_named_engine(spec) for spec in engines]
         names = [name for name, _ in named]
         if len(set(names)) != len(names):
-            fail(InputError("usage", "each engine needs its own NAME", field="--engine"))
+            fail(
+                InputError(
+                    "usage",
+                    "each engine needs its own NAME",
+                    ja="エンジンごとに別の名前が必要です",
+                    field="--engine",
+                )
+            )
         files = _load(cases, _game(registry, game).id if game else None)
         chosen = select(files, only) if only else None
         version = version_of(cases)
