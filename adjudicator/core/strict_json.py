@@ -120,7 +120,9 @@ def loads(text: str, *, strict: bool = True) -> Any:
         raise InputError(
             "bad_json",
             f"the JSON nests deeper than {MAX_DEPTH} levels",
+            ja=f"JSON の入れ子が {MAX_DEPTH} 段より深くなっています",
             expected="a record or request of ordinary shape",
+            expected_ja="通常の形の記録または要求",
         )
     try:
         return json.loads(
@@ -131,7 +133,13 @@ def loads(text: str, *, strict: bool = True) -> Any:
             object_pairs_hook=_unique if strict else None,
         )
     except _Refused as exc:
-        raise InputError("bad_json", str(exc), expected="strict JSON (RFC 8259)") from None
+        raise InputError(
+            "bad_json",
+            str(exc),
+            ja=f"厳密な JSON ではありません({exc})",
+            expected="strict JSON (RFC 8259)",
+            expected_ja="厳密な JSON(RFC 8259)",
+        ) from None
 
 
 def dumps(data: Any, **options: Any) -> str:
