@@ -193,10 +193,14 @@ def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, 
             raise
     if _TAG_PAIR.match(text):
         rulesets = ", ".join(r for g in registry.games for r in g.rulesets)
+        if any(line.lstrip().startswith("[Ruleset") for line in text.splitlines()):
+            said, ja = "malformed tag [Ruleset]", "タグ [Ruleset] の形が正しくありません"
+        else:
+            said, ja = "missing tag [Ruleset]", "タグ [Ruleset] がありません"
         raise InputError(
             "malformed_record",
-            "missing tag [Ruleset]: a text record names its game's rules",
-            ja="タグ [Ruleset] がありません。テキストの記録はゲームのルールを明記します",
+            f"{said}: a text record names its game's rules",
+            ja=f"{ja}。テキストの記録はゲームのルールを明記します",
             expected=f'[Ruleset "…"] with one of {rulesets}',
             expected_ja=f'[Ruleset "…"](次のいずれか: {rulesets})',
         )
