@@ -35,9 +35,11 @@ def scheduler_address(executor: str) -> str:
     if m is None or not 0 < int(m[2]) < 65536:
         raise InputError(
             "bad_executor",
-            f"{executor!r} is not an executor address",
+            f"'{executor}' is not an executor address",
+            ja=f"「{executor}」は実行環境のアドレスではありません",
             field="--executor",
             expected=EXECUTOR_SYNTAX,
+            expected_ja=EXECUTOR_SYNTAX,
         )
     return f"tcp://{m[1]}:{m[2]}"
 
@@ -53,8 +55,10 @@ class Cluster:
             raise InputError(
                 "missing_extra",
                 "the Dask executor needs the optional extra 'distributed'",
+                ja="Dask の実行環境には追加パッケージ 'distributed' が必要です",
                 field="--executor",
                 expected="pip install 'adjudicator[distributed]'",
+                expected_ja="pip install 'adjudicator[distributed]'",
             ) from None
         try:
             self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
@@ -62,8 +66,10 @@ class Cluster:
             raise InputError(
                 "executor_unreachable",
                 f"no Dask scheduler answered at {address} ({type(exc).__name__})",
+                ja=f"{address} の Dask スケジューラが応答しません({type(exc).__name__})",
                 field="--executor",
                 expected=EXECUTOR_SYNTAX,
+                expected_ja=EXECUTOR_SYNTAX,
             ) from None
 
     def workers(self) -> int:

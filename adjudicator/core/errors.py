@@ -12,6 +12,7 @@ from adjudicator.core.i18n import Lang
 #: was written in one language only, and the catalogue a test holds every code against.
 INPUT_ERRORS: dict[str, dict[Lang, str]] = {
     "bad_encoding": {"en": "bad encoding", "ja": "文字コードの誤り"},
+    "bad_executor": {"en": "bad executor address", "ja": "実行環境のアドレスの誤り"},
     "bad_game_id": {"en": "bad game id", "ja": "対局IDの誤り"},
     "bad_interpretation": {"en": "unknown reading", "ja": "解釈の値の誤り"},
     "bad_json": {"en": "not valid JSON", "ja": "JSONとして読めません"},
@@ -23,6 +24,7 @@ INPUT_ERRORS: dict[str, dict[Lang, str]] = {
     "base_in_capital": {"en": "base in the capital", "ja": "秘密基地を首都には置けません"},
     "binary_file": {"en": "not a text file", "ja": "テキストファイルではありません"},
     "board_mismatch": {"en": "another board definition", "ja": "盤の定義が異なります"},
+    "executor_unreachable": {"en": "executor unreachable", "ja": "実行環境に接続できません"},
     "file_too_large": {"en": "file too large", "ja": "ファイルが大きすぎます"},
     "illegal_line": {"en": "illegal line", "ja": "不合法な手順"},
     "illegal_record": {"en": "illegal record", "ja": "不合法な記録"},
@@ -34,6 +36,7 @@ INPUT_ERRORS: dict[str, dict[Lang, str]] = {
     "malformed_position": {"en": "malformed position", "ja": "局面の表記の誤り"},
     "malformed_sector": {"en": "malformed sector", "ja": "位置の表記の誤り"},
     "malformed_record": {"en": "malformed record", "ja": "記録の形式の誤り"},
+    "missing_extra": {"en": "optional extra not installed", "ja": "追加パッケージが未導入"},
     "no_proof": {"en": "not a proof", "ja": "証明になっていません"},
     "not_a_file": {"en": "not a regular file", "ja": "通常のファイルではありません"},
     "noncanonical_notation": {"en": "not the canonical notation", "ja": "正規の表記ではありません"},
