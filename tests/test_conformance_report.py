@@ -103,6 +103,7 @@ def test_the_html_report_is_valid_self_contained_and_shows_every_failure(
         assert outside not in lowered
     for name in ENGINES:
         assert f">{name}<br>" in page
+    assert 'title="skipped: features not declared: perft"' in page  # the Python example's
     runs = {e["name"]: e["run"] for e in data["engines"]}
     bad = [r for r in runs["unreliable"]["results"] if r["status"] in ("failed", "errored")]
     assert bad

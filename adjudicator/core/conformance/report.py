@@ -124,13 +124,15 @@ def _cell(run: EngineRun, game: str, topic: str) -> str:
         return '<td class="count none">did not run</td>'
     results = [r for r in run.report.results if (r.game, r.topic) == (game, topic)]
     counts = _counts(results)
+    skips = sorted({r.detail for r in results if r.status == "skipped"})
+    why = f' title="skipped: {escape("; ".join(skips))}"' if skips else ""
     bad = [r for r in results if r.status in ("failed", "errored")]
     if not bad:
         kind = "ok" if counts["passed"] else "none"
-        return f'<td class="count {kind}">{_count_text(counts)}</td>'
+        return f'<td class="count {kind}"{why}>{_count_text(counts)}</td>'
     cases = "\n".join(_failure(r) for r in bad)
     return (
-        f'<td class="count bad"><details><summary>{_count_text(counts)}</summary>\n'
+        f'<td class="count bad"{why}><details><summary>{_count_text(counts)}</summary>\n'
         f"{cases}\n</details></td>"
     )
 
