@@ -69,9 +69,9 @@ def test_filter_open_and_step_to_the_failing_ply(report: Path, browser_page: Bro
     verdict = page.locator("#v-verdict").inner_text()
     assert "jump_across_two_orbits" in verdict and "Art. 5" in verdict
     assert "No direct jump between the outer and the inner orbit" in verdict
+    shot(page, "report-viewer")
     page.keyboard.press("ArrowLeft")
     assert page.locator("#v-board svg .action-last").get_attribute("data-action") == "M-"
-    shot(page, "report-viewer")
     browser_page.assert_clean()
 
 
