@@ -49,6 +49,7 @@ WORDS: dict[Lang, dict[str, str]] = {
         "turn": "turn {n}",
         "to_move": "{side} to move",
         "point": "point",
+        "setup": "set-up",
     },
     "ja": {
         "black": "黒",
@@ -60,6 +61,7 @@ WORDS: dict[Lang, dict[str, str]] = {
         "turn": "{n}手番",
         "to_move": "{side}の手番",
         "point": "マス",
+        "setup": "準備",
     },
 }
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from adjudicator.astro_stra.board import Position, start_position
 from adjudicator.astro_stra.drawing import draw
-from adjudicator.astro_stra.drawing_svg import picture
+from adjudicator.astro_stra.drawing_svg import WORDS, picture
 from adjudicator.astro_stra.notation import (
     parse_opening,
     parse_turn,
@@ -114,15 +114,11 @@ class AstroStraReplay(EventReplay):
                 play = parse_turn(refused)[1]
             except InputError:
                 play = None  # not a turn, or unreadable: the event text says it
-        if game is None:
-            title = "set-up" if lang == "en" else "準備"
-        else:
-            side = game.to_move if lang == "en" else {"black": "黒", "white": "白"}[game.to_move]
-            title = (
-                f"turn {game.turns + 1} · {side} to move"
-                if lang == "en"
-                else f"{game.turns + 1}手番 · {side}の手番"
-            )
+        words = WORDS[lang]
+        title = words["setup"]
+        if game is not None:
+            to_move = words["to_move"].format(side=words[game.to_move])
+            title = f"{words['turn'].format(n=game.turns + 1)} · {to_move}"
         return picture(
             game.position if game else self.start,
             geometry=self.readings.geometry,

@@ -166,7 +166,7 @@ class DarkNebulaReplay(EventReplay):
                 event = parse_line(with_ids(refused, self._names))
             except InputError:
                 event = None  # unreadable: the event text says it all
-        title = f"{self._next_stamp()} · {self.side_to_move()}"
+        title = f"{self._next_stamp()} · {self.rules.side_name(self.side_to_move(), lang)}"
         return picture(
             self.situation,
             last=None if event else self.last_event,
