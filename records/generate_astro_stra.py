@@ -154,6 +154,9 @@ def main() -> None:
     src, dst = bad["turns"][moved]["moves"][0]
     bad["turns"][moved]["moves"][0] = [src, 13 if dst != 13 else 12]
     write("invalid/move-the-action-does-not-allow.json", bad)
+    bad = json.loads(json.dumps(finished))
+    bad["layout"] = "b:1=2,2=2,3=2 w:13=6"
+    write("invalid/layout-already-decided.json", bad)
     # --- unreadable
     text = format_record(Record.model_validate(finished)).replace("| target", "| aim", 1)
     write("unreadable/malformed-turn.txt", text)

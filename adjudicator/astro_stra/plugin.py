@@ -85,7 +85,6 @@ class AstroStra(Game):
         model = record.model
         layout = None
         if model.layout is not None:
-            layout = Position.from_text(
-                model.layout, geometry=model.interpretations.geometry, field="layout"
-            )
+            # a layout that cannot start a game is the set-up's violation, not unreadable
+            layout = Position.from_text(model.layout, field="layout")
         return AstroStraReplay(model.interpretations, model.sets, layout)

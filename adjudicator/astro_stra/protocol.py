@@ -56,7 +56,8 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
     req = parse_request(EvaluateRequest, request)
     layout = None
     if req.start != "standard":
-        layout = Position.from_text(req.start, geometry=req.interpretations.geometry, field="start")
+        # a layout that cannot start a game is refused at the first event (check_layout)
+        layout = Position.from_text(req.start, field="start")
     replay = AstroStraReplay(req.interpretations, req.sets, layout)
     illegal_at, violation = None, None
     lenient = req.notation == "lenient"

@@ -17,7 +17,7 @@ from adjudicator.astro_stra.notation import (
 )
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.references import RULES, VIOLATIONS
-from adjudicator.astro_stra.setup import check_draft, check_opening, colours_of
+from adjudicator.astro_stra.setup import check_draft, check_layout, check_opening, colours_of
 from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
@@ -53,6 +53,10 @@ class AstroStraReplay(EventReplay):
         return Step(normalized_to=normalized) if normalized else ACCEPTED
 
     def _play(self, written: str) -> Violation | None:
+        if self.events == 0:  # the layout is the set-up's first part, judged with its first event
+            problem = check_layout(self.start, self.readings.geometry)
+            if problem:
+                return VIOLATIONS(problem[0], **problem[1])
         expected = ("opening", "draft", "turn")[min(self.events, 2)]
         kind = written.split(" ", 1)[0] if isinstance(written, str) else ""
         kind = kind if kind in ("opening", "draft") else "turn"

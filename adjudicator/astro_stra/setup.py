@@ -1,4 +1,9 @@
-"""The set-up (ゲームの準備): who plays first, and the draft of the dice.
+"""The set-up (ゲームの準備): the starting layout, who plays first, and the draft of the dice.
+
+「コマを上図の様に列べます」: the layout is a position before any turn, so it must be one a
+game can start from (:func:`check_layout`) — within the pieces of a backgammon set, no
+point shared by both sides, and neither side already home (step 7 would decide the game
+before its first turn).
 
 「それぞれの PL がダイスを振って先手／後手を決めます。大きい目を出した方が先手で、同じ目が
 出たら決るまで振り直します」: the opening rolls are pairs, one die each; every pair but the
@@ -14,12 +19,34 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from adjudicator.astro_stra.board import Side
+from adjudicator.astro_stra.board import SIDES, Position, Side, opposite
 from adjudicator.astro_stra.dice import PIPS
+from adjudicator.astro_stra.readings import Geometry
 from adjudicator.astro_stra.skills import COLOURS
 
 Problem = tuple[str, dict[str, Any]]
 PICKS = 6
+#: コンポーネント 「バックギャモンの盤とコマ」: a backgammon set has fifteen pieces a colour.
+SET_PIECES = 15
+
+
+def check_layout(layout: Position, geometry: Geometry) -> Problem | None:
+    """A starting layout a game can start from: at most a set's pieces a side, no point
+    holding pieces of both sides, and no side with every piece home already."""
+    for side in SIDES:
+        if layout.pieces(side) > SET_PIECES:
+            return "layout_pieces", {
+                "side": side,
+                "pieces": layout.pieces(side),
+                "most": SET_PIECES,
+            }
+    shared = layout.clashes(geometry)
+    if shared:
+        return "layout_shared_point", {"point": shared[0], "theirs": opposite(shared[0], geometry)}
+    for side in SIDES:
+        if layout.all_home(side):
+            return "layout_decided", {"side": side}
+    return None
 
 
 def check_opening(rolls: list[tuple[int, int]]) -> Problem | None:

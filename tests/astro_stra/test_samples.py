@@ -31,6 +31,7 @@ EXPECTED: dict[str, tuple[str, str | None]] = {
     "invalid/colour-drafted-twice.json": ("invalid", "draft_twice"),  # the draft
     "invalid/skill-skipped-though-possible.json": ("invalid", "skill_skipped"),  # step 3
     "invalid/move-the-action-does-not-allow.json": ("invalid", "action_not_available"),  # step 5
+    "invalid/layout-already-decided.json": ("invalid", "layout_decided"),  # the set-up
     "unreadable/malformed-turn.txt": ("unreadable", "malformed_event"),
     "unreadable/three-sets.json": ("unreadable", "schema_violation"),
 }
