@@ -33,7 +33,7 @@ SIDE_WORDS: dict[Lang, dict[Side, str]] = {
     "ja": {"empire": "帝国軍", "rebel": "反乱軍"},
 }
 
-#: A readable layout of the shipped default board (``default/2011-placeholders-1``), on a
+#: A readable layout of the shipped default board (``default/2011-placeholders-2``), on a
 #: grid of five columns and four rows: neighbours side by side wherever the graph allows.
 DEFAULT_LAYOUT: dict[str, tuple[float, float]] = {
     "sector-9": (1.0, 0.0),

@@ -178,10 +178,12 @@ def _volley_of(text: str, line: str) -> Volley:
         raise _bad(line, "a volley starts with its class")
     dice: dict[str, dict[str, list[int]]] = {}
     for token in tokens[1:]:
-        m = re.fullmatch(r"([er])\.([a-z_]+)=(\d+(?:,\d+)*)", token)
+        # an empty list (e.cruiser=) is read, so that missing dice are dice_count (9.1)
+        m = re.fullmatch(r"([er])\.([a-z_]+)=(\d+(?:,\d+)*)?", token)
         if not m:
             raise _bad(line, f"{token!r} is not side.kind=dice (e.cruiser=3,5)")
-        dice.setdefault(LETTER_SIDE[m[1]], {})[m[2]] = [int(d) for d in m[3].split(",")]
+        rolled = [int(d) for d in m[3].split(",")] if m[3] else []
+        dice.setdefault(LETTER_SIDE[m[1]], {})[m[2]] = rolled
     removed: dict[str, list[str]] = {}
     for token in removed_text.split() if slash else []:
         m = re.fullmatch(r"([er])\.([a-z_]+)", token)

@@ -4,7 +4,7 @@
 
     [Ruleset "dark-nebula/2011"]
     [GameId "2026-11-29-table-3"]
-    [Board "default/2011-placeholders-1 28debcb9…"]
+    [Board "default/2011-placeholders-2 14794397…"]
     [Commitment "5b1e…"]
     [Result "empire base_destroyed"]
 

@@ -23,7 +23,10 @@ from adjudicator.dark_nebula.board import (
     default_board,
     load_board,
 )
+from adjudicator.dark_nebula.production import budget
+from adjudicator.dark_nebula.record import Record
 from adjudicator.dark_nebula.references import RULES
+from adjudicator.dark_nebula.replay import DarkNebulaReplay
 
 BOARD = default_board()
 DEFAULT_YAML = Path(__file__).resolve().parents[2] / "adjudicator/dark_nebula/boards/default.yaml"
@@ -71,13 +74,70 @@ def test_2_3_counter_mix_and_allowances() -> None:
     assert BOARD.kinds[GUARD].armies == ["empire"] and BOARD.kinds[BASE].armies == ["rebel"]
 
 
-def test_strategy_notes_constraints_hold() -> None:
-    """ゲームの展開: 地球 + ライゲリン produce 4; ライゲリン, ザレク and ラディア lie outside the
-    nebula with production of at least 2."""
-    p = {s.name: s for s in BOARD.sectors}
-    assert p["地球"].production + p["ライゲリン"].production == 4
-    for name in ("ライゲリン", "ザレク", "ラディア"):
-        assert not p[name].nebula and p[name].production >= 2
+def _p(*names: str) -> int:
+    by_name = {s.name: s for s in BOARD.sectors}
+    return sum(by_name[n].production for n in names)
+
+
+#: Every number the strategy notes (ゲームの展開) state, with what the default board gives;
+#: docs/dark-nebula.md lists the same rows.
+STATED: list[tuple[str, int, int]] = [
+    ("初期配置: 地球 + ライゲリン produce 4", _p("地球", "ライゲリン"), 4),
+    ("第1帝国軍ターン: タイラント's production buys one cruiser", _p("タイラント") // 3, 1),
+    ("第1反乱軍ターン: 地球 + ライゲリン buy one battleship", _p("地球", "ライゲリン") // 3, 1),
+    (
+        "第1反乱軍ターン: with ラディア, two battleships",
+        _p("地球", "ライゲリン", "ラディア") // 3,
+        2,
+    ),
+    ("第1反乱軍ターン: all battleships are out (1 + 1 + 2)", BOARD.kinds[BATTLESHIP].count, 4),
+    (
+        "(if the battleship survives) the empire's turn-2 production: 3",
+        _p("タイラント", "イモーブ"),
+        3,
+    ),
+    ("第2帝国軍ターン: holding ザレク, production 5", _p("タイラント", "ザレク", "イモーブ"), 5),
+    (
+        "第2帝国軍ターン: the same with the battleship in ライビア",
+        _p("タイラント", "ザレク", "ライビア"),
+        5,
+    ),
+    ("第2帝国軍ターン: cruisers number 4", BOARD.kinds[CRUISER].count, 4),
+    ("第2帝国軍ターン: two units at most need 6", 2 * (BOARD.kinds[CRUISER].price or 0), 6),
+]
+
+
+@pytest.mark.parametrize(("claim", "board_gives", "stated"), STATED, ids=[c for c, _, _ in STATED])
+def test_every_number_of_the_strategy_notes_holds(
+    claim: str, board_gives: int, stated: int
+) -> None:
+    """ゲームの展開: each stated number, computed from the default board."""
+    assert board_gives == stated
+    assert BOARD.kinds[CRUISER].price == BOARD.kinds[BATTLESHIP].price == 3
+
+
+def test_the_docs_list_every_stated_number() -> None:
+    docs = (DEFAULT_YAML.parents[3] / "docs" / "dark-nebula.md").read_text("utf-8")
+    for claim, board_gives, stated in STATED:
+        assert f"| {claim} | {stated} | {board_gives} |" in docs, claim
+
+
+def test_battleships_set_up_outside_the_nebula_on_production_two() -> None:
+    """ゲームの展開 初期配置: battleships at ライゲリン and ザレク (or ナファエラス, ラディア), so
+    those lie outside the nebula with production at least 2 (3.2)."""
+    by_name = {s.name: s for s in BOARD.sectors}
+    for name in ("ライゲリン", "ザレク", "ラディア", "ナファエラス"):
+        assert not by_name[name].nebula and by_name[name].production >= 2
+
+
+def test_the_worked_game_reaches_the_stated_turn_2_production() -> None:
+    """第2帝国軍ターン: ザレク held (and the battleship in イモーブ): the budget is 5."""
+    path = DEFAULT_YAML.parents[3] / "records/dark-nebula/valid/worked-game.json"
+    record = Record.model_validate(json.loads(path.read_text("utf-8")))
+    replay = DarkNebulaReplay(record, BOARD)
+    for event in record.events[:8]:
+        assert replay.attempt(event, lenient=False).violation is None
+    assert budget(replay.situation, "empire") == 5
 
 
 def test_2_2_base_production_table_one_to_six() -> None:

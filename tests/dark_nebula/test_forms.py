@@ -190,3 +190,16 @@ def test_a_concealment_is_the_verdict_of_the_public_and_the_full_record(
     public = _json(data)
     assert public[:2] == ("invalid", ("concealed_base", index + 1)), public
     assert _json({**data, "secret": opening})[:2] == public[:2]
+
+
+def test_an_empty_dice_list_is_a_dice_count_in_both_forms() -> None:
+    """9.3: the command ship rolls one die; none written (``e.command_ship=`` in text, ``[]``
+    in JSON) is dice_count at that event, not an unreadable line."""
+    events = [dict(e) for e in WORKED["events"]]
+    events[3] = json.loads(json.dumps(events[3]))
+    events[3]["battles"][0]["volleys"][0]["dice"]["empire"]["command_ship"] = []
+    assert _worked_with(events)[:2] == ("invalid", ("dice_count", 4))
+    record = GAME.read_json_record({**WORKED, "events": events}, lenient=False)
+    text = format_record(record.model)
+    assert "e.command_ship= / r.battleship" in text
+    assert _text(text)[:2] == ("invalid", ("dice_count", 4))

@@ -29,7 +29,7 @@ SIDE = st.sampled_from(["empire", "rebel"])
 PLACE = st.builds(Place, counter=KIND, sector=SECTORS)
 DICE = st.dictionaries(
     SIDE,
-    st.dictionaries(KIND, st.lists(st.integers(1, 6), min_size=1, max_size=3), min_size=1),
+    st.dictionaries(KIND, st.lists(st.integers(1, 6), max_size=3), min_size=1),
     max_size=2,
 )
 REMOVED = st.dictionaries(SIDE, st.lists(KIND, min_size=1, max_size=3), max_size=2)
