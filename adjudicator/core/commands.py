@@ -39,7 +39,6 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS, decided_line, print_verdict, summary
-from adjudicator.core.report_html import HtmlReport
 from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import EXIT_CODES, EXIT_INTERRUPTED, worst_exit
 
@@ -209,7 +208,11 @@ def register(app: typer.Typer, registry: Registry) -> None:
         interrupted = False
         show_bar = sys.stderr.isatty() and len(files) > 1
         collected: list[dict] = []
-        report = HtmlReport(html, registry, options, jobs=jobs) if html is not None else None
+        report = None
+        if html is not None:
+            from adjudicator.core.report_html import HtmlReport  # its worker pool: only here
+
+            report = HtmlReport(html, registry, options, jobs=jobs)
         with progress_bar(show_bar, lambda: len(files)) as advance:
             try:
                 for verdict in verdicts:

@@ -1,0 +1,57 @@
+"""Start-up loads only what the command uses: the games a record does not name, the commands
+not asked for, the worker pool, the progress bar and the SVG escaping's ``xml.sax`` (with
+``urllib`` and ``ssl``) stay unimported. This protects the start-up budget that
+``benchmarks/run.py`` measures (< 0.25 s of CPU for ``--version`` and for validating one
+small record); the test checks what is imported, never how long it takes.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SAMPLE = Path(__file__).resolve().parents[1] / "records/orbit-dominion/valid/annihilation.json"
+#: What listing the installed games loads of a game: its names and its plug-in.
+LIGHT = {"", ".identity", ".plugin"}
+HEAVY = {"concurrent.futures.process", "rich.progress", "xml.sax", "ssl"}
+
+
+def modules_after(*argv: str) -> set[str]:
+    """The modules loaded once ``adjudicator ARGV`` has run, in a fresh interpreter."""
+    script = (
+        "import json, sys\n"
+        f"sys.argv = ['adjudicator', *{list(argv)!r}]\n"
+        "from adjudicator.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def loaded_of(game: str, modules: set[str]) -> set[str]:
+    prefix = f"adjudicator.{game}"
+    return {m[len(prefix) :] for m in modules if m == prefix or m.startswith(prefix + ".")}
+
+
+def test_version_loads_no_rules_no_models_no_yaml() -> None:
+    modules = modules_after("--version")
+    for game in ("orbit_dominion", "dark_nebula", "astro_stra"):
+        assert loaded_of(game, modules) <= LIGHT, game
+    assert "adjudicator.core.records" not in modules
+    assert "adjudicator.core.commands" not in modules
+    assert "yaml" not in modules
+    assert not HEAVY & modules
+
+
+def test_validating_one_record_loads_its_game_only() -> None:
+    modules = modules_after("validate", str(SAMPLE))
+    assert "adjudicator.orbit_dominion.replay" in modules
+    for game in ("dark_nebula", "astro_stra"):
+        assert loaded_of(game, modules) <= LIGHT, game
+    assert not {m for m in modules if m.startswith("adjudicator.core.conformance")}
+    assert not HEAVY & modules
