@@ -84,16 +84,23 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
 
     @app.command("schemas")
     def schemas(
-        directory: Annotated[Path, typer.Argument(help="Where the schemas live.")] = Path(
-            "schemas"
-        ),
+        directory: Annotated[
+            Path | None,
+            typer.Argument(
+                help="Where the schemas live (default: those shipped with the package; in a "
+                "checkout, its schemas/ folder).",
+                show_default=False,
+            ),
+        ] = None,
         check: Annotated[
             bool, typer.Option("--check", help="Only report drift; exit 1 if any.")
         ] = False,
     ) -> None:
         """Write the JSON Schemas generated from the models (or check them with --check)."""
         from adjudicator.core.schemas import drift, write
+        from adjudicator.core.shipped import shipped
 
+        directory = directory or shipped("schemas")
         if check:
             problems = drift(registry, directory)
             for name in problems:

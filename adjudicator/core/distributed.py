@@ -57,8 +57,8 @@ class Cluster:
                 "the Dask executor needs the optional extra 'distributed'",
                 ja="Dask の実行環境には追加パッケージ 'distributed' が必要です",
                 field="--executor",
-                expected="pip install 'adjudicator[distributed]'",
-                expected_ja="pip install 'adjudicator[distributed]'",
+                expected="pip install 'adjudicator-rules[distributed]'",
+                expected_ja="pip install 'adjudicator-rules[distributed]'",
             ) from None
         try:
             self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)

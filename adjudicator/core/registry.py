@@ -14,13 +14,15 @@ GROUP = "adjudicator.games"
 
 @cache
 def installed_games() -> tuple[Game, ...]:
-    games: list[Game] = []
+    """Each installed game once, by id: an environment that holds this package under its
+    former distribution name too lists the same entry points twice."""
+    games: dict[str, Game] = {}
     for ep in entry_points(group=GROUP):
         game = ep.load()
         if not isinstance(game, Game):
             raise TypeError(f"entry point {ep.name!r} in {GROUP} is not a Game: {game!r}")
-        games.append(game)
-    return tuple(sorted(games, key=lambda g: g.id))
+        games.setdefault(game.id, game)
+    return tuple(sorted(games.values(), key=lambda g: g.id))
 
 
 class Registry:

@@ -50,6 +50,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.game import FEATURES, Game
 from adjudicator.core.registry import Registry
 from adjudicator.core.schemas import document
+from adjudicator.core.shipped import shipped
 
 #: The engine did not start, or its answer to ``hello`` cannot start a run.
 EXIT_ENGINE = 4
@@ -59,8 +60,16 @@ class ExportFormat(StrEnum):
     json = "json"
 
 
+#: The suite shipped with the package (the checkout's ``conformance/`` in development).
+SUITE = shipped("conformance")
 CasesOption = Annotated[
-    Path, typer.Option("--cases", help="Folder of YAML case files (searched recursively).")
+    Path,
+    typer.Option(
+        "--cases",
+        help="Folder of YAML case files (searched recursively); default: the suite shipped "
+        "with the package.",
+        show_default=False,
+    ),
 ]
 GameOption = Annotated[
     str | None,
@@ -277,7 +286,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             str,
             typer.Option("--engine", help="Command that starts the engine (JSON lines on stdio)."),
         ] = DEFAULT_ENGINE,
-        cases: CasesOption = Path("conformance"),
+        cases: CasesOption = SUITE,
         game: GameOption = None,
         only: Annotated[
             list[str] | None,
@@ -351,7 +360,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         json_path: Annotated[
             Path | None, typer.Option("--json", help="Write the report as JSON here.")
         ] = None,
-        cases: CasesOption = Path("conformance"),
+        cases: CasesOption = SUITE,
         game: GameOption = None,
         only: Annotated[
             list[str] | None,
@@ -401,7 +410,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 console.print(f"wrote {escape(str(path))}")
 
     @conformance.command("lock")
-    def lock_command(cases: CasesOption = Path("conformance")) -> None:
+    def lock_command(cases: CasesOption = SUITE) -> None:
         """Record what every case sends and expects as the suite's current version, after
         checking that the newest changelog entry names every case added, changed or removed
         since the last lock (exit 1 when it does not)."""
@@ -428,7 +437,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         output_format: Annotated[
             ExportFormat, typer.Option("--format", help="The only format: json.")
         ] = ExportFormat.json,
-        cases: CasesOption = Path("conformance"),
+        cases: CasesOption = SUITE,
         game: GameOption = None,
     ) -> None:
         """Write the cases as plain JSON, one file per topic, with their JSON Schema and an
@@ -452,7 +461,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
     @conformance.command("coverage")
     def coverage_command(
-        cases: CasesOption = Path("conformance"),
+        cases: CasesOption = SUITE,
         game: GameOption = None,
         as_json: JsonOption = False,
     ) -> None:

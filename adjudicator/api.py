@@ -1,0 +1,65 @@
+"""The library's front door: find a game, read a record, validate it — the same judgement
+as ``adjudicator validate``, for programs.
+
+>>> from adjudicator import game, load_record, validate
+>>> game("orbit-dominion").id
+'orbit-dominion/4.2'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adjudicator.core.batch import Options, read_record, validate_file
+from adjudicator.core.errors import InputError
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import Lang
+from adjudicator.core.loading import read_text
+from adjudicator.core.records import GameRecord
+from adjudicator.core.records import validate as validate_record
+from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.verdict import Verdict
+
+__all__ = ["InputError", "Verdict", "game", "load_record", "validate"]
+
+
+def _registry() -> Registry:
+    return Registry(installed_games())
+
+
+def game(name: str) -> Game:
+    """A game by its short name (``orbit-dominion``) or versioned id
+    (``orbit-dominion/4.2``); an unknown name raises :class:`InputError` listing the games."""
+    return _registry().find(name, field="game")
+
+
+def load_record(source: str | Path, *, lenient: bool = False) -> GameRecord:
+    """A record read from a file (a :class:`~pathlib.Path`) or from its text (JSON or text
+    notation, any installed game); :class:`InputError` says what is wrong and where.
+    ``record.game`` names its game."""
+    text = read_text(source) if isinstance(source, Path) else source
+    _, record = read_record(_registry(), text, lenient=lenient)
+    return record
+
+
+def validate(
+    source: str | Path | GameRecord, *, lenient: bool = False, lang: Lang = "en"
+) -> Verdict:
+    """The verdict on a record: a file, a record's text, or a record already loaded.
+
+    A file or text that cannot be read gets an ``unreadable`` verdict, as on the command
+    line; a loaded record is replayed and its claimed result checked."""
+    if isinstance(source, Path):
+        return validate_file(_registry(), source, Options(lenient=lenient, lang=lang))
+    if isinstance(source, str):
+        try:
+            record = load_record(source, lenient=lenient)
+        except InputError as err:
+            return Verdict(
+                source="<text>",
+                status="unreadable",
+                unreadable={"code": err.code, "location": err.field, "message": err.describe(lang)},
+            )
+        return validate(record, lenient=lenient, lang=lang)
+    played = game(source.game)
+    return validate_record("<record>", source, played.replay(source), lenient=lenient, lang=lang)

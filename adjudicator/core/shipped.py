@@ -1,0 +1,28 @@
+"""Where the data shipped with the package lives: the conformance suite, the JSON Schemas and
+the example engine.
+
+In a checkout they are the repository's top-level ``conformance/``, ``schemas/`` and
+``examples/`` folders; a built wheel carries copies of them inside the package
+(``adjudicator/_data/``, put there at build time by ``setup.py``), so that an installed
+``adjudicator conformance run`` or ``adjudicator schemas --check`` needs no checkout."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+SHIPPED = ("conformance", "schemas", "examples")
+
+
+def shipped(name: str) -> Path:
+    """The shipped folder ``name``, shown relative to the working directory when it lies
+    under it (``conformance``, as a user in a checkout types it)."""
+    if name not in SHIPPED:
+        raise KeyError(name)
+    inside = _PACKAGE / "_data" / name
+    folder = inside if inside.is_dir() else _PACKAGE.parent / name
+    try:
+        return Path(os.path.relpath(folder)) if folder.is_relative_to(Path.cwd()) else folder
+    except (OSError, ValueError):  # no working directory, or another drive
+        return folder
