@@ -282,7 +282,8 @@ class HtmlReport:
         labels = REPORT_LABELS[lang]
         statuses = {s: LABELS[lang]["pending_check" if s == "pending" else s] for s in STATUSES}
         head = _page_head(labels, len(self.index), lang)
-        summary = _summary(self.counts, labels, statuses)
+        titles = {g.id: g.title_ja if lang == "ja" else g.title_en for g in self.registry.games}
+        summary = _summary(self.counts, labels, statuses, titles)
         words = {
             **labels,
             "at_ply": LABELS[lang]["at_ply"],
@@ -322,7 +323,10 @@ def _page_head(labels: dict[str, str], n: int, lang: Lang) -> str:
 
 
 def _summary(
-    counts: Counter[tuple[str, str]], labels: dict[str, str], statuses: dict[str, str]
+    counts: Counter[tuple[str, str]],
+    labels: dict[str, str],
+    statuses: dict[str, str],
+    titles: dict[str, str],
 ) -> str:
     games = sorted({g for g, _ in counts})
     head = "".join(f'<th scope="col" class="st-{s}">{escape(statuses[s])}</th>' for s in STATUSES)
@@ -334,7 +338,12 @@ def _summary(
             for s in STATUSES
         )
         total = sum(n for (gg, _), n in counts.items() if g is None or gg == g)
-        name = escape(g) if g is not None else escape(labels["total"])
+        if g is None:
+            name = escape(labels["total"])
+        elif g in titles:
+            name = f"{escape(titles[g])} <small>{escape(g)}</small>"
+        else:
+            name = escape(g)
         rows.append(f'<tr><th scope="row">{name}</th>{cells}<td>{total}</td></tr>')
     return (
         '<section id="summary"><table class="summary"><thead><tr>'
