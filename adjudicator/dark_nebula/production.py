@@ -32,6 +32,7 @@ CAPITAL_ONLY = frozenset({COMMAND_SHIP, CRUISER, NEW_CRUISER})
 HEAVY = frozenset({BATTLESHIP, GUARD_SHIP})
 #: 7.2: what the base builds (new cruisers only once unlocked).
 BASE_KINDS = frozenset({CRUISER, NEW_CRUISER})
+DEFAULT_READINGS = Readings()
 PER_SECTOR = 2  # 6.2
 
 
@@ -86,10 +87,19 @@ def set_up(situation: Situation, placements: list[Placement]) -> None:
 # --- production on the board (6.1–6.7) ---------------------------------------------------------
 
 
-def budget(situation: Situation, side: Side) -> int:
+def own_sectors(situation: Situation, side: Side, readings: Readings) -> set[str]:
+    """6.0 (interpretation 10): the sectors holding ``side``'s counters on the board, the
+    base itself apart; under ``base-counters-apart`` the rebels' counters of the kinds only
+    the base builds (7.2) make no sector theirs either."""
+    if side == "rebel" and readings.own_sectors == "base-counters-apart":
+        return situation.own_sectors(side, apart=BASE_KINDS)
+    return situation.own_sectors(side)
+
+
+def budget(situation: Situation, side: Side, readings: Readings = DEFAULT_READINGS) -> int:
     """6.1: the summed production of the sectors holding own counters; for the empire,
     without a sector 10.5 closes."""
-    sectors = situation.own_sectors(side)
+    sectors = own_sectors(situation, side, readings)
     if side == "empire":
         sectors.discard(situation.restricted or "")
     return sum(situation.board.by_id[s].production for s in sectors)
@@ -104,7 +114,7 @@ def check_production(
 ) -> Problem | None:
     """6.1–6.6 for the counters a side builds on the board, and the empire's extra (6.4)."""
     board = situation.board
-    eligible = situation.own_sectors(side)
+    eligible = own_sectors(situation, side, readings)
     closed = situation.restricted if side == "empire" else None
     placed: Counter[str] = Counter()
     for p in builds:
@@ -125,7 +135,7 @@ def check_production(
             }
         placed[p.sector] += 1
     cost = sum(board.kinds[p.kind].price or 0 for p in builds)
-    available = budget(situation, side)
+    available = budget(situation, side, readings)
     if cost > available:
         return "over_budget", {"cost": cost, "budget": available}
     if extra is not None:

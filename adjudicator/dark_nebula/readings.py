@@ -35,3 +35,6 @@ class Readings(BaseModel):
     empire_budget: Literal["ships", "any-kind"] = Field(
         default="ships", description="Interpretation 17 (2.3 (5), 6.1–6.4)."
     )
+    own_sectors: Literal["base-counters-count", "base-counters-apart"] = Field(
+        default="base-counters-count", description="Interpretation 10 (6.0, 6.1, 7.4)."
+    )

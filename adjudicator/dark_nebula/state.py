@@ -81,10 +81,15 @@ class Situation:
         """Sectors holding at least one counter of ``side`` on the board."""
         return {s for (s, sd, _), n in self.counters.items() if sd == side and n > 0}
 
-    def own_sectors(self, side: Side) -> set[str]:
+    def own_sectors(self, side: Side, *, apart: frozenset[str] = frozenset()) -> set[str]:
         """Sectors that count as ``side``'s for production (6.1, 6.2): holding one of its
-        counters other than the base (7.4, interpretation 10)."""
-        return {s for (s, sd, k), n in self.counters.items() if sd == side and n > 0 and k != BASE}
+        counters other than the base, whose production is the table's (7.1, 7.4), or of the
+        kinds ``apart`` (interpretation 10)."""
+        return {
+            s
+            for (s, sd, k), n in self.counters.items()
+            if sd == side and n > 0 and k != BASE and k not in apart
+        }
 
     def contested(self) -> list[str]:
         """Sectors holding counters of both sides (9.0), in board order."""

@@ -212,3 +212,20 @@ def test_7_3_revealed_base_builds_into_its_sector() -> None:
     s.base.square, s.base.sector, s.base.revealed = 3, "radia", True
     produce_on_base(s, ["cruiser"])
     assert s.at("radia", "rebel")["cruiser"] == 1 and not s.base.stock
+
+
+def test_7_4_counters_the_base_built_count_once_on_the_board() -> None:
+    """Interpretation 10: the base counter gives its sector nothing (7.1, 7.4), a cruiser it
+    built standing in Nafaelas makes Nafaelas the rebels' (6.0) — unless switched."""
+    s = started()
+    s.place("nafaelas", "rebel", "cruiser")
+    assert budget(s, "rebel") == 10
+    assert (
+        check_production(s, "rebel", [Placement("guard_ship", "nafaelas")], None, DEFAULT) is None
+    )
+    apart = Readings(own_sectors="base-counters-apart")
+    assert budget(s, "rebel", apart) == 8
+    builds = [Placement("guard_ship", "nafaelas")]
+    assert code(check_production(s, "rebel", builds, None, apart)) == "placement_not_own_sector"
+    s.place("nebula-3", "rebel", "secret_base")
+    assert budget(s, "rebel") == 10  # the base itself: never a sector's production
