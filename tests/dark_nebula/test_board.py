@@ -220,3 +220,26 @@ def test_docs_list_every_placeholder_and_interpretation() -> None:
     assert BOARD.sha256 in docs
     for i in RULES.interpretations:
         assert f"### Interpretation {i.number} — `{i.id}`" in docs
+
+
+def test_docs_give_every_interpretation_its_default_and_switch() -> None:
+    """Every numbered interpretation has a row; a switchable one names its field and other
+    value there, and the switches table shows every value with the default in bold."""
+    from typing import get_args
+
+    from adjudicator.dark_nebula.readings import Readings
+
+    docs = (DEFAULT_YAML.parents[3] / "docs" / "dark-nebula.md").read_text("utf-8")
+    for i in RULES.interpretations:
+        row = next(
+            line for line in docs.splitlines() if line.startswith(f"| {i.number} | `{i.id}` |")
+        )
+        field = i.id.replace("-", "_")
+        for value in i.alternatives:
+            assert f"`{field}={value}`" in row, row
+        if not i.alternatives:
+            assert row.endswith("| — |"), row
+    for name, info in Readings.model_fields.items():
+        values = get_args(info.annotation)
+        shown = ", ".join(f"**`{v}`**" if v == info.default else f"`{v}`" for v in values)
+        assert f"| `{name}` | {shown} |" in docs, name
