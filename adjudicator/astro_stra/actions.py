@@ -26,11 +26,12 @@ Readings this module settles:
   performed only if *both* pieces can perform it — otherwise it 「他のルールに違反して
   しまう」 and step 5 is skipped. Two pieces from one point are interchangeable, so those
   outcomes are listed once.
-- **A move must change the piece's place**: A⚀ on a piece already on the numbered point is
-  not available.
-- **A⚄ reaching home on its first move**: under ``past_home="overshoot"`` the second move
-  would also go past home and so ends there: the piece is home after one move. Under
-  ``"exact"`` the second move cannot land exactly, so the action is not available.
+- **A move must change the piece's place** (interpretation 19): A⚀ on a piece already on
+  the numbered point is not available.
+- **A⚄ reaching home on its first move** (interpretation 20): under
+  ``past_home="overshoot"`` the second move would also go past home and so ends there: the
+  piece is home after one move. Under ``"exact"`` the second move cannot land exactly, so
+  the action is not available.
 
 An outcome's ``moves`` lists every single move in the order made, as ``(src, dst, hit)`` in
 the mover's own numbering; A⚄ writes two moves per piece, ``(src, mid)`` and

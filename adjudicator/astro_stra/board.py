@@ -134,11 +134,13 @@ class Position:
         return tuple(p for p in POINTS if counts[p])
 
     def is_blot(self, side: Side, point: int) -> bool:
-        """用語「ブロット」: exactly one of the side's pieces on its own point 1–12."""
+        """用語「ブロット」: exactly one of the side's pieces on its own point 1–12; the start
+        and home are never blots (interpretation 16)."""
         return point in POINTS and self.count(side, point) == 1
 
     def is_block(self, side: Side, point: int) -> bool:
-        """用語「ブロック」: two or more of the side's pieces on its own point 1–12."""
+        """用語「ブロック」: two or more of the side's pieces on its own point 1–12; the start
+        and home are never blocks (interpretation 16)."""
         return point in POINTS and self.count(side, point) >= 2
 
     def opponent_at(self, side: Side, point: int, geometry: Geometry = "two-rows") -> int:

@@ -137,7 +137,7 @@ def apply_skill(
 ) -> tuple[Position, Table] | Problem:
     """Judge and perform one skill for ``table.side`` (step 3)."""
     side = table.side
-    if side in table.silenced:
+    if side in table.silenced:  # Jagi and Artemis too (interpretation 17)
         return _bad("skill_silenced", side=side)
     if use.skill in ONCE_PER_GAME:
         if side in table.once_used:
@@ -242,6 +242,7 @@ def _colour_skill(
     if colour == "purple":
         if use.opponent not in opponent_colours or use.pips not in PIPS:
             return _bad("bad_skill", **args, why="an opposing die and a value 1–6 are needed")
+        # interpretation 18: the fixed value replaces the owner's own (cyan) hold on that die
         holds = tuple(h for h in table.holds if (h.owner, h.colour) != (other(side), use.opponent))
         return position, replace(table, holds=(*holds, Hold(other(side), use.opponent, use.pips)))
     if colour == "yellow":
