@@ -66,28 +66,42 @@ def find_records(paths: Iterable[Path]) -> Iterator[Path]:
 
 def _records_under(folder: str) -> Iterator[str]:
     """The record files under ``folder``, each folder's entries in name order (so that the
-    whole is in the order of the path components), as text until they are used."""
-    names: list[str] = []
-    subfolders: set[str] = set()
+    whole is in the order of the path components), as text until they are used. The walk
+    keeps its own stack, so no depth of nested folders exhausts the interpreter's."""
+    listing = _listing(folder)
+    if listing is None:
+        yield folder
+        return
+    open_folders = [iter(listing)]
+    while open_folders:
+        entry = next(open_folders[-1], None)
+        if entry is None:
+            open_folders.pop()
+            continue
+        full, is_folder = entry
+        inner = _listing(full) if is_folder else None
+        if inner is None:
+            yield full
+        else:
+            open_folders.append(iter(inner))
+
+
+def _listing(folder: str) -> list[tuple[str, bool]] | None:
+    """A folder's record files and subfolders (not links to folders), in name order, each
+    with whether it is a folder; ``None`` if the folder cannot be listed."""
+    names: list[tuple[str, bool]] = []
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir():
                     if not entry.is_symlink():
-                        subfolders.add(entry.name)
-                        names.append(entry.name)
+                        names.append((entry.name, True))
                 elif entry.name.endswith(RECORD_SUFFIXES):
-                    names.append(entry.name)
+                    names.append((entry.name, False))
     except OSError:
-        yield folder
-        return
+        return None
     names.sort()
-    for name in names:
-        full = os.path.join(folder, name)
-        if name in subfolders:
-            yield from _records_under(full)
-        else:
-            yield full
+    return [(os.path.join(folder, name), is_folder) for name, is_folder in names]
 
 
 class RecordFiles(Sequence[Path]):

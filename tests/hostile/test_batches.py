@@ -129,3 +129,21 @@ def test_an_internal_error_exits_4_not_1(monkeypatch: pytest.MonkeyPatch) -> Non
     with pytest.raises(SystemExit) as exit_:
         main()
     assert exit_.value.code == 4
+
+
+def test_folders_nested_deeper_than_the_interpreters_stack_are_searched(tmp_path: Path) -> None:
+    """Folders nested deeper than the interpreter's recursion limit (a RecursionError, an
+    internal error, when the search recursed): the record at the bottom is found. The
+    limit is lowered for the test, so that the folders stay few enough for any cleanup."""
+    folder = tmp_path
+    for _ in range(300):
+        folder = folder / "d"
+        folder.mkdir()
+    (folder / "a.json").write_text("{}", encoding="utf-8")
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(200)
+    try:
+        found = list(find_records([tmp_path]))
+    finally:
+        sys.setrecursionlimit(limit)
+    assert found == [folder / "a.json"]
