@@ -463,18 +463,23 @@ def test_validate_jsonl_lines_follow_the_verdict_schema() -> None:
         validator.validate(json.loads(line))
 
 
-def test_validate_json_is_an_object_for_one_file_and_a_list_for_several() -> None:
+def test_validate_json_is_always_a_list() -> None:
+    """A program reading ``--json`` meets one shape, for one record as for a folder: a
+    list of verdicts (schemas/verdicts.schema.json)."""
     code, out, _ = run("validate", PINCER, "--json")
     assert code == 0
-    one = json.loads(out)
-    assert isinstance(one, dict)
+    listed = json.loads(out)
+    assert isinstance(listed, list) and len(listed) == 1
+    one = listed[0]
     assert one["status"] == "valid"
     assert one["computed"] == {"winner": "red", "reason": "pincer", "decided_at": 83}
     jsonschema.validate(one, VERDICT_SCHEMA)
+    verdicts_schema = json.loads((ROOT / "schemas" / "verdicts.schema.json").read_text("utf-8"))
+    jsonschema.validate(listed, verdicts_schema)
     code, out, _ = run("validate", PINCER, INVALID / "wrong-winner.json", "--json")
     assert code == 1
     several = json.loads(out)
-    assert isinstance(several, list)
+    jsonschema.validate(several, verdicts_schema)
     assert [v["status"] for v in several] == ["valid", "invalid"]
     assert several[1]["problem"]["code"] == "wrong_winner"
     assert several[0] == one

@@ -3,6 +3,11 @@ same problem in every game, messages that say what is wrong and where."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -53,3 +58,90 @@ def test_a_json_error_keeps_its_location() -> None:
         REGISTRY, RECORDS / "orbit-dominion/unreadable/truncated.json", Options(lang="ja")
     )
     assert "9行5列" in ja.unreadable.message
+
+
+# --- the command line over a mixed folder -------------------------------------------------------
+
+
+def adjudicator(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "adjudicator", *args],
+        input=stdin.decode("utf-8") if stdin is not None else None,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "COLUMNS": "200"},
+    )
+
+
+def test_an_interpretation_switch_applies_to_the_games_that_have_it() -> None:
+    """-I nebula-entry=each-step (Dark Nebula's interpretation 8) switches it in Dark Nebula
+    records and leaves the other games' records alone; the human verdict names it."""
+    out = adjudicator("validate", "records/", "-I", "nebula-entry=each-step", "--json")
+    verdicts = json.loads(out.stdout)
+    for v in verdicts:
+        if v["status"] != "valid":
+            continue
+        if v["game"] == "dark-nebula/2011":
+            assert "nebula-entry=each-step" in v["interpretations"], v["source"]
+        else:
+            assert not any("nebula-entry" in i for i in v["interpretations"]), v["source"]
+    assert not [
+        v for v in verdicts if (v["unreadable"] or {}).get("code") == "unknown_interpretation"
+    ]
+    human = adjudicator("validate", "records/dark-nebula/valid", "-I", "nebula-entry=each-step")
+    assert "readings switched: nebula-entry=each-step" in human.stdout
+
+
+def test_a_scoped_switch_names_its_game_and_an_unknown_id_is_an_error() -> None:
+    scoped = adjudicator(
+        "validate", "records/dark-nebula/valid", "-I", "dark-nebula:nebula-entry=each-step"
+    )
+    assert "nebula-entry=each-step" in scoped.stdout
+    wrong_game = adjudicator("validate", "records/", "-I", "astro-stra:nebula-entry=each-step")
+    assert wrong_game.returncode == 2
+    assert "astro-stra has no interpretation 'nebula-entry'" in wrong_game.stderr
+    unknown = adjudicator("validate", "records/", "-I", "gravity=on")
+    assert unknown.returncode == 2 and "dark-nebula:nebula-entry" in unknown.stderr
+    assert "Traceback" not in unknown.stderr
+
+
+def test_validate_reads_one_record_from_standard_input() -> None:
+    text = (RECORDS / "orbit-dominion/invalid/wrong-winner.json").read_bytes()
+    out = adjudicator("validate", "-", "--json", stdin=text)
+    assert out.returncode == 1
+    [verdict] = json.loads(out.stdout)
+    assert verdict["source"] == "-" and verdict["problem"]["code"] == "wrong_winner"
+
+
+def test_quiet_shows_only_what_is_not_valid() -> None:
+    out = adjudicator("validate", "records/", "--quiet")
+    lines = [line for line in out.stdout.splitlines() if line.startswith(("✓", "✗", "!", "…"))]
+    assert lines and not any(line.startswith("✓") for line in lines)
+    assert any("wrong-winner" in line for line in lines)
+
+
+def test_summary_csv_has_one_row_per_record() -> None:
+    """For spreadsheets: file, game, status, ply, code, article."""
+    out = adjudicator("validate", "records/orbit-dominion", "--summary", "csv")
+    rows = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert list(rows[0]) == ["file", "game", "status", "ply", "code", "article"]
+    files = sorted(p for p in (RECORDS / "orbit-dominion").rglob("*") if p.is_file())
+    assert len(rows) == len(files)
+    wrong = next(r for r in rows if r["file"].endswith("invalid/wrong-winner.json"))
+    assert (wrong["status"], wrong["ply"], wrong["code"]) == ("invalid", "83", "wrong_winner")
+    assert wrong["article"].startswith("Art. 7-2")
+
+
+def test_a_broken_pipe_exits_quietly_with_the_code_of_what_was_judged() -> None:
+    """`validate … | head -1`: no traceback, and the exit code of the records judged."""
+    command = f"{sys.executable} -m adjudicator validate records/ | head -1"
+    result = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"},
+    )
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
+    assert result.returncode in (1, 2)  # an invalid or unreadable record came first

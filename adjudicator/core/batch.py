@@ -26,7 +26,7 @@ from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
-from adjudicator.core.loading import DEFAULT_MAX_BYTES, parse_json, read_text
+from adjudicator.core.loading import DEFAULT_MAX_BYTES, decode_text, parse_json, read_text
 from adjudicator.core.records import GameRecord, validate
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.verdict import InputProblem, Problem, Verdict
@@ -237,10 +237,13 @@ def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
     """The verdict on one file; never raises, so that one file cannot stop a batch."""
     source = path_text(path)
     try:
-        text = read_text(path, max_bytes=options.max_bytes)
+        if path == STDIN:
+            text = decode_text(read_stdin(options.max_bytes))
+        else:
+            text = read_text(path, max_bytes=options.max_bytes)
         game, record = read_record(registry, text, lenient=options.lenient)
         if options.interpretations:
-            record = game.switch_interpretations(record, dict(options.interpretations))
+            record = switch_for(game, record, options.interpretations)
         replay = game.replay(record)
         return validate(source, record, replay, lenient=options.lenient, lang=options.lang)
     except NotationViolation as err:
@@ -253,6 +256,40 @@ def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
         traceback.print_exc(file=sys.stderr)
         return internal_error(source, f"{type(exc).__name__}: {str(exc)[:200]}")
     return Verdict(source=source, status="unreadable", unreadable=problem)
+
+
+#: ``validate -``: one record read from standard input.
+STDIN = Path("-")
+
+
+def read_stdin(max_bytes: int) -> bytes:
+    data = sys.stdin.buffer.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise InputError(
+            "file_too_large",
+            f"more than {max_bytes} bytes, the limit (--max-bytes)",
+            ja=f"上限の {max_bytes} バイト(--max-bytes)を超えています",
+        )
+    return data
+
+
+def scoped(key: str) -> tuple[str | None, str]:
+    """``dark-nebula:nebula-entry`` → (``dark-nebula``, ``nebula-entry``); a bare id has no
+    scope."""
+    scope, colon, ident = key.rpartition(":")
+    return (scope, ident) if colon else (None, ident)
+
+
+def switch_for(game: Game, record: GameRecord, pairs: tuple[tuple[str, str], ...]) -> GameRecord:
+    """The record under the switches that concern its game: those scoped to it
+    (``dark-nebula:ID``) and the bare ids it knows; the others are left to other games."""
+    known = {i.id for i in game.rules.interpretations}
+    own: dict[str, str] = {}
+    for key, value in pairs:
+        scope, ident = scoped(key)
+        if scope in (game.slug, game.id) or (scope is None and ident in known):
+            own[ident] = value
+    return game.switch_interpretations(record, own) if own else record
 
 
 def _notation_verdict(source: str, err: NotationViolation, lang: Lang) -> Verdict:

@@ -5,7 +5,9 @@ They work for every installed game through the :class:`~adjudicator.core.game.Ga
 
 from __future__ import annotations
 
+import csv
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -17,7 +19,14 @@ import typer
 from pydantic import BaseModel
 from rich.markup import escape
 
-from adjudicator.core.batch import Options, RecordFiles, read_record, validate_paths
+from adjudicator.core.batch import (
+    STDIN,
+    Options,
+    RecordFiles,
+    read_record,
+    scoped,
+    validate_paths,
+)
 from adjudicator.core.cli_common import (
     EXIT_INVALID,
     EXIT_PENDING,
@@ -40,7 +49,7 @@ from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS, decided_line, print_verdict, summary
 from adjudicator.core.svg import Picture
-from adjudicator.core.verdict import EXIT_CODES, EXIT_INTERRUPTED, worst_exit
+from adjudicator.core.verdict import EXIT_CODES, EXIT_INTERRUPTED, Verdict, worst_exit
 
 LenientOption = Annotated[
     bool,
@@ -152,18 +161,33 @@ def register(app: typer.Typer, registry: Registry) -> None:
             typer.Option(
                 "--interpretation",
                 "-I",
-                help="Switch a numbered interpretation for every record, ID=VALUE "
-                "(e.g. nebula-entry=each-step); repeatable. The verdict lists it.",
+                help="Switch a numbered interpretation, ID=VALUE (e.g. nebula-entry=each-step), "
+                "for the records of every game that has it, or GAME:ID=VALUE for one game's "
+                "(dark-nebula:nebula-entry=each-step); repeatable. The verdict lists it.",
+            ),
+        ] = None,
+        quiet: Annotated[
+            bool,
+            typer.Option("--quiet", "-q", help="Show only the records that are not valid."),
+        ] = False,
+        summary_format: Annotated[
+            Literal["csv"] | None,
+            typer.Option(
+                "--summary",
+                help="csv: one row per record (file, game, status, ply, code, article) for "
+                "spreadsheets, instead of the report.",
             ),
         ] = None,
     ) -> None:
         """Replay each record against the rulebook and check its claimed result.
 
         Records are JSON (`*.json`) or text notation (`*.txt`); folders are searched
-        recursively. Strict by default. Exit code: 0 all valid, 1 some invalid, 2 usage
-        error or unreadable input, 3 hidden checks pending, 4 internal error, 130
-        interrupted (Ctrl-C: what was done is still printed); over several records the
-        worst counts, in the order 4, 2, 1, 3, 0. `--jobs` is capped at the cores available.
+        recursively; `-` reads one record from standard input. Strict by default. `--json`
+        prints a list of verdicts (schemas/verdicts.schema.json), for one record too.
+        Exit code: 0 all valid, 1 some invalid, 2 usage error or unreadable input, 3 hidden
+        checks pending, 4 internal error, 130 interrupted (Ctrl-C: what was done is still
+        printed); over several records the worst counts, in the order 4, 2, 1, 3, 0.
+        `--jobs` is capped at the cores available.
 
         Example: `adjudicator validate records/ --lang ja`
         """
@@ -172,19 +196,9 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if not files:
             err_console.print("error: no record files (*.json, *.txt) found")
             raise typer.Exit(EXIT_USAGE)
-        switched = []
-        for text in interpretation or []:
-            key, eq, value = text.partition("=")
-            if not eq:
-                fail(
-                    InputError(
-                        "usage",
-                        f"'{text}' is not ID=VALUE",
-                        ja=f"「{text}」は ID=値 の形ではありません",
-                        field="--interpretation",
-                    )
-                )
-            switched.append((key, value))
+        switched = [_switch(registry, text) for text in interpretation or []]
+        if STDIN in paths:
+            jobs = 1  # standard input is read once, here
         options = Options(
             lenient=lenient, lang=language, max_bytes=max_bytes, interpretations=tuple(switched)
         )
@@ -208,6 +222,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         interrupted = False
         show_bar = sys.stderr.isatty() and len(files) > 1
         collected: list[dict] = []
+        rows = _csv_writer() if summary_format == "csv" else None
         report = None
         if html is not None:
             from adjudicator.core.report_html import HtmlReport  # its worker pool: only here
@@ -220,7 +235,11 @@ def register(app: typer.Typer, registry: Registry) -> None:
                     advance()
                     if report is not None:
                         report.add(verdict)
-                    if jsonl:
+                    if quiet and verdict.status == "valid":
+                        continue
+                    if rows is not None:
+                        rows(verdict)
+                    elif jsonl:
                         print(verdict.model_dump_json(), flush=True)
                     elif as_json:
                         collected.append(verdict.model_dump(mode="json"))
@@ -230,15 +249,21 @@ def register(app: typer.Typer, registry: Registry) -> None:
                         print_verdict(console, verdict, language, rules)
             except KeyboardInterrupt:  # report what was done, as valid output, and say so
                 interrupted = True
+            except BrokenPipeError:  # `validate … | head`: the reader has what it wanted
+                _quiet_stdout()
+                raise typer.Exit(worst_exit([EXIT_CODES[status] for status in statuses])) from None
             finally:
                 verdicts.close()
         if report is not None:
             report.close()  # an interrupted batch still gets the report of what was done
-        if as_json:
-            data = collected[0] if len(collected) == 1 and not interrupted else collected
-            print(json.dumps(data, ensure_ascii=False, indent=2))
-        elif not jsonl and statuses.total() > 1:
-            console.print(summary(statuses, language))
+        try:
+            if as_json and rows is None:
+                print(json.dumps(collected, ensure_ascii=False, indent=2))
+            elif not jsonl and rows is None and statuses.total() > 1:
+                console.print(summary(statuses, language))
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _quiet_stdout()
         if interrupted:
             done = statuses.total()
             message = LABELS[language]["interrupted"].format(done=done, total=len(files))
@@ -441,6 +466,65 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if ruling.outcome_after is not None:
             console.print(_decided_line(game, language, ruling.outcome_after))
         raise typer.Exit(0 if ruling.legal else 1)
+
+
+def _switch(registry: Registry, text: str) -> tuple[str, str]:
+    """``[GAME:]ID=VALUE`` checked against the games: the id must be an interpretation of
+    the named game, or of at least one game."""
+    key, eq, value = text.partition("=")
+    if not eq:
+        fail(
+            InputError(
+                "usage",
+                f"'{text}' is not ID=VALUE",
+                ja=f"「{text}」は ID=値 の形ではありません",
+                field="--interpretation",
+            )
+        )
+    scope, ident = scoped(key)
+    try:
+        games = (registry.find(scope, field="--interpretation"),) if scope else registry.games
+    except InputError as err:
+        fail(err)
+    known = [f"{g.slug}:{i.id}" for g in games for i in g.rules.interpretations if i.alternatives]
+    if not any(ident == i.id for g in games for i in g.rules.interpretations):
+        said = f"{games[0].slug} has no" if scope else "no game has the"
+        fail(
+            InputError(
+                "unknown_interpretation",
+                f"{said} interpretation '{ident}'",
+                ja=f"解釈「{ident}」を持つゲームがありません",
+                field="--interpretation",
+                expected="one of " + ", ".join(known),
+                expected_ja="次のいずれか: " + ", ".join(known),
+            )
+        )
+    return (f"{games[0].slug}:{ident}" if scope else ident), value
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe, send what is left for stdout nowhere, so that the interpreter's
+    last flush cannot complain."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+CSV_COLUMNS = ("file", "game", "status", "ply", "code", "article")
+
+
+def _csv_writer() -> Callable[[Verdict], None]:
+    """One CSV row per verdict (with a header first), for spreadsheets."""
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+
+    def row(v: Verdict) -> None:
+        p, u = v.problem, v.unreadable
+        code = p.code if p else u.code if u else v.pending[0].code if v.pending else ""
+        ply = p.ply if p and p.ply is not None else ""
+        article = p.citation if p else v.pending[0].citation if v.pending else ""
+        writer.writerow((v.source, v.game or "", v.status, ply, code, article))
+
+    return row
 
 
 def _decided_line(game: Game, lang: Lang, o: Outcome) -> str:

@@ -17,7 +17,7 @@ from adjudicator.core.conformance.outputs import output_models
 from adjudicator.core.conformance.suite import Suite
 from adjudicator.core.protocol import protocol_models
 from adjudicator.core.registry import Registry
-from adjudicator.core.verdict import Verdict
+from adjudicator.core.verdict import Verdict, Verdicts
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -27,6 +27,7 @@ def generate(registry: Registry) -> dict[str, dict[str, Any]]:
     models: dict[str, type[BaseModel]] = {
         **protocol_models(),
         "verdict": Verdict,
+        "verdicts": Verdicts,
         "conformance-case-file": CaseFile,
         "conformance-export": ExportedCaseFile,
         "conformance-suite": Suite,

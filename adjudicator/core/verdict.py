@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, RootModel
 
 from adjudicator.core.outcome import Outcome
 
@@ -95,3 +95,8 @@ class Verdict(BaseModel):
         if self.unreadable is not None and self.unreadable.code == "internal_error":
             return EXIT_INTERNAL
         return EXIT_CODES[self.status]
+
+
+class Verdicts(RootModel[list[Verdict]]):
+    """What ``adjudicator validate --json`` prints: one verdict per record, in the order the
+    records were found — always a list, for one record too."""

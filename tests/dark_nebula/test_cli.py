@@ -94,10 +94,10 @@ def test_validate_switches_an_interpretation_for_every_record() -> None:
     record = str(Path(__file__).resolve().parents[2] / "records/dark-nebula/valid/worked-game.json")
     ok = RUN.invoke(APP, ["validate", record, "-I", "nebula-entry=each-step", "--json"])
     assert ok.exit_code == 0, ok.output
-    assert "nebula-entry=each-step" in json.loads(ok.stdout)["interpretations"]
+    assert "nebula-entry=each-step" in json.loads(ok.stdout)[0]["interpretations"]
     bad = RUN.invoke(APP, ["validate", record, "-I", "nebula-entry=sideways"])
     assert bad.exit_code == 2 and "one-step, each-step" in bad.stdout
     unknown = RUN.invoke(APP, ["validate", record, "-I", "gravity=on"])
-    assert unknown.exit_code == 2 and "search-sectors" in unknown.stdout
+    assert unknown.exit_code == 2 and "dark-nebula:search-sectors" in unknown.output
     malformed = RUN.invoke(APP, ["validate", record, "-I", "nebula-entry"])
     assert malformed.exit_code == 2 and "ID=VALUE" in malformed.output
