@@ -145,3 +145,15 @@ def test_a_broken_pipe_exits_quietly_with_the_code_of_what_was_judged() -> None:
     )
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
     assert result.returncode in (1, 2)  # an invalid or unreadable record came first
+
+
+def test_tables_with_japanese_names_align_by_display_width() -> None:
+    """`dark-nebula board`: the production column starts at the same terminal column on
+    every sector row, however many wide characters the printed name holds."""
+    from adjudicator.core.display import width
+
+    out = adjudicator("dark-nebula", "board")
+    rows = [line for line in out.stdout.splitlines() if " → " in line and " P" in line]
+    assert len(rows) > 5
+    columns = {width(line[: line.index(" P") + 1]) for line in rows}
+    assert len(columns) == 1, rows

@@ -54,3 +54,20 @@ def printable_data(data: Any) -> Any:
     if isinstance(data, list):
         return [printable_data(v) for v in data]
     return data
+
+
+def width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: wide and full-width characters (タイラント) take
+    two, combining marks none."""
+    import unicodedata
+
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in text
+    )
+
+
+def pad(text: str, columns: int) -> str:
+    """``text`` padded with spaces to ``columns`` terminal columns (``str.ljust`` counts
+    characters, which misaligns a table of Japanese names)."""
+    return text + " " * max(0, columns - width(text))

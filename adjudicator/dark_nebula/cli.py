@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.core.cli_common import JsonOption, console, fail
+from adjudicator.core.display import pad
 from adjudicator.core.errors import InputError
 from adjudicator.core.loading import parse_json, read_text
 from adjudicator.dark_nebula.board import default_board, load_board, resolve_board
@@ -133,14 +134,14 @@ def board_command(
     for s in board.sectors:
         nebula = " nebula" if s.nebula else ""
         console.print(
-            f"  {s.id:<10} {s.name:<8} P{s.production}{nebula}  → {', '.join(s.neighbours)}"
+            f"  {s.id:<10} {pad(s.name, 14)} P{s.production}{nebula}  → {', '.join(s.neighbours)}"
         )
     for c in board.counters:
         price = "-" if c.price is None else str(c.price)
         mark = "○" if c.attack_marked else ""
         star = "★" if c.movement_star else ""
         console.print(
-            f"  {c.id:<15} {c.name:<6} ×{c.count} price {price} "
+            f"  {c.id:<15} {pad(c.name, 12)} ×{c.count} price {price} "
             f"attack {c.attack}{mark} move {c.movement}{star}"
         )
     console.print(f"placeholders ({len(board.placeholders())}):")
