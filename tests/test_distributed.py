@@ -138,3 +138,14 @@ def test_start_up_does_not_import_dask():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_failed_task_is_yielded_in_its_place(executor):
+    """A task that fails on a worker comes back as its exception, in its place, and the
+    tasks after it still run (validate then judges that chunk's files one by one)."""
+    from adjudicator.core.distributed import Cluster
+
+    with Cluster(executor) as cluster:
+        results = list(cluster.map_in_order(int, ["1", "x", "3", "4"], ahead=2))
+    assert results[0] == 1 and results[2:] == [3, 4]
+    assert isinstance(results[1], ValueError)
