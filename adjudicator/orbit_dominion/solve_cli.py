@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
@@ -24,9 +24,11 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import parse_json, read_text
 from adjudicator.core.requests import parse_request
 from adjudicator.orbit_dominion.position import Position, start_position
-from adjudicator.orbit_dominion.proof import Proof, Solution, verify
 from adjudicator.orbit_dominion.references import RULES
 from adjudicator.orbit_dominion.state import GameState
+
+if TYPE_CHECKING:  # the models load with the commands that use them, not at start-up
+    from adjudicator.orbit_dominion.proof import Solution
 
 #: Proof files can be large (a reply for every legal action of the loser, at every turn).
 MAX_PROOF_BYTES = 1 << 30
@@ -175,6 +177,8 @@ def verify_proof_command(
 
     Example: adjudicator orbit-dominion verify-proof proof.json
     """
+    from adjudicator.orbit_dominion.proof import Proof, verify
+
     language = resolve_lang(lang)
     try:
         data = parse_json(read_text(file, max_bytes=MAX_PROOF_BYTES))
