@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
+import re
 import string
 from collections.abc import Iterator
 from pathlib import Path
@@ -195,3 +196,28 @@ def test_a_japanese_input_error_without_its_own_words_is_headed_in_japanese() ->
     err = InputError("malformed_event", "no turn.step stamp", field="line 10")
     assert err.describe("ja") == "10行目: 記録の行の形式の誤り(no turn.step stamp)"
     assert err.describe("en") == "line 10: no turn.step stamp"
+
+
+# --- no Python in messages ----------------------------------------------------------------------
+
+REPR = re.compile(r"\(\d+,\)|\(\(|\[\(|\bNone\b|\{'")
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_no_python_repr_in_any_verdict_on_the_samples(lang: str) -> None:
+    """Messages speak in points, sectors and actions as the notation writes them: never
+    ``(2,)``, ``((2, 13),)`` or ``None``."""
+    from adjudicator.core.batch import Options, find_records, validate_file
+    from adjudicator.core.registry import Registry
+
+    registry = Registry(GAMES)
+    root = Path(adjudicator.__file__).resolve().parent.parent / "records"
+    for path in find_records([root]):
+        v = validate_file(registry, path, Options(lang=lang))  # type: ignore[arg-type]
+        texts = [
+            v.problem.message if v.problem else "",
+            v.unreadable.message if v.unreadable else "",
+        ]
+        texts += [c.description for c in v.pending] + [w.message for w in v.warnings]
+        for text in texts:
+            assert not REPR.search(text), (path.name, text)

@@ -6,4 +6,18 @@ from adjudicator.core.references import load_rule_data
 from adjudicator.core.violations import Violations
 
 RULES = load_rule_data(__package__)
-VIOLATIONS = Violations(RULES)
+
+
+def written(value: object) -> str:
+    """A message argument as the notation writes it: points ``2,3``, moves ``2>13 3>4``,
+    alternatives separated by `` / ``, nothing as ``-``."""
+    if isinstance(value, list):
+        return " / ".join(written(v) for v in value) or "-"
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
+        return " ".join(f"{src}>{dst}" for src, dst in value)
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value) or "-"
+    return str(value)
+
+
+VIOLATIONS = Violations(RULES, render=written)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,9 @@ class Violation:
     spec: ViolationSpec
     args: dict[str, Any] = field(default_factory=dict)
     names: RuleData | None = field(default=None, compare=False, repr=False)
+    #: How the game writes a structured argument (points, moves) in a message: never a
+    #: Python repr such as ``((2, 13),)``.
+    render: Callable[[Any], str] | None = field(default=None, compare=False, repr=False)
 
     @property
     def code(self) -> str:
@@ -33,7 +37,12 @@ class Violation:
 
     def message(self, lang: Lang) -> str:
         template = self.spec.ja if lang == "ja" else self.spec.en
-        return template.format(**spoken(self.args, self.names, lang))
+        args = spoken(self.args, self.names, lang)
+        if self.render is not None:
+            args = {
+                k: self.render(v) if isinstance(v, (tuple, list)) else v for k, v in args.items()
+            }
+        return template.format(**args)
 
     def cite(self, data: RuleData, lang: Lang) -> str:
         """The rule references as the rulebook names them, e.g. '第4条 軌道航行と捕獲'."""
@@ -58,12 +67,13 @@ class Violations:
     """A game's violation catalogue: builds :class:`Violation` objects by code, so that an
     unknown code is a programming error found at once rather than a message lost later."""
 
-    def __init__(self, data: RuleData) -> None:
+    def __init__(self, data: RuleData, render: Callable[[Any], str] | None = None) -> None:
+        self._render = render
         self._data = data
         self._specs = {spec.code: spec for spec in data.violations}
 
     def __call__(self, code: str, **args: Any) -> Violation:
-        return Violation(self._specs[code], args, self._data)
+        return Violation(self._specs[code], args, self._data, self._render)
 
     def codes(self) -> list[str]:
         return sorted(self._specs)
