@@ -157,3 +157,23 @@ def test_tables_with_japanese_names_align_by_display_width() -> None:
     assert len(rows) > 5
     columns = {width(line[: line.index(" P") + 1]) for line in rows}
     assert len(columns) == 1, rows
+
+
+def test_a_text_file_may_hold_several_games(tmp_path: Path) -> None:
+    """As in a PGN database: games one after another in one file, each judged on its own
+    with its index in the file; a location names the line of the file."""
+    parts = [
+        "orbit-dominion/valid/comments-clocks-attempts.txt",
+        "astro-stra/valid/random-game.txt",
+        "orbit-dominion/unreadable/bad-move-number.txt",
+    ]
+    path = tmp_path / "round-3.txt"
+    path.write_text("".join((RECORDS / p).read_text("utf-8") for p in parts), "utf-8")
+    out = adjudicator("validate", str(path), "--json", "-j", "2")
+    verdicts = json.loads(out.stdout)
+    assert [v["source"].rsplit("#", 1)[1] for v in verdicts] == ["1", "2", "3"]
+    assert [v["status"] for v in verdicts] == ["valid", "valid", "unreadable"]
+    assert [v["game"] for v in verdicts[:2]] == ["orbit-dominion/4.2", "astro-stra/0.9.0"]
+    first_two = sum(len((RECORDS / p).read_text("utf-8").splitlines()) for p in parts[:2])
+    assert f"line {first_two + 3}, column 10" in verdicts[2]["unreadable"]["message"]
+    assert out.returncode == 2

@@ -234,13 +234,59 @@ def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, 
 
 
 def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
-    """The verdict on one file; never raises, so that one file cannot stop a batch."""
+    """The verdict on a file holding one record; never raises, so that one file cannot stop
+    a batch."""
+    return validate_records(registry, path, options)[0]
+
+
+def validate_records(registry: Registry, path: Path, options: Options) -> list[Verdict]:
+    """The verdicts on a file: one per record. A text file may hold several games one after
+    another, as PGN databases do; each is judged on its own, its source the file with the
+    game's index (``games.txt#2``). Never raises."""
     source = path_text(path)
     try:
         if path == STDIN:
             text = decode_text(read_stdin(options.max_bytes))
         else:
             text = read_text(path, max_bytes=options.max_bytes)
+    except InputError as err:
+        return [_unreadable(source, err, options.lang)]
+    games = split_games(text)
+    if len(games) == 1:
+        return [judge_text(registry, source, text, options)]
+    return [judge_text(registry, f"{source}#{n}", g, options) for n, g in enumerate(games, 1)]
+
+
+def split_games(text: str) -> list[str]:
+    """A text file's games: a new game starts where a tag pair (``[Event "…"]``) follows
+    a line of moves or events. A JSON file is one record. Each game keeps its lines where
+    they stood in the file (earlier lines left blank), so that a location names the file's
+    line."""
+    if not text.lstrip().startswith("["):
+        return [text]
+    games: list[list[str]] = [[]]
+    after_moves = False
+    lines = text.splitlines(keepends=True)
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        tag = bool(_TAG_PAIR.match(stripped)) and stripped.endswith("]")
+        if tag and after_moves:
+            games.append(["\n"] * number)
+            after_moves = False
+        elif stripped and not tag:
+            after_moves = True
+        games[-1].append(line)
+    return ["".join(g) for g in games]
+
+
+def _unreadable(source: str, err: InputError, lang: Lang) -> Verdict:
+    problem = InputProblem(code=err.code, location=err.field, message=err.describe(lang))
+    return Verdict(source=source, status="unreadable", unreadable=problem)
+
+
+def judge_text(registry: Registry, source: str, text: str, options: Options) -> Verdict:
+    """The verdict on one record's text; never raises."""
+    try:
         game, record = read_record(registry, text, lenient=options.lenient)
         if options.interpretations:
             record = switch_for(game, record, options.interpretations)
@@ -323,7 +369,8 @@ def _ignore_interrupts() -> None:
 
 
 def _validate_in_worker(jobs: list[tuple[str, Options]]) -> list[Verdict]:
-    return [validate_file(_default_registry(), Path(path), options) for path, options in jobs]
+    registry = _default_registry()
+    return [v for path, options in jobs for v in validate_records(registry, Path(path), options)]
 
 
 def _pool(jobs: int) -> ProcessPoolExecutor:
@@ -342,7 +389,7 @@ def _alone(files: list[Path], options: Options) -> Iterator[Verdict]:
     try:
         for path in files:
             try:
-                yield pool.submit(_validate_in_worker, [(str(path), options)]).result()[0]
+                yield from pool.submit(_validate_in_worker, [(str(path), options)]).result()
             except BrokenProcessPool:
                 yield internal_error(path_text(path), "the process validating it stopped")
                 pool.shutdown(wait=True)
@@ -363,7 +410,7 @@ def validate_paths(
     batch goes on in a new pool."""
     if jobs <= 1 or len(files) < 2:
         for path in files:
-            yield validate_file(registry, path, options)
+            yield from validate_records(registry, path, options)
         return
     from concurrent.futures.process import BrokenProcessPool
 

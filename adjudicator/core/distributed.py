@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from adjudicator.core.batch import Options, _default_registry, validate_file
+from adjudicator.core.batch import Options, _default_registry, validate_records
 from adjudicator.core.errors import InputError
 from adjudicator.core.verdict import InputProblem, Verdict
 
@@ -119,7 +119,7 @@ class Cluster:
 def _validate_chunk(paths: list[str], options: Options) -> list[Verdict]:
     """A worker's share of a batch: the verdicts on a few files, in order."""
     registry = _default_registry()
-    return [validate_file(registry, Path(p), options) for p in paths]
+    return [v for p in paths for v in validate_records(registry, Path(p), options)]
 
 
 def _killed(path: str, exc: BaseException) -> Verdict:

@@ -30,7 +30,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from adjudicator.core.batch import Options, read_record
+from adjudicator.core.batch import Options, read_record, split_games, switch_for
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import read_text
@@ -137,15 +137,24 @@ def record_frames(registry: Registry, verdict: Verdict, options: Options) -> lis
         return []
 
 
+def _record_text(source: str, options: Options) -> str:
+    """The text of the record a verdict is about: a file, or one game of a file of several
+    (``games.txt#2``)."""
+    path = Path(source)
+    name, hash_sign, index = source.rpartition("#")
+    if hash_sign and index.isdigit() and not path.exists():
+        games = split_games(read_text(Path(name), max_bytes=options.max_bytes))
+        return games[int(index) - 1]
+    return read_text(path, max_bytes=options.max_bytes)
+
+
 def _frames(registry: Registry, verdict: Verdict, options: Options) -> list[Frame]:
     try:
         game, record = read_record(
-            registry,
-            read_text(Path(verdict.source), max_bytes=options.max_bytes),
-            lenient=options.lenient,
+            registry, _record_text(verdict.source, options), lenient=options.lenient
         )
         if options.interpretations:
-            record = game.switch_interpretations(record, dict(options.interpretations))
+            record = switch_for(game, record, options.interpretations)
         replay = game.replay(record)
     except InputError:
         return []
