@@ -26,14 +26,14 @@ def test_a_killed_worker_costs_only_the_file_it_held(
 ) -> None:
     """The worker validating ``kill.json`` dies as the OOM killer would make it die: that
     file gets an ``internal_error`` verdict, every other file its real one, in order."""
-    real = batch.validate_file
+    real = batch.validate_records
 
     def dying(registry: Registry, path: Path, options: Options):  # type: ignore[no-untyped-def]
         if path.name == "kill.json":
             os._exit(9)
         return real(registry, path, options)
 
-    monkeypatch.setattr(batch, "validate_file", dying)  # inherited by forked workers
+    monkeypatch.setattr(batch, "validate_records", dying)  # inherited by forked workers
     sample = (VALID / "annihilation.json").read_bytes()
     files = []
     for i in range(12):
