@@ -221,3 +221,31 @@ def test_no_python_repr_in_any_verdict_on_the_samples(lang: str) -> None:
         texts += [c.description for c in v.pending] + [w.message for w in v.warnings]
         for text in texts:
             assert not REPR.search(text), (path.name, text)
+
+
+@pytest.mark.parametrize(
+    ("sample", "japanese", "english"),
+    [
+        (
+            "dark-nebula/invalid/miscounted-combat.json",
+            ["星域", "帝国軍", "秘密基地"],
+            ["sector", "base:"],
+        ),
+        (
+            "astro-stra/invalid/die-of-seven.json",
+            ["黒の番号", "振り出し", "上がり"],
+            ["black's", "home"],
+        ),
+    ],
+)
+def test_drawings_speak_the_language_of_the_report(
+    sample: str, japanese: list[str], english: list[str]
+) -> None:
+    """The position drawn under a Japanese verdict labels its rows and counts in Japanese."""
+    from adjudicator.core.batch import Options, validate_file
+    from adjudicator.core.registry import Registry
+
+    path = Path(adjudicator.__file__).resolve().parent.parent / "records" / sample
+    drawing = validate_file(Registry(GAMES), path, Options(lang="ja")).problem.drawing
+    assert all(word in drawing for word in japanese), drawing
+    assert not any(word in drawing for word in english), drawing

@@ -106,9 +106,9 @@ class AstroStraReplay(EventReplay):
             text += f"; once-per-game skill spent: {', '.join(sorted(game.once_used))}"
         return text
 
-    def drawing(self) -> str:
+    def drawing(self, lang: Lang = "en") -> str:
         position = self.game.position if self.game else self.start
-        return draw(position, self.readings.geometry)
+        return draw(position, self.readings.geometry, lang)
 
     def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
         game = self.game

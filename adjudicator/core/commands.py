@@ -328,7 +328,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
         first = game.rules.side_name(state.side_to_move(), language)
         show.print(f"[bold]0[/] · {first} · {escape(state.position_text())}")
-        show.print(state.drawing(), markup=False)
+        show.print(state.drawing(language), markup=False)
         for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
             try:
                 step = state.attempt(event.played, lenient=lenient)
@@ -351,7 +351,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 f"[bold]{ply}[/] {escape(event.written)} · {to_move()} · "
                 f"{escape(state.position_text())}"
             )
-            show.print(state.drawing(), markup=False)
+            show.print(state.drawing(language), markup=False)
         decided = state.outcome()
         if decided is not None:
             show.print(_decided_line(game, language, decided))
@@ -555,7 +555,7 @@ def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -
         "side_to_move": state.side_to_move(),
         "ply": state.actions_made(),
         "position_before": state.position_text(),
-        "drawing_before": state.drawing(),
+        "drawing_before": state.drawing(lang),
         "decided_before": state.outcome(),
         "action": action,
     }
@@ -577,7 +577,7 @@ def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -
         **before,
         legal=True,
         position_after=state.position_text(),
-        drawing_after=state.drawing(),
+        drawing_after=state.drawing(lang),
         outcome_after=state.outcome(),
     )
 

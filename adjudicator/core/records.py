@@ -123,7 +123,8 @@ class Replay(ABC):
     def position_text(self) -> str: ...
 
     @abstractmethod
-    def drawing(self) -> str: ...
+    def drawing(self, lang: Lang = "en") -> str:
+        """The position drawn as text, its words in ``lang``."""
 
     def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture | None:
         """The position drawn as a picture, the last event marked; with ``refused``, that
@@ -313,7 +314,7 @@ class Validation:
             message=message,
             suggestion=suggestion,
             position=self.replay.position_text() if with_position else None,
-            drawing=self.replay.drawing() if with_position else None,
+            drawing=self.replay.drawing(self.lang) if with_position else None,
         )
 
     def _record_problem(self, code: str, ply: int | None, rules: list[str], **args: Any) -> Problem:

@@ -8,8 +8,33 @@ from __future__ import annotations
 
 from collections import Counter
 
+from adjudicator.core.display import pad
+from adjudicator.core.i18n import Lang
 from adjudicator.dark_nebula.board import COUNTER_IDS
 from adjudicator.dark_nebula.state import Situation
+
+WORDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "sector": "sector",
+        "empire": "empire",
+        "rebel": "rebel",
+        "revealed": "base: on the board in {sector}, production fixed at {value}",
+        "hidden": "base: hidden, production {value} (square {square}), on it: {stock}",
+        "nothing": "nothing",
+        "restricted": "10.5: {sector} closed to the next imperial step",
+        "legend": "(* nebula; {legend})",
+    },
+    "ja": {
+        "sector": "星域",
+        "empire": "帝国軍",
+        "rebel": "反乱軍",
+        "revealed": "秘密基地: 盤上の {sector}、生産力 {value} で固定",
+        "hidden": "秘密基地: 非公開、生産力 {value}(マス {square})、上の駒: {stock}",
+        "nothing": "なし",
+        "restricted": "10.5: {sector} は帝国軍の次のステップでは進入できません",
+        "legend": "(* 暗黒星雲; {legend})",
+    },
+}
 
 ABBREVIATIONS = {
     "imperial_guard": "G",
@@ -32,16 +57,17 @@ def _counters(kinds: Counter[str]) -> str:
     return " ".join(parts)
 
 
-def _base_line(situation: Situation) -> str:
+def _base_line(situation: Situation, lang: Lang) -> str:
+    words = WORDS[lang]
     base = situation.base
     value = base.value(situation.board)
     if base.revealed:
-        return f"base: on the board in {base.sector}, production fixed at {value}"
-    stock = _counters(base.stock) or "nothing"
-    return f"base: hidden, production {value} (square {base.square + 1}), on it: {stock}"
+        return words["revealed"].format(sector=base.sector, value=value)
+    stock = _counters(base.stock) or words["nothing"]
+    return words["hidden"].format(value=value, square=base.square + 1, stock=stock)
 
 
-def draw(situation: Situation) -> str:
+def draw(situation: Situation, lang: Lang = "en") -> str:
     """A table of the sectors holding counters, then the base and any 10.5 restriction."""
     rows = []
     for sector in situation.board.sectors:
@@ -51,12 +77,14 @@ def draw(situation: Situation) -> str:
             continue
         mark = "*" if sector.nebula else " "
         rows.append(f"{mark}{sector.id:<10} {sector.production}  {empire:<14} {rebel}")
-    head = f" {'sector':<10} P  {'empire':<14} rebel"
-    lines = [head, *rows, _base_line(situation)]
+    words = WORDS[lang]
+    head = f" {pad(words['sector'], 10)} P  {pad(words['empire'], 14)} {words['rebel']}"
+    lines = [head, *rows, _base_line(situation, lang)]
     if situation.restricted:
-        lines.append(f"10.5: {situation.restricted} closed to the next imperial step")
-    legend = " ".join(f"{a}={k}" for k, a in ABBREVIATIONS.items())
-    return "\n".join([*lines, f"(* nebula; {legend})"]) + "\n"
+        lines.append(words["restricted"].format(sector=situation.restricted))
+    names = {c.id: c.name for c in situation.board.counters} if lang == "ja" else {}
+    legend = " ".join(f"{a}={names.get(k, k)}" for k, a in ABBREVIATIONS.items())
+    return "\n".join([*lines, words["legend"].format(legend=legend)]) + "\n"
 
 
 def summary(situation: Situation, next_step: str) -> str:

@@ -155,8 +155,8 @@ class DarkNebulaReplay(EventReplay):
     def position_text(self) -> str:
         return summary(self.situation, self._next_stamp())
 
-    def drawing(self) -> str:
-        return draw(self.situation)
+    def drawing(self, lang: Lang = "en") -> str:
+        return draw(self.situation, lang)
 
     def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
         """The public picture: the hidden base's sector is never drawn."""

@@ -62,7 +62,8 @@ class OrbitDominionReplay(Replay):
     def position_text(self) -> str:
         return self.state.position.text()
 
-    def drawing(self) -> str:
+    def drawing(self, lang: Lang = "en") -> str:
+        """Symbols only: the same drawing in every language."""
         last = self.state.actions[-1] if self.state.actions else None
         return draw(self.state.position, last).plain
 
