@@ -249,3 +249,26 @@ def test_drawings_speak_the_language_of_the_report(
     drawing = validate_file(Registry(GAMES), path, Options(lang="ja")).problem.drawing
     assert all(word in drawing for word in japanese), drawing
     assert not any(word in drawing for word in english), drawing
+
+
+def test_warnings_and_the_games_list_speak_japanese() -> None:
+    """Lenient readings are reported in Japanese (「M1 → M2」を M1-M2 と読みました), and
+    `adjudicator games` names sides and reasons in words of the language."""
+    import subprocess
+    import sys
+
+    from adjudicator.core.batch import Options, validate_file
+    from adjudicator.core.registry import Registry
+
+    root = Path(adjudicator.__file__).resolve().parent.parent
+    sample = root / "records/orbit-dominion/invalid/lenient-spellings-in-strict-file.json"
+    v = validate_file(Registry(GAMES), sample, Options(lang="ja", lenient=True))
+    assert v.warnings and all("と読みました" in w.message for w in v.warnings)
+    assert v.warnings[0].location == "1手目"
+    out = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "games"],
+        capture_output=True,
+        text=True,
+        env={"LANG": "ja_JP.UTF-8", "PATH": "/usr/bin:/bin"},
+    ).stdout
+    assert "陣営: 赤 (red), 青 (blue)" in out and "終局理由:" in out

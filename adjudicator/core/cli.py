@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from adjudicator import __version__
-from adjudicator.core.cli_common import EXIT_INVALID, EXIT_OK, console, err_console
+from adjudicator.core.cli_common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    LangOption,
+    console,
+    err_console,
+    resolve_lang,
+)
+from adjudicator.core.i18n import Lang
 from adjudicator.core.registry import Registry
 
 if TYPE_CHECKING:
@@ -22,6 +30,24 @@ if TYPE_CHECKING:
 RECORD_COMMANDS = frozenset({"validate", "convert", "replay", "adjudicate"})
 #: The root's own commands, defined here.
 ROOT_COMMANDS = frozenset({"--version", "engine", "games", "schemas"})
+
+
+GAMES_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "sides": "sides",
+        "reasons": "reasons",
+        "cli": "commands",
+        "features": "protocol features",
+        "protocol": "engine protocol {version}; feature vocabulary (for engine authors):",
+    },
+    "ja": {
+        "sides": "陣営",
+        "reasons": "終局理由",
+        "cli": "コマンド",
+        "features": "プロトコルの機能",
+        "protocol": "エンジンプロトコル {version}。機能の語彙(エンジン作者向け、英語):",
+    },
+}
 
 
 def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
@@ -68,17 +94,23 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
         Server(registry).serve(sys.stdin.buffer, sys.stdout)
 
     @app.command("games")
-    def games() -> None:
+    def games(lang: LangOption = None) -> None:
         """List the games, their rulebooks, protocol features and commands."""
         from adjudicator.core.game import FEATURES
         from adjudicator.core.protocol import PROTOCOL_VERSION
 
+        language = resolve_lang(lang)
+        words = GAMES_WORDS[language]
         for g in registry.games:
+            rules = g.rules
+            sides = ", ".join(f"{rules.side_name(s, language)} ({s})" for s in g.sides)
+            reasons = ", ".join(f"{rules.reason_name(r, language)} ({r})" for r in g.reasons)
             console.print(f"[bold]{g.id}[/]  {g.title_ja} / {g.title_en}")
-            console.print(f"  sides: {', '.join(g.sides)}; reasons: {', '.join(g.reasons)}")
-            console.print(f"  CLI: adjudicator {g.slug} --help")
-            console.print(f"  features: {', '.join(sorted(g.features))}")
-        console.print(f"\nengine protocol {PROTOCOL_VERSION}; feature vocabulary:")
+            console.print(f"  {words['sides']}: {sides}")
+            console.print(f"  {words['reasons']}: {reasons}")
+            console.print(f"  {words['cli']}: adjudicator {g.slug} --help")
+            console.print(f"  {words['features']}: {', '.join(sorted(g.features))}")
+        console.print("\n" + words["protocol"].format(version=PROTOCOL_VERSION))
         for name, meaning in FEATURES.items():
             console.print(f"  {name}: {meaning}")
 

@@ -10,13 +10,14 @@ violates something, and that the rules may decide an :class:`Outcome`.
 from __future__ import annotations
 
 import copy
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from adjudicator.core.errors import InputError
+from adjudicator.core.errors import InputError, place
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.references import RuleData
@@ -284,6 +285,26 @@ DEFERRED_FOUND: dict[Lang, str] = {
 }
 
 
+#: The readers' warnings (written in English while a record is read), in Japanese.
+_NOTES_JA = (
+    (re.compile(r"^ignored$"), "無視しました"),
+    (re.compile(r"^\[(\w+)\] ignored$"), r"タグ [\1] を無視しました"),
+    (re.compile(r"^read as '?(.*?)'?$"), r"「\1」と読みました"),
+)
+
+
+def note_in(note: Note, lang: Lang) -> Note:
+    """A reader's warning in ``lang``: its message and its locator."""
+    if lang == "en":
+        return note
+    message = note.message
+    for pattern, ja in _NOTES_JA:
+        if pattern.match(message):
+            message = pattern.sub(ja, message)
+            break
+    return note.model_copy(update={"message": message, "location": place(note.location, lang)})
+
+
 class Validation:
     """Replays one record and compares its claimed result with the rules'."""
 
@@ -292,7 +313,7 @@ class Validation:
         self.replay = replay
         self.lenient = lenient
         self.lang = lang
-        self.warnings = list(record.warnings)
+        self.warnings = [note_in(note, lang) for note in record.warnings]
 
     def _problem(
         self,
@@ -412,11 +433,15 @@ class Validation:
                 return self._deferred_problem(v, step.at, ply)
             return self._problem(v.code, ply, v.rules, v.message(self.lang), action=event.written)
         if step.normalized_to is not None:
+            read = {
+                "en": f"'{event.written}' read as {step.normalized_to}",
+                "ja": f"「{event.written}」を {step.normalized_to} と読みました",
+            }
             self.warnings.append(
                 Note(
                     code="normalized",
-                    location=f"ply {ply}",
-                    message=f"{event.written!r} read as {step.normalized_to}",
+                    location=place(f"ply {ply}", self.lang),
+                    message=read[self.lang],
                 )
             )
         return None
