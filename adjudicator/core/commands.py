@@ -40,6 +40,7 @@ from adjudicator.core.cli_common import (
     resolve_lang,
     robust_stdout,
 )
+from adjudicator.core.display import printable
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
@@ -69,6 +70,13 @@ FormatOption = Annotated[
     Literal["text", "svg"],
     typer.Option("--format", help="text: drawings for a terminal; svg: one SVG picture on stdout."),
 ]
+
+
+def shown(text: str) -> str:
+    """Input quoted in a line of output (an action as written, a message quoting it):
+    control and bidirectional characters escaped so that no record can forge a line or
+    drive the terminal, then rich's markup escaped."""
+    return escape(printable(text))
 
 
 def emit_picture(picture: Picture | None, game: Game, svg: Path | None, fmt: str) -> None:
@@ -342,13 +350,13 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 v = step.violation
                 at = label["ply"].format(ply=step.at or ply)
                 show.print(
-                    f"[bold red]{at} {escape(event.written)}: {v.code}[/] — "
-                    f"{escape(v.cite(game.rules, language))}\n  {escape(v.message(language))}"
+                    f"[bold red]{at} {shown(event.written)}: {v.code}[/] — "
+                    f"{escape(v.cite(game.rules, language))}\n  {shown(v.message(language))}"
                 )
                 emit_picture(state.picture(event.written, lang=language), game, svg, fmt)
                 raise typer.Exit(EXIT_INVALID)
             show.print(
-                f"[bold]{ply}[/] {escape(event.written)} · {to_move()} · "
+                f"[bold]{ply}[/] {shown(event.written)} · {to_move()} · "
                 f"{escape(state.position_text())}"
             )
             show.print(state.drawing(language), markup=False)
@@ -456,10 +464,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
             decided = _decided_line(game, language, ruling.decided_before)
             console.print(label["turn_start"].format(decided=decided))
         verdict = f"[green]{label['legal']}[/]" if ruling.legal else f"[red]{label['illegal']}[/]"
-        console.print(f"{escape(action)}: {verdict}")
+        console.print(f"{shown(action)}: {verdict}")
         if ruling.violation is not None:
             console.print(f"  {ruling.violation} — {escape(ruling.citation or '')}")
-            console.print(f"  {escape(ruling.message or '')}")
+            console.print(f"  {shown(ruling.message or '')}")
         if ruling.position_after is not None:
             console.print(escape(label["leads_to"].format(position=ruling.position_after)))
             console.print(ruling.drawing_after or "", markup=False)

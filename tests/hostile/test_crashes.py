@@ -139,3 +139,40 @@ def test_control_characters_cannot_forge_a_line_or_drive_the_terminal(
 def test_printable_escapes_controls_and_keeps_japanese() -> None:
     assert printable("a\nb\x1b[0m\u202e\ud800日本") == "a\\nb\\x1b[0m\\u202e\\ud800日本"
     assert path_text(os.fsdecode(b"x\xff")) == "x\\xff"
+
+
+# Characters that lenient reading strips as white space around an action, but that a
+# terminal takes as a line break (NEL, LINE SEPARATOR) or a control (FS).
+ODD = ("\x1c", "\x85", "\u2028")
+
+
+def _invoke(*args: str) -> str:
+    from typer.testing import CliRunner
+
+    from adjudicator.core.cli import build_app
+
+    result = CliRunner().invoke(build_app(REGISTRY), list(args), env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("odd", ODD, ids=["fs", "nel", "line-separator"])
+def test_replay_shows_a_move_with_control_characters_escaped(tmp_path: Path, odd: str) -> None:
+    """A move that ``--lenient`` accepts around odd white space is quoted by ``replay``
+    with that character escaped: no terminal line break or control in the output."""
+    record = json.loads((VALID / "annihilation.json").read_text(encoding="utf-8"))
+    record["moves"][3] += odd
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = _invoke("replay", str(path), "--to", "4", "--lenient")
+    assert odd not in out and printable(odd) in out, out
+
+
+@pytest.mark.parametrize("odd", ODD, ids=["fs", "nel", "line-separator"])
+def test_adjudicate_shows_an_action_with_control_characters_escaped(odd: str) -> None:
+    """The same for the disputed action quoted by ``adjudicate``."""
+    record = str(VALID / "annihilation.json")
+    out = _invoke(
+        "adjudicate", "--record", record, "--at", "4", "--action", "I6-I7" + odd, "--lenient"
+    )
+    assert odd not in out and printable(odd) in out, out
