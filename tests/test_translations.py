@@ -272,3 +272,77 @@ def test_warnings_and_the_games_list_speak_japanese() -> None:
         env={"LANG": "ja_JP.UTF-8", "PATH": "/usr/bin:/bin"},
     ).stdout
     assert "陣営: 赤 (red), 青 (blue)" in out and "終局理由:" in out
+
+
+# --- the position and turn lines of replay and adjudicate ---------------------------------------
+
+#: What the lines may keep in Latin letters: notation, as records and engines write it.
+NOTATION = re.compile(
+    r"[a-z0-9-]+\[[^\]]*\]"  # Dark Nebula: a sector id and who stands there, tyrann[e:G,c2 r:b]
+    r"|\b[bw]:[\d=,]+"  # Astro-Stra: the pieces on points, b:1=2,2=2
+    r"|\b[a-z-]+=\d+"  # Astro-Stra: a held die, colour=pips (green=5)
+    r"|[rRbB./]{12,}"  # Orbit Dominion: the position string
+    r"|Artemis"  # Astro-Stra: a character the Japanese rulebook itself spells in Latin letters
+)
+WORD = re.compile(r"[A-Za-z]{2,}")
+
+#: One sample of each game, replayed this far; the adjudicated ply, where there is
+#: something to say (Astro-Stra: a held die and a spent skill; Dark Nebula: mid-turn).
+POSITION_SAMPLES = [
+    ("orbit-dominion/valid/pincer.json", 6, 4),
+    ("astro-stra/valid/random-game.json", 12, 12),
+    ("dark-nebula/valid/worked-game.json", 12, 9),
+]
+
+
+def _position_lines(game_output: str) -> list[str]:
+    """The words of the position and turn lines: a replay line without its ply and event (the
+    event is the record's notation), the side-to-move line of a ruling, and what it leads
+    to."""
+    lines = []
+    for line in game_output.splitlines():
+        if " · " in line:
+            fields = line.split(" · ")
+            lines += fields[1:] if re.match(r"\d+ ", fields[0]) or fields[0] == "0" else fields
+        elif line.startswith(("結果の局面:", "leads to:")):
+            lines.append(line)
+    return lines
+
+
+def _english(lines: list[str]) -> list[str]:
+    return [line for line in lines if WORD.search(NOTATION.sub(" ", line))]
+
+
+@pytest.mark.parametrize(("sample", "plies", "at"), POSITION_SAMPLES)
+def test_position_and_turn_lines_speak_japanese(sample: str, plies: int, at: int) -> None:
+    """For a Japanese arbiter, `replay --lang ja` and `adjudicate` under a Japanese locale
+    say whose turn it is, what is held and which step comes next (Dark Nebula 5.0) in
+    Japanese; only the notation (positions, sector ids, dice) stays as written. The same
+    lines in English show that the check sees the words."""
+    from typer.testing import CliRunner
+
+    from adjudicator.core.cli import build_app
+    from adjudicator.core.registry import Registry
+
+    app, runner = build_app(Registry(GAMES)), CliRunner()
+    path = str(Path(adjudicator.__file__).resolve().parent.parent / "records" / sample)
+
+    def run(*args: str, lang: str) -> str:
+        result = runner.invoke(app, list(args), env={"LANG": lang, "COLUMNS": "400"})
+        assert result.exit_code in (0, 1), result.output
+        return result.stdout
+
+    replayed = run("replay", path, "--to", str(plies), "--lang", "ja", lang="C.UTF-8")
+    written = next(
+        line.split(" · ")[0].split(" ", 1)[1]
+        for line in replayed.splitlines()
+        if line.startswith(f"{at} ")
+    )
+    ruled = run(
+        "adjudicate", "--record", path, "--at", str(at), "--action", written, lang="ja_JP.UTF-8"
+    )
+    lines = _position_lines(replayed) + _position_lines(ruled)
+    assert len(lines) > plies and any(line.startswith("結果の局面:") for line in lines)
+    assert _english(lines) == []
+    english = run("replay", path, "--to", str(plies), "--lang", "en", lang="C.UTF-8")
+    assert _english(_position_lines(english))

@@ -7,9 +7,14 @@ beside.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from adjudicator.astro_stra.board import HOME, START, Position, opposite
 from adjudicator.astro_stra.readings import Geometry
 from adjudicator.core.i18n import Lang
+
+if TYPE_CHECKING:
+    from adjudicator.astro_stra.turn import Game
 
 #: The drawing's words: 振り出し (start) and 上がり (home) are the rulebook's terms.
 WORDS: dict[Lang, dict[str, str]] = {
@@ -26,6 +31,49 @@ WORDS: dict[Lang, dict[str, str]] = {
         "count": "{side}: 振り出し {start}、上がり {home}",
     },
 }
+
+
+#: The one-line position: the board and the dice in notation, the words around them in the
+#: report's language. ホールド is the rulebook's word for a held die (Trihaira, Cetustein).
+LINE_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "setup": "set-up; {position}",
+        "turn": "{position}; {side} to move; held: {holds}",
+        "hold": "{owner} {die}",
+        "none": "none",
+        "silenced": "no skill next turn: {sides}",
+        "once_used": "once-per-game skill spent: {sides}",
+        "and": ", ",
+    },
+    "ja": {
+        "setup": "準備; {position}",
+        "turn": "{position}; {side}の手番; ホールド: {holds}",
+        "hold": "{owner}の {die}",
+        "none": "なし",
+        "silenced": "次のターンはスキル不可: {sides}",
+        "once_used": "蛇牙・Artemis 使用済み: {sides}",
+        "and": "、",
+    },
+}
+
+
+def summary(game: Game | None, start: Position, lang: Lang = "en") -> str:
+    """One line: the position in notation, whose turn, the held dice (``colour=pips``) and
+    the skills a side may not use; in English, the text engines and records compare."""
+    words, names = LINE_WORDS[lang], WORDS[lang]
+    if game is None:
+        return words["setup"].format(position=start.text())
+    holds = words["and"].join(
+        words["hold"].format(owner=names[h.owner], die=f"{h.colour}={h.pips}") for h in game.holds
+    )
+    text = words["turn"].format(
+        position=game.position.text(), side=names[game.to_move], holds=holds or words["none"]
+    )
+    for key, sides in (("silenced", game.silenced), ("once_used", game.once_used)):
+        if sides:
+            listed = words["and"].join(names[side] for side in sorted(sides))
+            text += "; " + words[key].format(sides=listed)
+    return text
 
 
 def _cell(position: Position, point: int, geometry: Geometry) -> str:

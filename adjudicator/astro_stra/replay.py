@@ -8,7 +8,7 @@ The events are the opening roll, the draft and the turns, as lines
 from __future__ import annotations
 
 from adjudicator.astro_stra.board import Position, start_position
-from adjudicator.astro_stra.drawing import draw
+from adjudicator.astro_stra.drawing import draw, summary
 from adjudicator.astro_stra.drawing_svg import WORDS, picture
 from adjudicator.astro_stra.notation import (
     parse_opening,
@@ -95,16 +95,10 @@ class AstroStraReplay(EventReplay):
         return self.game.to_move if self.game else "black"
 
     def position_text(self) -> str:
-        game = self.game
-        if game is None:
-            return f"set-up; {self.start.text()}"
-        holds = ", ".join(f"{h.owner} {h.colour}={h.pips}" for h in game.holds) or "none"
-        text = f"{game.position.text()}; {game.to_move} to move; held: {holds}"
-        if game.silenced:
-            text += f"; no skill next turn: {', '.join(sorted(game.silenced))}"
-        if game.once_used:
-            text += f"; once-per-game skill spent: {', '.join(sorted(game.once_used))}"
-        return text
+        return self.describe()
+
+    def describe(self, lang: Lang = "en") -> str:
+        return summary(self.game, self.start, lang)
 
     def drawing(self, lang: Lang = "en") -> str:
         position = self.game.position if self.game else self.start

@@ -335,7 +335,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             return label["to_move"].format(side=side)
 
         first = game.rules.side_name(state.side_to_move(), language)
-        show.print(f"[bold]0[/] · {first} · {escape(state.position_text())}")
+        show.print(f"[bold]0[/] · {first} · {escape(state.describe(language))}")
         show.print(state.drawing(language), markup=False)
         for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
             try:
@@ -357,7 +357,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 raise typer.Exit(EXIT_INVALID)
             show.print(
                 f"[bold]{ply}[/] {shown(event.written)} · {to_move()} · "
-                f"{escape(state.position_text())}"
+                f"{escape(state.describe(language))}"
             )
             show.print(state.drawing(language), markup=False)
         decided = state.outcome()
@@ -562,7 +562,7 @@ def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -
     before = {
         "side_to_move": state.side_to_move(),
         "ply": state.actions_made(),
-        "position_before": state.position_text(),
+        "position_before": state.describe(lang),
         "drawing_before": state.drawing(lang),
         "decided_before": state.outcome(),
         "action": action,
@@ -584,7 +584,7 @@ def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -
     return Ruling(
         **before,
         legal=True,
-        position_after=state.position_text(),
+        position_after=state.describe(lang),
         drawing_after=state.drawing(lang),
         outcome_after=state.outcome(),
     )

@@ -123,6 +123,13 @@ class Replay(ABC):
     @abstractmethod
     def position_text(self) -> str: ...
 
+    def describe(self, lang: Lang = "en") -> str:
+        """The position as a reader of ``lang`` is shown it: the words around the notation
+        (whose turn, what is held, which step comes next) in that language, the notation
+        itself as written. In English it is :meth:`position_text`; a game whose position
+        text is notation only needs nothing more."""
+        return self.position_text()
+
     @abstractmethod
     def drawing(self, lang: Lang = "en") -> str:
         """The position drawn as text, its words in ``lang``."""
@@ -334,7 +341,7 @@ class Validation:
             citation=self.replay.rules.cite(rules, self.lang),
             message=message,
             suggestion=suggestion,
-            position=self.replay.position_text() if with_position else None,
+            position=self.replay.describe(self.lang) if with_position else None,
             drawing=self.replay.drawing(self.lang) if with_position else None,
         )
 

@@ -36,7 +36,11 @@ class Problem(BaseModel):
     citation: str = Field(description="The rules as the rulebook names them.")
     message: str
     suggestion: str | None = Field(default=None, description="Canonical spelling, if any.")
-    position: str | None = Field(default=None, description="The position before the action.")
+    position: str | None = Field(
+        default=None,
+        description="The position before the action: its notation as written, the words "
+        "around it (whose turn, the next step) in the report's language.",
+    )
     drawing: str | None = Field(default=None, description="That position, drawn.")
 
 

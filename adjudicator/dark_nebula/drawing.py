@@ -11,6 +11,7 @@ from collections import Counter
 from adjudicator.core.display import pad
 from adjudicator.core.i18n import Lang
 from adjudicator.dark_nebula.board import COUNTER_IDS
+from adjudicator.dark_nebula.notation import stamp
 from adjudicator.dark_nebula.state import Situation
 
 WORDS: dict[Lang, dict[str, str]] = {
@@ -87,8 +88,34 @@ def draw(situation: Situation, lang: Lang = "en") -> str:
     return "\n".join([*lines, words["legend"].format(legend=legend)]) + "\n"
 
 
-def summary(situation: Situation, next_step: str) -> str:
-    """One line: the next step and who stands where."""
+#: 5.0's order of play as the rulebook names its steps, and 3.0's set-up; in English the
+#: record notation's step names (:func:`~adjudicator.dark_nebula.notation.stamp`).
+STEP_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {"setup": "setup", "next": "next {step}; {sectors}"},
+    "ja": {"setup": "準備", "next": "次: {step}; {sectors}"},
+}
+RULEBOOK_STEPS = {
+    1: "帝国軍生産",
+    2: "帝国軍移動",
+    3: "帝国軍戦闘",
+    4: "反乱軍生産",
+    5: "反乱軍移動",
+    6: "反乱軍戦闘",
+    7: "秘密基地探索・出現期",
+}
+
+
+def step_name(turn: int | None, step: int, lang: Lang = "en") -> str:
+    """The step ``step`` of turn ``turn`` (``None``: the set-up), e.g. ``1.1 empire
+    production`` / ``1.1 帝国軍生産``."""
+    if turn is None:
+        return STEP_WORDS[lang]["setup"]
+    return stamp(turn, step) if lang == "en" else f"{turn}.{step} {RULEBOOK_STEPS[step]}"
+
+
+def summary(situation: Situation, next_step: str, lang: Lang = "en") -> str:
+    """One line: the next step and who stands where (sector ids and counter letters, as
+    the notation writes them)."""
     parts = []
     for sector in situation.board.sectors:
         sides = [
@@ -98,4 +125,4 @@ def summary(situation: Situation, next_step: str) -> str:
         ]
         if sides:
             parts.append(f"{sector.id}[{' '.join(sides)}]")
-    return f"next {next_step}; " + " ".join(parts)
+    return STEP_WORDS[lang]["next"].format(step=next_step, sectors=" ".join(parts))

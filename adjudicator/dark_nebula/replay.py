@@ -26,7 +26,7 @@ from adjudicator.core.violations import Violation
 from adjudicator.dark_nebula import combat, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
 from adjudicator.dark_nebula.commitment import open_commitment
-from adjudicator.dark_nebula.drawing import draw, summary
+from adjudicator.dark_nebula.drawing import draw, step_name, summary
 from adjudicator.dark_nebula.drawing_svg import picture
 from adjudicator.dark_nebula.movement import move_problem
 from adjudicator.dark_nebula.notation import (
@@ -153,7 +153,10 @@ class DarkNebulaReplay(EventReplay):
         return side or "empire"
 
     def position_text(self) -> str:
-        return summary(self.situation, self._next_stamp())
+        return self.describe()
+
+    def describe(self, lang: Lang = "en") -> str:
+        return summary(self.situation, self._next_stamp(lang), lang)
 
     def drawing(self, lang: Lang = "en") -> str:
         return draw(self.situation, lang)
@@ -166,7 +169,7 @@ class DarkNebulaReplay(EventReplay):
                 event = parse_line(with_ids(refused, self._names))
             except InputError:
                 event = None  # unreadable: the event text says it all
-        title = f"{self._next_stamp()} · {self.rules.side_name(self.side_to_move(), lang)}"
+        title = f"{self._next_stamp(lang)} · {self.rules.side_name(self.side_to_move(), lang)}"
         return picture(
             self.situation,
             last=None if event else self.last_event,
@@ -183,11 +186,12 @@ class DarkNebulaReplay(EventReplay):
 
     # --- order of play ----------------------------------------------------------------------
 
-    def _next_stamp(self) -> str:
+    def _next_stamp(self, lang: Lang = "en") -> str:
+        """The next step as the notation writes it, or (``lang``) as the rulebook names it."""
         if not self.started:
-            return "setup"
+            return step_name(None, 0, lang)
         turn, step = divmod(self.steps, 7)
-        return stamp(turn + 1, step + 1)
+        return step_name(turn + 1, step + 1, lang)
 
     def _order_problem(self, event: GameEvent) -> Problem | None:
         """5.0: the set-up, then the seven steps in order; the disclosure only at the end.
