@@ -49,6 +49,7 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS, decided_line, print_verdict, summary
+from adjudicator.core.strict_json import one_line
 from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import EXIT_CODES, EXIT_INTERRUPTED, Verdict, worst_exit
 
@@ -248,7 +249,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                     if rows is not None:
                         rows(verdict)
                     elif jsonl:
-                        print(verdict.model_dump_json(), flush=True)
+                        print(one_line(verdict.model_dump_json()), flush=True)
                     elif as_json:
                         collected.append(verdict.model_dump(mode="json"))
                     else:

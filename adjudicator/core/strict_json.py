@@ -25,6 +25,9 @@ MAX_INT_DIGITS = 4000
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+#: Characters that JSON lets stand unescaped in a string but that many line readers
+#: (Python's ``str.splitlines``, some terminals) take as the end of a line.
+_LINE_BREAK = re.compile("[\x85\u2028\u2029]")
 
 
 class _Refused(ValueError):
@@ -144,11 +147,19 @@ def loads(text: str, *, strict: bool = True) -> Any:
 
 def dumps(data: Any, **options: Any) -> str:
     """JSON text that any output can carry: non-ASCII kept as is unless the text holds a
-    lone surrogate (which no encoder accepts), then everything outside ASCII escaped."""
+    lone surrogate (which no encoder accepts), then everything outside ASCII escaped; NEL
+    and the Unicode line and paragraph separators always escaped, so that one answer is
+    one line for every line reader."""
     text = json.dumps(data, ensure_ascii=False, **options)
     if _LONE_SURROGATE.search(text):
         text = json.dumps(data, ensure_ascii=True, **options)
-    return text
+    return one_line(text)
+
+
+def one_line(text: str) -> str:
+    """JSON text with NEL and the Unicode line and paragraph separators escaped (they can
+    stand only inside its strings, where the escape means the same character)."""
+    return _LINE_BREAK.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 def has_surrogate_escape(text: str) -> bool:

@@ -176,3 +176,37 @@ def test_adjudicate_shows_an_action_with_control_characters_escaped(odd: str) ->
         "adjudicate", "--record", record, "--at", "4", "--action", "I6-I7" + odd, "--lenient"
     )
     assert odd not in out and printable(odd) in out, out
+
+
+@pytest.mark.parametrize("odd", ["\x85", "\u2028", "\u2029"], ids=["nel", "ls", "ps"])
+def test_engine_answers_one_line_whatever_line_breaks_a_string_holds(odd: str) -> None:
+    """Protocol envelope: NEL and the Unicode line and paragraph separators may stand raw in
+    a JSON string, and an echoed id or a quoted field carries them into the answer; they
+    are escaped there, so that every line reader (``str.splitlines`` included) sees one
+    answer to one request."""
+    hello = f'{{"cmd":"hello","protocol":1,"id":"{odd}"}}'.encode()
+    evaluate = (
+        f'{{"cmd":"evaluate","id":7,"game":"orbit-dominion/4.2","{odd}moves":["I11-I10"]}}'
+    ).encode()
+    first, second = serve(hello, evaluate)  # serve() asserts one answer per line
+    assert first["id"] == odd
+    assert second["id"] == 7
+
+
+@pytest.mark.parametrize("odd", ["\x85", "\u2028"], ids=["nel", "ls"])
+def test_jsonl_prints_one_line_per_verdict_whatever_a_move_holds(tmp_path: Path, odd: str) -> None:
+    """``validate --jsonl``: a move that ``--lenient`` reads around a NEL or a line
+    separator is quoted in the verdict's warning, escaped, so a verdict stays one line."""
+    from typer.testing import CliRunner
+
+    from adjudicator.core.cli import build_app
+
+    record = json.loads((VALID / "annihilation.json").read_text(encoding="utf-8"))
+    record["moves"][3] += odd
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    args = ["validate", "--jsonl", "--lenient", str(path), str(VALID / "annihilation.json")]
+    out = CliRunner().invoke(build_app(REGISTRY), args).stdout
+    lines = out.splitlines()
+    assert len(lines) == 2, out
+    assert odd in json.loads(lines[0])["warnings"][0]["message"]
