@@ -38,10 +38,14 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from bench_orbit_dominion import OD_PERFT, SEED, cli_executable, cpu_model  # noqa: E402
+from bench_orbit_dominion import (  # noqa: E402
+    OD_PERFT,
+    SEED,
+    cli_executable,
+    cpu_model,
+    random_od_games,
+)
 from bench_validate import write_records  # noqa: E402
-
-from adjudicator.orbit_dominion.state import GameState  # noqa: E402
 
 #: The groups of figures, for ``--only``.
 FIGURES = ["startup", "validate", "memory", "jobs", "perft", "events", "engine", "suite"]
@@ -186,23 +190,6 @@ def ratio_of_rates(our_work: int, chess_work: int) -> Callable[[float, float | N
 
 
 # --- data -----------------------------------------------------------------------------------
-
-
-def random_od_games(count: int, rng: random.Random) -> list[list[str]]:
-    """Full games of random legal actions (canonical texts), as records hold them."""
-    games = []
-    for _ in range(count):
-        state = GameState()
-        texts: list[str] = []
-        while state.outcome() is None:
-            actions = state.legal_actions()
-            if not actions:
-                break
-            action = rng.choice(actions)
-            texts.append(action.text)
-            state.push(action)
-        games.append(texts)
-    return games
 
 
 def chess_game_pgn(plies: int, rng: random.Random) -> tuple[str, int]:
