@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator.core.batch import Options, read_record, validate_file
+from adjudicator.core.batch import Options, is_text_notation, read_record, validate_file
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
@@ -38,7 +38,8 @@ def load_record(source: str | Path, *, lenient: bool = False) -> GameRecord:
     notation, any installed game); :class:`InputError` says what is wrong and where.
     ``record.game`` names its game."""
     text = read_text(source) if isinstance(source, Path) else source
-    _, record = read_record(_registry(), text, lenient=lenient)
+    as_text = isinstance(source, Path) and is_text_notation(source)
+    _, record = read_record(_registry(), text, lenient=lenient, text_notation=as_text)
     return record
 
 

@@ -51,6 +51,25 @@ def test_a_text_record_without_ruleset_says_so(tmp_path: Path) -> None:
     assert "タグ [Ruleset] がありません" in ja.unreadable.message
 
 
+@pytest.mark.parametrize(
+    "text", ["Spring cup, board 3\n1. M+ M7-M5\n", "[Event Spring cup]\n\n1. M+ M7-M5 *\n"]
+)
+def test_a_txt_file_without_tag_pairs_is_read_as_text_notation(tmp_path: Path, text: str) -> None:
+    """A ``*.txt`` file is text notation: with neither a JSON object nor tag pairs in it, what
+    is wrong is the missing ``[Ruleset]`` tag, not its JSON — in both languages."""
+    path = tmp_path / "notes.txt"
+    path.write_text(text, encoding="utf-8")
+    en = validate_file(REGISTRY, path, Options(lang="en"))
+    ja = validate_file(REGISTRY, path, Options(lang="ja"))
+    assert en.status == "unreadable" and en.unreadable.code == "malformed_record"
+    assert "missing tag [Ruleset]" in en.unreadable.message
+    assert "JSON" not in en.unreadable.message
+    assert "タグ [Ruleset] がありません" in ja.unreadable.message
+    json_named = tmp_path / "notes.json"
+    json_named.write_text(text, encoding="utf-8")
+    assert validate_file(REGISTRY, json_named, Options()).unreadable.code == "bad_json"
+
+
 def test_a_json_error_keeps_its_location() -> None:
     v = validate_file(REGISTRY, RECORDS / "orbit-dominion/unreadable/truncated.json", Options())
     assert "Unterminated string starting at line 9, column 5" in v.unreadable.message

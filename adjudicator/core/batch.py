@@ -185,8 +185,13 @@ class NotationViolation(InputError):
         self.game = game
 
 
-def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, GameRecord]:
-    """Dispatch a file's text to its game and read it as a record."""
+def read_record(
+    registry: Registry, text: str, *, lenient: bool, text_notation: bool = False
+) -> tuple[Game, GameRecord]:
+    """Dispatch a file's text to its game and read it as a record. ``text_notation`` says
+    the file is named as text notation (``*.txt``): unless it opens as a JSON object, it is
+    read as tag pairs and moves, and a missing ``[Ruleset]`` tag is what is wrong with it,
+    not its JSON."""
     if text.lstrip().startswith("{"):
         data = parse_json(text, strict=not lenient)
         game = _game_for(registry, "format", data.get("format"), "format")
@@ -205,19 +210,8 @@ def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, 
             if err.code in NOTATION_VIOLATIONS:
                 raise NotationViolation(game, err) from None
             raise
-    if _TAG_PAIR.match(text):
-        rulesets = ", ".join(r for g in registry.games for r in g.rulesets)
-        if any(line.lstrip().startswith("[Ruleset") for line in text.splitlines()):
-            said, ja = "malformed tag [Ruleset]", "タグ [Ruleset] の形が正しくありません"
-        else:
-            said, ja = "missing tag [Ruleset]", "タグ [Ruleset] がありません"
-        raise InputError(
-            "malformed_record",
-            f"{said}: a text record names its game's rules",
-            ja=f"{ja}。テキストの記録はゲームのルールを明記します",
-            expected=f'[Ruleset "…"] with one of {rulesets}',
-            expected_ja=f'[Ruleset "…"](次のいずれか: {rulesets})',
-        )
+    if text_notation or _TAG_PAIR.match(text):
+        raise _no_ruleset(registry, text)
     if text.lstrip().startswith("["):
         parse_json(text)  # a JSON array, most likely: say what it is
         raise InputError(
@@ -231,6 +225,31 @@ def read_record(registry: Registry, text: str, *, lenient: bool) -> tuple[Game, 
         "a record is a JSON object or text notation",
         ja="記録は JSON オブジェクトかテキスト表記です",
     )
+
+
+def _no_ruleset(registry: Registry, text: str) -> InputError:
+    """A text record whose ``[Ruleset]`` tag is missing or cannot be read."""
+    rulesets = ", ".join(r for g in registry.games for r in g.rulesets)
+    if any(line.lstrip().startswith("[Ruleset") for line in text.splitlines()):
+        said, ja = "malformed tag [Ruleset]", "タグ [Ruleset] の形が正しくありません"
+    else:
+        said, ja = "missing tag [Ruleset]", "タグ [Ruleset] がありません"
+    return InputError(
+        "malformed_record",
+        f"{said}: a text record names its game's rules",
+        ja=f"{ja}。テキストの記録はゲームのルールを明記します",
+        expected=f'[Ruleset "…"] with one of {rulesets}',
+        expected_ja=f'[Ruleset "…"](次のいずれか: {rulesets})',
+    )
+
+
+def is_text_notation(source: str | Path) -> bool:
+    """Whether a file (or one game of it, ``games.txt#2``) is named as text notation."""
+    name = str(source)
+    base, hash_sign, index = name.rpartition("#")
+    if hash_sign and index.isdigit():
+        name = base
+    return name.lower().endswith(".txt")
 
 
 def validate_file(registry: Registry, path: Path, options: Options) -> Verdict:
@@ -287,7 +306,9 @@ def _unreadable(source: str, err: InputError, lang: Lang) -> Verdict:
 def judge_text(registry: Registry, source: str, text: str, options: Options) -> Verdict:
     """The verdict on one record's text; never raises."""
     try:
-        game, record = read_record(registry, text, lenient=options.lenient)
+        game, record = read_record(
+            registry, text, lenient=options.lenient, text_notation=is_text_notation(source)
+        )
         if options.interpretations:
             record = switch_for(game, record, options.interpretations)
         replay = game.replay(record)

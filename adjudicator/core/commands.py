@@ -23,6 +23,7 @@ from adjudicator.core.batch import (
     STDIN,
     Options,
     RecordFiles,
+    is_text_notation,
     read_record,
     scoped,
     validate_paths,
@@ -126,7 +127,10 @@ def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRe
     """The record's game, the record and the file's text; a message and exit 2 if unread."""
     try:
         text = read_text(path)
-        return (*read_record(registry, text, lenient=lenient), text)
+        return (
+            *read_record(registry, text, lenient=lenient, text_notation=is_text_notation(path)),
+            text,
+        )
     except InputError as err:
         fail(err, str(path))
 

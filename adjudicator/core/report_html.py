@@ -30,7 +30,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from adjudicator.core.batch import Options, read_record, split_games, switch_for
+from adjudicator.core.batch import Options, is_text_notation, read_record, split_games, switch_for
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import read_text
@@ -151,7 +151,10 @@ def _record_text(source: str, options: Options) -> str:
 def _frames(registry: Registry, verdict: Verdict, options: Options) -> list[Frame]:
     try:
         game, record = read_record(
-            registry, _record_text(verdict.source, options), lenient=options.lenient
+            registry,
+            _record_text(verdict.source, options),
+            lenient=options.lenient,
+            text_notation=is_text_notation(verdict.source),
         )
         if options.interpretations:
             record = switch_for(game, record, options.interpretations)
