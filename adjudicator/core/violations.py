@@ -16,6 +16,18 @@ REASON_ARGS = frozenset({"reason"})
 
 
 @dataclass(frozen=True)
+class Phrase:
+    """A message argument said differently in each language: a step as the notation stamps
+    it in English and as the rulebook names it in Japanese (``1.1 帝国軍生産``)."""
+
+    en: str
+    ja: str
+
+    def __str__(self) -> str:
+        return self.en
+
+
+@dataclass(frozen=True)
 class Violation:
     """An action (or an event) that the rules forbid, with what the message needs.
     ``names`` (the game's rule data) turns side and reason codes into words."""
@@ -50,10 +62,10 @@ class Violation:
 
 
 def spoken(args: dict[str, Any], names: RuleData | None, lang: Lang) -> dict[str, Any]:
-    """Message arguments with sides and reasons in words of ``lang``."""
+    """Message arguments with sides, reasons and phrases in words of ``lang``."""
+    out = {k: getattr(v, lang) if isinstance(v, Phrase) else v for k, v in args.items()}
     if names is None:
-        return args
-    out = dict(args)
+        return out
     for key, value in args.items():
         if isinstance(value, str):
             if key in SIDE_ARGS:

@@ -22,11 +22,11 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Deferred, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.svg import Picture
-from adjudicator.core.violations import Violation
+from adjudicator.core.violations import Phrase, Violation
 from adjudicator.dark_nebula import combat, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
 from adjudicator.dark_nebula.commitment import open_commitment
-from adjudicator.dark_nebula.drawing import draw, step_name, summary
+from adjudicator.dark_nebula.drawing import RULEBOOK_STEPS, STEP_WORDS, draw, step_name, summary
 from adjudicator.dark_nebula.drawing_svg import picture
 from adjudicator.dark_nebula.movement import move_problem
 from adjudicator.dark_nebula.notation import (
@@ -195,23 +195,27 @@ class DarkNebulaReplay(EventReplay):
 
     def _order_problem(self, event: GameEvent) -> Problem | None:
         """5.0: the set-up, then the seven steps in order; the disclosure only at the end.
-        An event is the step its phase and side (and turn, when it names one) say it is."""
-        expected = self._next_stamp()
+        An event is the step its phase and side (and turn, when it names one) say it is.
+        The steps are named as the notation stamps them and, in Japanese, as 5.0 does."""
+        expected = Phrase(en=self._next_stamp(), ja=self._next_stamp("ja"))
         if self.disclosed:
-            return "phase_order", {"expected": "nothing after the disclosure", "got": _name(event)}
+            after = Phrase(en="nothing after the disclosure", ja="開示の後(続く手順なし)")
+            return "phase_order", {"expected": after, "got": _step_said(event, None)}
         if isinstance(event, Disclosure):
             return (
-                None if self.started else ("phase_order", {"expected": expected, "got": "disclose"})
+                None
+                if self.started
+                else ("phase_order", {"expected": expected, "got": _step_said(event, None)})
             )
         if isinstance(event, Setup):
             return (
                 None
                 if not self.started
-                else ("phase_order", {"expected": expected, "got": "setup"})
+                else ("phase_order", {"expected": expected, "got": _step_said(event, None)})
             )
         claimed = event.turn if event.turn is not None else self.steps // 7 + 1
-        got = stamp(claimed, step_of(event))  # type: ignore[arg-type]
-        if not self.started or got != expected:
+        got = _step_said(event, claimed)
+        if not self.started or got.en != expected.en:
             return "phase_order", {"expected": expected, "got": got}
         return None
 
@@ -524,9 +528,18 @@ class _Rejected(Exception):
         self.violation = violation
 
 
-def _name(event: GameEvent) -> str:
-    side = getattr(event, "side", None)
-    return f"{side} {event.phase}" if side else event.phase
+def _step_said(event: GameEvent, turn: int | None) -> Phrase:
+    """The step an event says it is: stamped as the notation writes it (of ``turn``, when
+    given) and named as the rulebook does."""
+    if isinstance(event, Setup):
+        return Phrase(en="setup", ja=STEP_WORDS["ja"]["setup"])
+    if isinstance(event, Disclosure):
+        return Phrase(en="disclose", ja="開示")
+    step: int = step_of(event)  # type: ignore[assignment]  # neither set-up nor disclosure
+    if turn is None:
+        side = getattr(event, "side", None)
+        return Phrase(en=f"{side} {event.phase}" if side else event.phase, ja=RULEBOOK_STEPS[step])
+    return Phrase(en=stamp(turn, step), ja=step_name(turn, step, "ja"))
 
 
 def _opening_of(event: object) -> Opening | None:

@@ -203,3 +203,24 @@ def test_an_empty_dice_list_is_a_dice_count_in_both_forms() -> None:
     text = format_record(record.model)
     assert "e.command_ship= / r.battleship" in text
     assert _text(text)[:2] == ("invalid", ("dice_count", 4))
+
+
+def test_a_step_out_of_order_is_named_as_the_rulebook_names_it_in_japanese(
+    tmp_path: Path,
+) -> None:
+    """5.0 ``phase_order``: in Japanese both steps are named as the rulebook names them
+    (1.5 反乱軍移動, 1.6 反乱軍戦闘), not stamped in the notation's English words."""
+    from adjudicator.core.batch import Options, validate_file
+    from adjudicator.core.registry import Registry, installed_games
+
+    sample = Path(__file__).resolve().parents[2] / "records/dark-nebula/valid/worked-game.txt"
+    text = sample.read_text("utf-8").replace("1.5 rebel movement", "1.6 rebel combat", 1)
+    path = tmp_path / "out-of-order.txt"
+    path.write_text(text, "utf-8")
+    registry = Registry(installed_games())
+    ja = validate_file(registry, path, Options(lang="ja")).problem
+    en = validate_file(registry, path, Options(lang="en")).problem
+    assert ja is not None and ja.code == "phase_order"
+    assert "「1.5 反乱軍移動」" in ja.message and "「1.6 反乱軍戦闘」" in ja.message
+    assert "rebel" not in ja.message
+    assert en is not None and "1.5 rebel movement" in en.message
