@@ -63,6 +63,12 @@ POSITION_SYNTAX = (
     "'b:<point>=<count>,... w:<point>=<count>,...' with points 0 (start) to 13 (home) "
     "ascending, counts at least 1, at least one piece a side"
 )
+POSITION_SYNTAX_JA = (
+    "'b:<点>=<数>,... w:<点>=<数>,...'(点は 0(振り出し)〜13(上がり)の昇順、数は 1 以上、"
+    "各陣営にコマが 1 個以上)"
+)
+#: The sides as a Japanese message names them.
+SIDE_JA = {"black": "黒", "white": "白"}
 
 
 def other(side: Side) -> Side:
@@ -221,9 +227,15 @@ _SIDE_RE = re.compile(r"^([bw]):(.*)$")
 _ENTRY_RE = re.compile(r"^(0|[1-9][0-9]*)=(0|[1-9][0-9]*)$")
 
 
-def _bad(field: str, message: str, suggestion: str | None = None) -> InputError:
+def _bad(field: str, message: str, ja: str, suggestion: str | None = None) -> InputError:
     return InputError(
-        "malformed_position", message, field=field, expected=POSITION_SYNTAX, suggestion=suggestion
+        "malformed_position",
+        message,
+        ja=ja,
+        field=field,
+        expected=POSITION_SYNTAX,
+        expected_ja=POSITION_SYNTAX_JA,
+        suggestion=suggestion,
     )
 
 
@@ -233,38 +245,71 @@ def parse_position(
     """See :meth:`Position.from_text`; every refusal is an :class:`InputError` with code
     ``malformed_position``."""
     if not isinstance(text, str):
-        raise _bad(field, f"a position must be a string, not {type(text).__name__}")
+        raise _bad(
+            field,
+            f"a position must be a string, not {type(text).__name__}",
+            "局面は文字列で書きます",
+        )
     parts = text.split()
     if len(parts) != 2:
-        raise _bad(field, f"{text!r} does not have two space-separated parts (b: and w:)")
+        raise _bad(
+            field,
+            f"{text!r} does not have two space-separated parts (b: and w:)",
+            f"「{text}」が空白で区切られた 2 つの部分(b: と w:)になっていません",
+        )
     sides: dict[Side, list[int]] = {}
     unordered = False
     for part, side in zip(parts, SIDES, strict=True):
         m = _SIDE_RE.match(part)
         if not m or m[1] != SIDE_LETTERS[side]:
-            raise _bad(field, f"{part!r} should start with '{SIDE_LETTERS[side]}:'")
+            raise _bad(
+                field,
+                f"{part!r} should start with '{SIDE_LETTERS[side]}:'",
+                f"「{part}」は '{SIDE_LETTERS[side]}:' で始めます",
+            )
         counts = [0] * len(PLACES)
         seen: list[int] = []
         for entry in m[2].split(",") if m[2] else []:
             e = _ENTRY_RE.match(entry)
             if not e:
-                raise _bad(field, f"{side}: {entry!r} is not <point>=<count>")
+                raise _bad(
+                    field,
+                    f"{side}: {entry!r} is not <point>=<count>",
+                    f"{SIDE_JA[side]}: 「{entry}」が <点>=<数> の形ではありません",
+                )
             point, n = int(e[1]), int(e[2])
             if point not in PLACES:
-                raise _bad(field, f"{side}: point {point} is not 0 (start) to 13 (home)")
+                raise _bad(
+                    field,
+                    f"{side}: point {point} is not 0 (start) to 13 (home)",
+                    f"{SIDE_JA[side]}: 点 {point} は 0(振り出し)〜13(上がり)にありません",
+                )
             if n == 0:
-                raise _bad(field, f"{side}: point {point} is written with count 0; leave it out")
+                raise _bad(
+                    field,
+                    f"{side}: point {point} is written with count 0; leave it out",
+                    f"{SIDE_JA[side]}: 点 {point} の数が 0 です。書かずに省きます",
+                )
             if point in seen:
-                raise _bad(field, f"{side}: point {point} is written twice")
+                raise _bad(
+                    field,
+                    f"{side}: point {point} is written twice",
+                    f"{SIDE_JA[side]}: 点 {point} が 2 回書かれています",
+                )
             unordered = unordered or bool(seen and point < seen[-1])
             seen.append(point)
             counts[point] = n
         if not seen:
-            raise _bad(field, f"{side} has no pieces")
+            raise _bad(field, f"{side} has no pieces", f"{SIDE_JA[side]} のコマがありません")
         sides[side] = counts
     position = Position(tuple(sides["black"]), tuple(sides["white"]))
     if unordered:
-        raise _bad(field, "points must be written in ascending order", position.text())
+        raise _bad(
+            field,
+            "points must be written in ascending order",
+            "点は昇順に書きます",
+            position.text(),
+        )
     if geometry is not None:
         shared = position.clashes(geometry)
         if shared:
@@ -272,6 +317,8 @@ def parse_position(
                 field,
                 f"black's point {shared[0]} is white's point {opposite(shared[0], geometry)} "
                 f"({geometry}) and both sides have pieces there",
+                f"黒の点 {shared[0]} は白の点 {opposite(shared[0], geometry)}({geometry})"
+                "で、両陣営のコマがあります",
             )
     return position
 

@@ -34,12 +34,22 @@ def draw_command(
     try:
         if geometry not in ("two-rows", "one-loop"):
             raise InputError(
-                "bad_option", f"{geometry!r} is not a geometry", expected="two-rows or one-loop"
+                "bad_option",
+                f"{geometry!r} is not a geometry",
+                ja=f"「{geometry}」は盤の形ではありません",
+                field="--geometry",
+                expected="two-rows or one-loop",
+                expected_ja="two-rows か one-loop",
             )
         chosen: Geometry = geometry  # type: ignore[assignment]
         start = start_position() if position == "standard" else start_position(position)
         if start.clashes(chosen):
-            raise InputError("malformed_position", "both sides on one point", field="position")
+            raise InputError(
+                "malformed_position",
+                "both sides on one point",
+                ja="両陣営のコマが同じ点にあります",
+                field="position",
+            )
     except InputError as err:
         fail(err)
     console.print(draw(start, chosen), markup=False)

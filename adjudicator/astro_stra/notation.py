@@ -40,6 +40,10 @@ EVENT_SYNTAX = (
     "'opening B-W …', 'draft C C C C C C' or "
     "'N. SIDE: dice C=P C=P C=P | S=C T=C A=C | skill … | target P[,P] | moves F>T …'"
 )
+EVENT_SYNTAX_JA = (
+    "'opening B-W …'、'draft C C C C C C'、"
+    "'N. SIDE: dice C=P C=P C=P | S=C T=C A=C | skill … | target P[,P] | moves F>T …' のいずれか"
+)
 _TURN = re.compile(r"^(\d+)\. (black|white): (.*)$")
 _DIE = re.compile(r"^([a-z-]+)=([0-9]+)$")
 # a skill's pips may be signed (black-white's ±1); a value outside its range is the judge's
@@ -47,8 +51,14 @@ _SLOT_PIPS = re.compile(r"^([TA])=([+-]?[0-9]+)$")
 _OPPONENT_PIPS = re.compile(r"^([a-z-]+)=([+-]?[0-9]+)$")
 
 
-def _bad(line: str, why: str) -> InputError:
-    return InputError("malformed_event", f"{line!r}: {why}", expected=EVENT_SYNTAX)
+def _bad(line: str, why: str, ja: str) -> InputError:
+    return InputError(
+        "malformed_event",
+        f"{line!r}: {why}",
+        ja=f"「{line}」: {ja}",
+        expected=EVENT_SYNTAX,
+        expected_ja=EVENT_SYNTAX_JA,
+    )
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -107,16 +117,24 @@ def draft_line(picks: list[str]) -> str:
 # --- reading -----------------------------------------------------------------------------------
 
 
+#: What a number in a line is, in Japanese.
+_WHAT_JA = {"swap": "入れ替え先", "pips": "目", "point": "点", "die": "ダイスの目"}
+
+
 def _int(text: str, line: str, what: str) -> int:
     if not re.fullmatch(r"[+-]?[0-9]+", text):
-        raise _bad(line, f"{what} {text!r} is not a number")
+        raise _bad(
+            line,
+            f"{what} {text!r} is not a number",
+            f"{_WHAT_JA[what]}「{text}」が数ではありません",
+        )
     return int(text)
 
 
 def parse_skill(text: str, line: str) -> SkillUse | None:
     words = text.split()
     if words[:1] != ["skill"] or len(words) < 2:
-        raise _bad(line, "step 3 is 'skill …' or 'skill -'")
+        raise _bad(line, "step 3 is 'skill …' or 'skill -'", "手順3は 'skill …' か 'skill -' です")
     if words[1] == "-":
         return None
     use = SkillUse(words[1])
@@ -128,7 +146,11 @@ def parse_skill(text: str, line: str) -> SkillUse | None:
         if word.startswith("held="):
             owner, _, colour = word[5:].partition(":")
             if owner not in ("black", "white") or not colour:
-                raise _bad(line, f"{word!r} is not held=SIDE:COLOUR")
+                raise _bad(
+                    line,
+                    f"{word!r} is not held=SIDE:COLOUR",
+                    f"「{word}」が held=SIDE:COLOUR の形ではありません",
+                )
             use = use._replace(held=(owner, colour))
         elif word.startswith("swap="):
             use = use._replace(swap=_int(word[5:], line, "swap"))
@@ -146,26 +168,40 @@ def parse_skill(text: str, line: str) -> SkillUse | None:
 def parse_turn(line: str) -> tuple[int, TurnPlay]:
     m = _TURN.match(line)
     if not m:
-        raise _bad(line, "a turn starts 'N. black:' or 'N. white:'")
+        raise _bad(
+            line,
+            "a turn starts 'N. black:' or 'N. white:'",
+            "ターンは 'N. black:' か 'N. white:' で始まります",
+        )
     fields = [f.strip() for f in m[3].split("|")]
     if len(fields) != 5:
-        raise _bad(line, "a turn has five parts: dice | slots | skill | target | moves")
+        raise _bad(
+            line,
+            "a turn has five parts: dice | slots | skill | target | moves",
+            "ターンは 5 つの部分(dice | slots | skill | target | moves)からなります",
+        )
     dice_text, slots_text, skill, target_text, moves_text = fields
     words = dice_text.split()
     if words[:1] != ["dice"] or len(words) != 4:
-        raise _bad(line, "step 1 is 'dice C=P C=P C=P'")
+        raise _bad(line, "step 1 is 'dice C=P C=P C=P'", "手順1は 'dice C=P C=P C=P' です")
     dice = []
     for word in words[1:]:
         dm = _DIE.match(word)
         if not dm:
-            raise _bad(line, f"{word!r} is not colour=pips")
+            raise _bad(
+                line, f"{word!r} is not colour=pips", f"「{word}」が 色=目 の形ではありません"
+            )
         dice.append(Die(dm[1], int(dm[2])))
     slots = dict(re.findall(r"([STA])=([a-z-]+)", slots_text))
     if sorted(slots) != ["A", "S", "T"] or len(slots_text.split()) != 3:
-        raise _bad(line, "step 2 is 'S=C T=C A=C'")
+        raise _bad(line, "step 2 is 'S=C T=C A=C'", "手順2は 'S=C T=C A=C' です")
     target_words = target_text.split()
     if target_words[:1] != ["target"] or len(target_words) != 2:
-        raise _bad(line, "step 4 is 'target P', 'target P,P' or 'target -'")
+        raise _bad(
+            line,
+            "step 4 is 'target P', 'target P,P' or 'target -'",
+            "手順4は 'target P'、'target P,P'、'target -' のいずれかです",
+        )
     target = (
         ()
         if target_words[1] == "-"
@@ -173,13 +209,17 @@ def parse_turn(line: str) -> tuple[int, TurnPlay]:
     )
     move_words = moves_text.split()
     if move_words[:1] != ["moves"] or len(move_words) < 2:
-        raise _bad(line, "step 5 is 'moves F>T …' or 'moves -'")
+        raise _bad(
+            line, "step 5 is 'moves F>T …' or 'moves -'", "手順5は 'moves F>T …' か 'moves -' です"
+        )
     moves: list[tuple[int, int]] = []
     if move_words[1:] != ["-"]:
         for word in move_words[1:]:
             src, gt, dst = word.partition(">")
             if not gt:
-                raise _bad(line, f"{word!r} is not from>to")
+                raise _bad(
+                    line, f"{word!r} is not from>to", f"「{word}」が 元>先 の形ではありません"
+                )
             moves.append((_int(src, line, "point"), _int(dst, line, "point")))
     main, plus, extra = skill.partition(" + ")
     play = TurnPlay(
@@ -213,6 +253,8 @@ def parse_opening(line: str) -> list[tuple[int, int]]:
     for word in line.split()[1:]:
         black, dash, white = word.partition("-")
         if not dash:
-            raise _bad(line, f"{word!r} is not BLACK-WHITE")
+            raise _bad(
+                line, f"{word!r} is not BLACK-WHITE", f"「{word}」が 黒-白 の形ではありません"
+            )
         rolls.append((_int(black, line, "die"), _int(white, line, "die")))
     return rolls

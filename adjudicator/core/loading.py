@@ -33,6 +33,12 @@ _JSON_JA = {
     "Invalid \\escape": "不正なエスケープです",
 }
 
+
+def json_problem_ja(msg: str) -> str:
+    """The JSON decoder's complaint ``msg`` in Japanese (as it is, when not catalogued)."""
+    return _JSON_JA.get(msg, msg)
+
+
 #: How much of a file to examine for the "this looks like YAML" hint.
 _HINT_LINES = 50
 
@@ -154,8 +160,7 @@ def parse_json(text: str, *, strict: bool = True) -> Any:
         raise InputError(
             "bad_json",
             f"not valid JSON: {said} {where}{hint}",
-            ja=f"JSON として読めません: {place(where, 'ja')}: "
-            f"{_JSON_JA.get(exc.msg, exc.msg)}{hint_ja}",
+            ja=f"JSON として読めません: {place(where, 'ja')}: {json_problem_ja(exc.msg)}{hint_ja}",
             expected="a JSON object",
             expected_ja="JSON オブジェクト",
         ) from None

@@ -167,9 +167,11 @@ class BoardDefinition(BaseModel):
         raise InputError(
             "unknown_sector",
             f"{text!r} is not a sector of board {self.id}",
+            ja=f"「{text}」は盤 {self.id} の星域ではありません",
             field=field,
             expected="a sector id or printed name: "
             + ", ".join(f"{s.id} ({s.name})" for s in self.sectors),
+            expected_ja="星域のIDか印刷名: " + "、".join(f"{s.id}({s.name})" for s in self.sectors),
         )
 
     def label(self, sector: str) -> str:
@@ -241,17 +243,23 @@ def resolve_board(board_id: str, sha256: str | None = None) -> BoardDefinition:
         raise InputError(
             "unknown_board",
             f"board {board_id!r} is not known",
+            ja=f"盤「{board_id}」は知られていません",
             field="board.id",
             expected=f"one of {', '.join(sorted(boards))}, or its definition file named "
             f"by ${BOARDS_VARIABLE}",
+            expected_ja=f"{', '.join(sorted(boards))} のいずれか、または ${BOARDS_VARIABLE} で"
+            "指定した定義ファイルの盤",
         )
     if sha256 is not None and sha256 != board.sha256:
         raise InputError(
             "board_mismatch",
             f"the record names the digest {sha256} for board {board_id!r}, whose digest "
             "is different: the record was made with another version of the definition",
+            ja=f"記録は盤「{board_id}」のダイジェストを {sha256} としていますが、"
+            "定義のダイジェストは異なります。記録は別の版の盤定義で作られています",
             field="board.sha256",
             expected=board.sha256,
+            expected_ja=board.sha256,
         )
     return board
 

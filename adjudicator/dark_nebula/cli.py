@@ -56,14 +56,19 @@ def commit_command(
             raise InputError(
                 "bad_game_id",
                 f"{game_id!r} is not a game id",
+                ja=f"「{game_id}」は対局IDになりません",
                 field="--game-id",
                 expected="letters, digits and . _ : / - (up to 100)",
+                expected_ja="英数字と . _ : / -(100 文字まで)",
             )
         board = resolve_board(board_id)
         sector_id = board.sector_id(sector, field="--sector")
         if sector_id == "tyrann":
             raise InputError(
-                "base_in_capital", "3.1: the base may not be in Tyrann", field="--sector"
+                "base_in_capital",
+                "3.1: the base may not be in Tyrann",
+                ja="3.1: 秘密基地はタイラントに置けません",
+                field="--sector",
             )
         chosen = check_nonce(nonce, field="--nonce") if nonce is not None else make_nonce()
     except InputError as err:
@@ -93,7 +98,9 @@ def redact_command(
     try:
         data = parse_json(read_text(record))
         if not isinstance(data, dict):
-            raise InputError("bad_record", "a record is a JSON object")
+            raise InputError(
+                "bad_record", "a record is a JSON object", ja="記録は JSON オブジェクトです"
+            )
         text = json.dumps(redact(data), ensure_ascii=False, indent=2) + "\n"
     except InputError as err:
         fail(err, str(record))

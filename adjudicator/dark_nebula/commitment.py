@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang
 
 DOMAIN = "adjudicator/dark-nebula/base/1"
 NONCE_BITS = 128
@@ -36,16 +37,34 @@ def make_nonce() -> str:
     return secrets.token_hex(32)
 
 
-def nonce_problem(nonce: object) -> str | None:
+#: Why a nonce may not hide a base.
+NONCE_PROBLEMS: dict[str, dict[Lang, str]] = {
+    "missing": {"en": "the nonce is missing", "ja": "ナンスがありません"},
+    "not_hex": {
+        "en": "the nonce is not lowercase hex",
+        "ja": "ナンスが小文字の16進数ではありません",
+    },
+    "short": {
+        "en": "the nonce has {bits} bits, fewer than {least}",
+        "ja": "ナンスが {bits} ビットしかありません({least} ビット未満)",
+    },
+    "not_random": {
+        "en": "the nonce is not random (too few distinct digits)",
+        "ja": "ナンスがランダムではありません(使われている数字の種類が少なすぎます)",
+    },
+}
+
+
+def nonce_problem(nonce: object, lang: Lang = "en") -> str | None:
     """Why ``nonce`` may not hide a base, or ``None`` when it may."""
     if not isinstance(nonce, str) or not nonce:
-        return "the nonce is missing"
+        return NONCE_PROBLEMS["missing"][lang]
     if not _HEX.match(nonce):
-        return "the nonce is not lowercase hex"
+        return NONCE_PROBLEMS["not_hex"][lang]
     if len(nonce) * 4 < NONCE_BITS:
-        return f"the nonce has {len(nonce) * 4} bits, fewer than {NONCE_BITS}"
+        return NONCE_PROBLEMS["short"][lang].format(bits=len(nonce) * 4, least=NONCE_BITS)
     if len(set(nonce)) < MIN_DISTINCT_DIGITS:
-        return "the nonce is not random (too few distinct digits)"
+        return NONCE_PROBLEMS["not_random"][lang]
     return None
 
 
@@ -55,8 +74,10 @@ def check_nonce(nonce: object, *, field: str = "nonce") -> str:
         raise InputError(
             "weak_nonce",
             problem,
+            ja=nonce_problem(nonce, "ja"),
             field=field,
             expected=f"at least {NONCE_BITS // 4} random lowercase hex digits",
+            expected_ja=f"{NONCE_BITS // 4} 桁以上のランダムな小文字の16進数",
         )
     return str(nonce)
 
@@ -66,8 +87,10 @@ def check_digest(digest: object, *, field: str = "commitment") -> str:
         raise InputError(
             "malformed_commitment",
             f"{digest!r} is not a SHA-256 digest",
+            ja=f"「{digest}」は SHA-256 のダイジェストではありません",
             field=field,
             expected="64 lowercase hex digits",
+            expected_ja="64 桁の小文字の16進数",
         )
     return digest
 

@@ -24,6 +24,7 @@ import re
 from pydantic import ValidationError
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.requests import validation_error
 from adjudicator.dark_nebula.board import BoardDefinition
 from adjudicator.dark_nebula.record import (
     Appearance,
@@ -47,6 +48,10 @@ LETTER_SIDE = {v: k for k, v in SIDE_LETTER.items()}
 EVENT_SYNTAX = (
     "'setup: …', 'T.S <empire|rebel> <production|movement|combat>: …', 'T.7 search: …' "
     "or 'disclose: SECTOR NONCE'"
+)
+EVENT_SYNTAX_JA = (
+    "'setup: …'、'T.S <empire|rebel> <production|movement|combat>: …'、'T.7 search: …'、"
+    "'disclose: SECTOR NONCE' のいずれか"
 )
 _STAMPED = re.compile(r"^(\d+)\.([1-7]) ([a-z ]+): (.*)$")
 _STEP = {phase_side: step for step, phase_side in PHASES.items()}
@@ -149,8 +154,14 @@ def with_ids(line: str, names: list[tuple[str, str]]) -> str:
     return line
 
 
-def _bad(text: str, why: str) -> InputError:
-    return InputError("malformed_event", f"{text!r}: {why}", expected=EVENT_SYNTAX)
+def _bad(text: str, why: str, ja: str) -> InputError:
+    return InputError(
+        "malformed_event",
+        f"{text!r}: {why}",
+        ja=f"「{text}」: {ja}",
+        expected=EVENT_SYNTAX,
+        expected_ja=EVENT_SYNTAX_JA,
+    )
 
 
 def _tokens(text: str) -> list[str]:
@@ -160,14 +171,18 @@ def _tokens(text: str) -> list[str]:
 def _place(token: str, line: str) -> Place:
     kind, at, sector = token.partition("@")
     if not at:
-        raise _bad(line, f"{token!r} is not kind@sector")
+        raise _bad(
+            line, f"{token!r} is not kind@sector", f"「{token}」が 駒@星域 の形ではありません"
+        )
     return Place.model_validate({"counter": kind, "sector": sector})
 
 
 def _move(token: str, line: str) -> Move:
     m = re.fullmatch(r"([a-z_]+)@([a-z0-9-]+)>([a-z0-9-]+)", token)
     if not m:
-        raise _bad(line, f"{token!r} is not kind@from>to")
+        raise _bad(
+            line, f"{token!r} is not kind@from>to", f"「{token}」が 駒@元>先 の形ではありません"
+        )
     return Move.model_validate({"counter": m[1], "from": m[2], "to": m[3]})
 
 
@@ -175,20 +190,28 @@ def _volley_of(text: str, line: str) -> Volley:
     fired, slash, removed_text = text.partition("/")
     tokens = fired.split()
     if not tokens:
-        raise _bad(line, "a volley starts with its class")
+        raise _bad(line, "a volley starts with its class", "射撃はそのクラスから書き始めます")
     dice: dict[str, dict[str, list[int]]] = {}
     for token in tokens[1:]:
         # an empty list (e.cruiser=) is read, so that missing dice are dice_count (9.1)
         m = re.fullmatch(r"([er])\.([a-z_]+)=(\d+(?:,\d+)*)?", token)
         if not m:
-            raise _bad(line, f"{token!r} is not side.kind=dice (e.cruiser=3,5)")
+            raise _bad(
+                line,
+                f"{token!r} is not side.kind=dice (e.cruiser=3,5)",
+                f"「{token}」が 陣営.駒=ダイス(e.cruiser=3,5)の形ではありません",
+            )
         rolled = [int(d) for d in m[3].split(",")] if m[3] else []
         dice.setdefault(LETTER_SIDE[m[1]], {})[m[2]] = rolled
     removed: dict[str, list[str]] = {}
     for token in removed_text.split() if slash else []:
         m = re.fullmatch(r"([er])\.([a-z_]+)", token)
         if not m:
-            raise _bad(line, f"{token!r} is not side.kind (r.battleship)")
+            raise _bad(
+                line,
+                f"{token!r} is not side.kind (r.battleship)",
+                f"「{token}」が 陣営.駒(r.battleship)の形ではありません",
+            )
         removed.setdefault(LETTER_SIDE[m[1]], []).append(m[2])
     return Volley.model_validate({"class": tokens[0], "dice": dice, "removed": removed})
 
@@ -196,7 +219,11 @@ def _volley_of(text: str, line: str) -> Volley:
 def _battle(text: str, line: str) -> Battle:
     sector, colon, rest = text.partition(":")
     if not colon:
-        raise _bad(line, f"{text.strip()!r} is not 'sector: volley | volley …'")
+        raise _bad(
+            line,
+            f"{text.strip()!r} is not 'sector: volley | volley …'",
+            f"「{text.strip()}」が '星域: 射撃 | 射撃 …' の形ではありません",
+        )
     volleys = [_volley_of(v, line) for v in rest.split("|")]
     return Battle(sector=sector.strip(), volleys=volleys)
 
@@ -214,14 +241,18 @@ def _clauses(text: str) -> tuple[str, dict[str, str]]:
 def _unexpected(keyed: dict[str, str], allowed: set[str], line: str) -> None:
     for key in keyed:
         if key not in allowed:
-            raise _bad(line, f"unexpected clause {key!r}")
+            raise _bad(line, f"unexpected clause {key!r}", f"予期しない節「{key}」があります")
 
 
 def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameEvent:
     name, side = PHASES[step]
     expected = f"{side} {name}" if side else name
     if side_phase != expected:
-        raise _bad(line, f"step {step} is the {expected}, not {side_phase!r}")
+        raise _bad(
+            line,
+            f"step {step} is the {expected}, not {side_phase!r}",
+            f"手順 {step} は「{expected}」です(「{side_phase}」ではありません)",
+        )
     if name == "production":
         first, keyed = _clauses(text)
         _unexpected(keyed, {"extra", "base"}, line)
@@ -241,7 +272,11 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
         for token in keyed.get("appear", "").split():
             kind, gt, to = token.partition(">")
             if not gt:
-                raise _bad(line, f"{token!r} is not kind>sector")
+                raise _bad(
+                    line,
+                    f"{token!r} is not kind>sector",
+                    f"「{token}」が 駒>星域 の形ではありません",
+                )
             appearances.append(Appearance.model_validate({"counter": kind, "to": to}))
         moves = [_move(t, line) for t in _tokens(first)]
         return Movement(
@@ -256,11 +291,13 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
     if "reveal" in keyed:
         parts = keyed["reveal"].split()
         if len(parts) != 2:
-            raise _bad(line, "reveal takes a sector and a nonce")
+            raise _bad(
+                line, "reveal takes a sector and a nonce", "reveal には星域とナンスを書きます"
+            )
         reveal = Opening(sector=parts[0], nonce=parts[1])
     roll = keyed.get("roll")
     if roll is not None and not roll.isdigit():
-        raise _bad(line, f"roll {roll!r} is not a number")
+        raise _bad(line, f"roll {roll!r} is not a number", f"roll の「{roll}」が数ではありません")
     return Search(
         turn=turn,
         phase="search",
@@ -274,7 +311,7 @@ def parse_line(line: str) -> GameEvent:
     """An event from its line, with the turn its stamp gives. Raises :class:`InputError`
     ``malformed_event``."""
     if not isinstance(line, str):
-        raise _bad(str(line), "an event is a line of text")
+        raise _bad(str(line), "an event is a line of text", "イベントは 1 行のテキストです")
     try:
         if line.startswith("setup: "):
             rest = line.removeprefix("setup: ")
@@ -282,13 +319,22 @@ def parse_line(line: str) -> GameEvent:
         if line.startswith("disclose: "):
             parts = line.removeprefix("disclose: ").split()
             if len(parts) != 2:
-                raise _bad(line, "disclose takes a sector and a nonce")
+                raise _bad(
+                    line,
+                    "disclose takes a sector and a nonce",
+                    "disclose には星域とナンスを書きます",
+                )
             return Disclosure(phase="disclosure", sector=parts[0], nonce=parts[1])
         m = _STAMPED.match(line)
         if not m:
-            raise _bad(line, "no turn.step stamp")
+            raise _bad(
+                line,
+                "no turn.step stamp",
+                "ターン.手順 の印(1.1 empire production など)がありません",
+            )
         return _event(int(m[1]), int(m[2]), m[3], m[4], line)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise _bad(line, f"{where}: {first['msg']}") from None
+        said = validation_error(exc).text("ja")
+        raise _bad(line, f"{where}: {first['msg']}", f"{where}: {said}") from None

@@ -25,7 +25,7 @@ from adjudicator.core.svg import Picture
 from adjudicator.core.violations import Phrase, Violation
 from adjudicator.dark_nebula import combat, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
-from adjudicator.dark_nebula.commitment import open_commitment
+from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment
 from adjudicator.dark_nebula.drawing import RULEBOOK_STEPS, STEP_WORDS, draw, step_name, summary
 from adjudicator.dark_nebula.drawing_svg import picture
 from adjudicator.dark_nebula.movement import move_problem
@@ -443,7 +443,8 @@ class DarkNebulaReplay(EventReplay):
         elif found.status == "wrong_nonce":
             self._reject(("commitment_mismatch" if secret else "wrong_nonce", {}))
         elif found.status == "weak_nonce":
-            self._reject(("weak_nonce", {"detail": found.detail}))
+            detail = Phrase(en=found.detail, ja=nonce_problem(opening.nonce, "ja") or "")
+            self._reject(("weak_nonce", {"detail": detail}))
         self.situation.base.sector = opening.sector
         self.opened = True
         return None

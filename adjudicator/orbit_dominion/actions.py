@@ -25,6 +25,7 @@ from adjudicator.orbit_dominion.board import (
 
 NAVIGATE, CAPTURE, JUMP, SWAP, ROTATE = "navigate", "capture", "jump", "swap", "rotate"
 ACTION_SYNTAX = "an action such as I11-I10, M3xM4, O4-M4, O4<>M4 or O+"
+ACTION_SYNTAX_JA = "I11-I10、M3xM4、O4-M4、O4<>M4、O+ のような行動"
 
 
 class Action:
@@ -107,11 +108,13 @@ ACTIONS: dict[str, Action] = _all_actions()
 
 def _malformed(text: object) -> InputError:
     shown = f"'{text}'" if isinstance(text, str) else f"a {type(text).__name__}"
+    shown_ja = f"「{text}」" if isinstance(text, str) else "文字列でない値"
     return InputError(
         "malformed_action",
         f"{shown} is not an Orbit Dominion action",
-        ja=f"{shown} は星環戦略の行動ではありません",
+        ja=f"{shown_ja}は星環戦略の行動ではありません",
         expected=ACTION_SYNTAX,
+        expected_ja=ACTION_SYNTAX_JA,
     )
 
 

@@ -96,7 +96,7 @@ LABELS: dict[str, dict[str, str]] = {
         "legal": "合法手({n}): {actions}",
         "banned": "三度反復の禁止(第9条)により不合法:",
         "banned_one": "  {action}: 結果の局面は既に {plies} 手目の時点で出現",
-        "normalised": "[yellow]正規化[/] {written!r} → {canonical}",
+        "normalised": "[yellow]正規化[/] 「{written}」→ {canonical}",
     },
 }
 
@@ -186,8 +186,10 @@ def _svg(state: GameState, legal_from: str | None, lang: Lang) -> str:
                 InputError(
                     "malformed_sector",
                     f"{legal_from!r} is not a sector",
+                    ja=f"「{legal_from}」は星域ではありません",
                     field="--from",
                     expected="a sector from O0 to I11",
+                    expected_ja="O0〜I11 の星域",
                 )
             )
         marked = (SECTOR_BY_NAME[legal_from], state.legal_actions())
@@ -209,20 +211,22 @@ def perft_command(
         ),
     ] = DEFAULT_MAX_NODES,
     as_json: JsonOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Count the legal action sequences of a given length (perft), with the threefold ban
     and game-ending actions as defined in docs/orbit-dominion.md.
 
     Example: adjudicator orbit-dominion perft --depth 3   (11405)
     """
+    language = resolve_lang(lang)
     try:
-        state, rejected, _ = replay_line(position, moves, lenient=False, lang="en")
+        state, rejected, _ = replay_line(position, moves, lenient=False, lang=language)
     except InputError as err:
         fail(err)
     if rejected:
         r = rejected[0]
-        message = f"{r.action} is illegal: {r.message}"
-        fail(InputError("illegal_line", message, field=f"--moves[{r.index}]"))
+        said = PERFT_WORDS[language]["illegal"].format(action=r.action, message=r.message)
+        fail(InputError("illegal_line", said, ja=said, field=f"--moves[{r.index}]"))
     started = time.perf_counter()
     try:
         rows = divide(state, depth, max_nodes=max_nodes) if show_divide else []
@@ -240,8 +244,24 @@ def perft_command(
         console.print(f"{action}: {n}")
     if show_divide:
         console.print()
-    rate = f" ({nodes / seconds:,.0f} nodes/s)" if seconds > 0 else ""
-    console.print(f"nodes {nodes}  time {seconds:.3f}s{rate}")
+    words = PERFT_WORDS[language]
+    rate = words["rate"].format(rate=nodes / seconds) if seconds > 0 else ""
+    console.print(words["count"].format(nodes=nodes, seconds=seconds, rate=rate))
+
+
+#: perft's lines for a person (``--json`` stays as it is for programs).
+PERFT_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "illegal": "{action} is illegal: {message}",
+        "count": "nodes {nodes}  time {seconds:.3f}s{rate}",
+        "rate": " ({rate:,.0f} nodes/s)",
+    },
+    "ja": {
+        "illegal": "{action} は不合法です: {message}",
+        "count": "ノード数 {nodes}  時間 {seconds:.3f} 秒{rate}",
+        "rate": "(毎秒 {rate:,.0f} ノード)",
+    },
+}
 
 
 app.command("solve")(solve_command)

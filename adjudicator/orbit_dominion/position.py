@@ -30,6 +30,9 @@ NORMAL_SHIPS = 5
 STANDARD_TEXT = "r....bb....r/rr....bb..../R....bB....r r 0 -"
 CELL_CHARS = ".rRbB"
 POSITION_SYNTAX = "<O>/<M>/<I> <r|b> <ply 0-120> <-|r|b>, each orbit 12 cells of . r R b B"
+POSITION_SYNTAX_JA = "<O>/<M>/<I> <r|b> <手数 0-120> <-|r|b>(各軌道は . r R b B による 12 マス)"
+#: The sides as a Japanese message names them, by their letter and by their name.
+_SIDE_JA = {"r": "赤", "b": "青", "red": "赤", "blue": "青"}
 
 PositionKey = tuple[int, int, int, int, int]
 #: ``position[SHIPS + side]`` is a side's mask, ``position[FLAGS + side]`` its flagship: the
@@ -109,29 +112,56 @@ class Position(NamedTuple):
 _POSITION_RE = re.compile(r"^(\S+) (\S+) (\S+) (\S+)$")
 
 
-def _bad(field: str, message: str) -> InputError:
-    return InputError("malformed_position", message, field=field, expected=POSITION_SYNTAX)
+def _bad(field: str, message: str, ja: str) -> InputError:
+    return InputError(
+        "malformed_position",
+        message,
+        ja=ja,
+        field=field,
+        expected=POSITION_SYNTAX,
+        expected_ja=POSITION_SYNTAX_JA,
+    )
 
 
 def parse_position(text: str, *, field: str = "position") -> Position:
     if not isinstance(text, str):
-        raise _bad(field, f"a position must be a string, not {type(text).__name__}")
+        raise _bad(
+            field,
+            f"a position must be a string, not {type(text).__name__}",
+            "局面は文字列で書きます",
+        )
     m = _POSITION_RE.match(text.strip())
     if not m:
-        raise _bad(field, f"{text!r} does not have four space-separated parts")
+        raise _bad(
+            field,
+            f"{text!r} does not have four space-separated parts",
+            f"「{text}」が空白で区切られた 4 つの部分になっていません",
+        )
     board, side_text, ply_text, claim_text = m.groups()
     orbits = board.split("/")
     if len(orbits) != 3:
-        raise _bad(field, f"the board has {len(orbits)} orbit(s), not 3")
+        raise _bad(
+            field,
+            f"the board has {len(orbits)} orbit(s), not 3",
+            f"盤の軌道が {len(orbits)} 本です(3 本ではありません)",
+        )
     ships = [0, 0]
     flags = [-1, -1]
     flag_count = [0, 0]
     for o, cells in enumerate(orbits):
         if len(cells) != SECTORS_PER_ORBIT:
-            raise _bad(field, f"orbit {ORBITS[o]} has {len(cells)} cells, not 12")
+            raise _bad(
+                field,
+                f"orbit {ORBITS[o]} has {len(cells)} cells, not 12",
+                f"軌道 {ORBITS[o]} のマスが {len(cells)} 個です(12 個ではありません)",
+            )
         for n, ch in enumerate(cells):
             if ch not in CELL_CHARS:
-                raise _bad(field, f"unknown cell {ch!r} at {ORBITS[o]}{n}")
+                raise _bad(
+                    field,
+                    f"unknown cell {ch!r} at {ORBITS[o]}{n}",
+                    f"{ORBITS[o]}{n} のマスの文字「{ch}」は未知です",
+                )
             if ch == ".":
                 continue
             side = RED if ch in "rR" else BLUE
@@ -142,26 +172,52 @@ def parse_position(text: str, *, field: str = "position") -> Position:
                 flag_count[side] += 1
     for side, name in ((RED, "red"), (BLUE, "blue")):
         if flag_count[side] != 1:
-            raise _bad(field, f"{name} has {flag_count[side]} flagships, not exactly 1")
+            raise _bad(
+                field,
+                f"{name} has {flag_count[side]} flagships, not exactly 1",
+                f"{_SIDE_JA[name]}の旗艦が {flag_count[side]} 隻です(ちょうど 1 隻ではありません)",
+            )
         normals = ships[side].bit_count() - 1
         if not 1 <= normals <= NORMAL_SHIPS:
-            raise _bad(field, f"{name} has {normals} normal ships, not 1 to {NORMAL_SHIPS}")
+            raise _bad(
+                field,
+                f"{name} has {normals} normal ships, not 1 to {NORMAL_SHIPS}",
+                f"{_SIDE_JA[name]}の通常船が {normals} 隻です(1〜{NORMAL_SHIPS} 隻ではありません)",
+            )
     if side_text not in SIDE_LETTERS:
-        raise _bad(field, f"side to move {side_text!r} is not 'r' or 'b'")
+        raise _bad(
+            field,
+            f"side to move {side_text!r} is not 'r' or 'b'",
+            f"手番の「{side_text}」が 'r' でも 'b' でもありません",
+        )
     turn = SIDE_LETTERS.index(side_text)
     if not re.fullmatch(r"0|[1-9][0-9]*", ply_text) or int(ply_text) > MOVE_LIMIT:
-        raise _bad(field, f"ply {ply_text!r} is not a number from 0 to {MOVE_LIMIT}")
+        raise _bad(
+            field,
+            f"ply {ply_text!r} is not a number from 0 to {MOVE_LIMIT}",
+            f"手数の「{ply_text}」が 0〜{MOVE_LIMIT} の数ではありません",
+        )
     if claim_text not in ("-", *SIDE_LETTERS):
-        raise _bad(field, f"claim {claim_text!r} is not '-', 'r' or 'b'")
+        raise _bad(
+            field,
+            f"claim {claim_text!r} is not '-', 'r' or 'b'",
+            f"星門制圧の主張「{claim_text}」が '-'、'r'、'b' のいずれでもありません",
+        )
     claim = claim_text != "-"
     if claim and claim_text != side_text:
-        raise _bad(field, f"claim {claim_text!r} is not the side to move {side_text!r}")
+        raise _bad(
+            field,
+            f"claim {claim_text!r} is not the side to move {side_text!r}",
+            f"星門制圧の主張「{claim_text}」が手番の「{side_text}」と違います",
+        )
     position = Position(ships[0], ships[1], flags[0], flags[1], turn, int(ply_text), claim)
     if claim and not ships[turn] & TARGET_GATES[turn]:
         raise _bad(
             field,
             f"claim {claim_text!r} but that side holds neither enemy gate "
             "(one reply can clear at most one)",
+            f"星門制圧の主張「{claim_text}」がありますが、その陣営は敵の星門をどちらも占めていません"
+            "(1 手の応手で解除できる星門は 1 つまでです)",
         )
     return position
 

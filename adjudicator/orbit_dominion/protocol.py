@@ -125,7 +125,12 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
     lenient = req.notation == "lenient"
     state, illegal_at, violation, normalized = replay(req)
     if req.resign is not None and req.forfeit is not None:
-        raise InputError("bad_request", "resign and forfeit exclude each other", field="forfeit")
+        raise InputError(
+            "bad_request",
+            "resign and forfeit exclude each other",
+            ja="resign と forfeit は同時に指定できません",
+            field="forfeit",
+        )
     if state.outcome() is None:
         if req.resign is not None:
             state.resign(SIDE_NAMES.index(req.resign))
@@ -153,6 +158,7 @@ def perft_command(request: dict[str, Any]) -> dict[str, Any]:
         raise InputError(
             "illegal_line",
             f"moves[{illegal_at}] is not legal, so the line has no perft",
+            ja=f"moves[{illegal_at}] が不合法なので、この手順の perft はありません",
             field=f"moves[{illegal_at}]",
         )
     try:
@@ -169,6 +175,9 @@ def limit_exceeded(exc: NodeLimitExceeded, field: str) -> InputError:
     return InputError(
         "limit_exceeded",
         f"perft stopped after counting {exc.counted:,} nodes, over the budget of {exc.limit:,}",
+        ja=f"perft は {exc.counted:,} ノードを数えたところで上限の {exc.limit:,} を超え、"
+        "止まりました",
         field=field,
         expected=f"a smaller depth, or a larger {field}",
+        expected_ja=f"より浅い深さ、またはより大きな {field}",
     )

@@ -27,7 +27,7 @@ from typing import Any
 
 from adjudicator.core import strict_json
 from adjudicator.core.errors import InputError
-from adjudicator.core.loading import line_col
+from adjudicator.core.loading import json_problem_ja, line_col
 from adjudicator.core.records import load_model
 from adjudicator.core.verdict import Note
 from adjudicator.orbit_dominion.board import BLUE
@@ -97,8 +97,22 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _error(text: str, offset: int, message: str, expected: str | None = None) -> InputError:
-    return InputError("bad_notation", message, field=line_col(text, offset), expected=expected)
+#: The result tokens, as expected after a text record's moves.
+RESULTS = ("1-0, 0-1, 1/2-1/2 or *", "1-0、0-1、1/2-1/2、* のいずれか")
+
+
+def _error(
+    text: str, offset: int, message: str, ja: str, expected: tuple[str, str] | None = None
+) -> InputError:
+    """A notation error at ``offset``; ``expected`` in English and in Japanese."""
+    return InputError(
+        "bad_notation",
+        message,
+        ja=ja,
+        field=line_col(text, offset),
+        expected=expected[0] if expected else None,
+        expected_ja=expected[1] if expected else None,
+    )
 
 
 def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
@@ -119,15 +133,29 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         end_of_line = text.find("\n", stripped)
         end_of_line = len(text) if end_of_line < 0 else end_of_line
         if not m or text[m.end() : end_of_line].strip():
-            raise _error(text, stripped, "malformed tag line", 'a tag such as [Event "…"]')
+            raise _error(
+                text,
+                stripped,
+                "malformed tag line",
+                "タグの行の形が正しくありません",
+                ('a tag such as [Event "…"]', '[Event "…"] のようなタグ'),
+            )
         name, value = m["name"], _unescape(m["value"])
         pos = m.end()
         if name in seen:
-            raise _error(text, stripped, f"tag [{name}] appears twice")
+            raise _error(
+                text, stripped, f"tag [{name}] appears twice", f"タグ [{name}] が 2 回あります"
+            )
         seen.add(name)
         if name not in TAGS:
             if not lenient:
-                raise _error(text, stripped, f"unknown tag [{name}]", "one of " + ", ".join(TAGS))
+                raise _error(
+                    text,
+                    stripped,
+                    f"unknown tag [{name}]",
+                    f"未知のタグ [{name}]",
+                    ("one of " + ", ".join(TAGS), "、".join(TAGS) + " のいずれか"),
+                )
             notes.append(
                 Note(
                     code="unknown_tag",
@@ -139,7 +167,7 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         section, key = TAGS[name]
         if name == "Result":
             if value not in RESULT_TOKENS:
-                raise _error(text, stripped, f"result {value!r}", "1-0, 0-1, 1/2-1/2 or *")
+                raise _error(text, stripped, f"result {value!r}", f"結果「{value}」", RESULTS)
             claimed_token = value
         elif name == "Reason":
             reason = value
@@ -147,18 +175,39 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
             try:
                 fields["ext"] = strict_json.loads(value, strict=not lenient)
             except json.JSONDecodeError as exc:
-                raise _error(text, stripped, f"[Ext] is not JSON: {exc.msg}") from None
+                raise _error(
+                    text,
+                    stripped,
+                    f"[Ext] is not JSON: {exc.msg}",
+                    f"[Ext] が JSON として読めません: {json_problem_ja(exc.msg)}",
+                ) from None
             except InputError as err:
-                raise _error(text, stripped, f"[Ext] is not strict JSON: {err.message}") from None
+                raise _error(
+                    text,
+                    stripped,
+                    f"[Ext] is not strict JSON: {err.message}",
+                    f"[Ext] が厳密な JSON ではありません: {err.text('ja')}",
+                ) from None
         elif section == "meta":
             fields["meta"][key] = value
         else:
             fields[key] = value
     if "Ruleset" not in seen:
-        raise _error(text, 0, "missing [Ruleset] tag", '[Ruleset "orbit-dominion/4.2"]')
+        raise _error(
+            text,
+            0,
+            "missing [Ruleset] tag",
+            "タグ [Ruleset] がありません",
+            ('[Ruleset "orbit-dominion/4.2"]',) * 2,
+        )
     moves, closing = _movetext(text, pos, fields.get("start", "standard"))
     if claimed_token is not None and claimed_token != closing:
-        raise _error(text, pos, f'[Result "{claimed_token}"] but the movetext ends with {closing}')
+        raise _error(
+            text,
+            pos,
+            f'[Result "{claimed_token}"] but the movetext ends with {closing}',
+            f'[Result "{claimed_token}"] ですが、指し手の最後は {closing} です',
+        )
     winner = RESULT_TOKENS[closing]
     resigned = None
     if reason == "resignation" and winner in ("red", "blue"):
@@ -182,30 +231,49 @@ def _movetext(text: str, pos: int, start: str) -> tuple[list[str | dict[str, Any
         at = pos + m.start(m.lastgroup or 0)
         i = m.end()
         if closing is not None:
-            raise _error(text, at, "text after the result token")
+            raise _error(text, at, "text after the result token", "結果の後に文字があります")
         n = len(moves)
         opens_pair = (n % 2 == 0) != blue_first or n == 0
         expected = f"{(n + blue_first) // 2 + 1}{'...' if blue_first and n == 0 else '.'}"
         if m["number"]:
             if not opens_pair or numbered or m["number"] != expected:
-                wanted = expected if opens_pair and not numbered else "a move"
-                raise _error(text, at, f"unexpected move number {m['number']!r}", wanted)
+                wanted = (expected,) * 2 if opens_pair and not numbered else ("a move", "手")
+                raise _error(
+                    text,
+                    at,
+                    f"unexpected move number {m['number']!r}",
+                    f"予期しない手番号「{m['number']}」",
+                    wanted,
+                )
             numbered = True
         elif m["comment"]:
             if not moves:
-                raise _error(text, at, "a comment before the first move")
+                raise _error(
+                    text,
+                    at,
+                    "a comment before the first move",
+                    "最初の手より前にコメントがあります",
+                )
             _annotate(moves, m["comment"][1:-1], text, at)
         elif m["word"] in RESULT_TOKENS:
             closing = m["word"]
         else:
             if opens_pair and not numbered:
-                raise _error(text, at, f"move {m['word']!r} without its number", expected)
+                raise _error(
+                    text,
+                    at,
+                    f"move {m['word']!r} without its number",
+                    f"手「{m['word']}」に手番号がありません",
+                    (expected,) * 2,
+                )
             moves.append(m["word"])
             numbered = False
     if body[i:].strip():
-        raise _error(text, pos + len(body) - len(body[i:].lstrip()), "unreadable text")
+        raise _error(
+            text, pos + len(body) - len(body[i:].lstrip()), "unreadable text", "読めない文字列"
+        )
     if closing is None:
-        raise _error(text, len(text), "missing result token", "1-0, 0-1, 1/2-1/2 or *")
+        raise _error(text, len(text), "missing result token", "結果がありません", RESULTS)
     return moves, closing
 
 
@@ -215,7 +283,13 @@ def _annotate(moves: list[str | dict[str, Any]], inner: str, text: str, at: int)
     if inner.startswith("[%"):
         rest = _COMMAND.sub("", inner).strip()
         if rest:
-            raise _error(text, at, f"unknown command text {rest!r}", "[%clock S] or [%attempt A]")
+            raise _error(
+                text,
+                at,
+                f"unknown command text {rest!r}",
+                f"未知のコマンド「{rest}」",
+                ("[%clock S] or [%attempt A]", "[%clock S] か [%attempt A]"),
+            )
         for c in _COMMAND.finditer(inner):
             if c["name"] == "clock":
                 move["clock"] = c["arg"]
@@ -223,7 +297,9 @@ def _annotate(moves: list[str | dict[str, Any]], inner: str, text: str, at: int)
                 move.setdefault("attempts", []).append(c["arg"])
     else:
         if "comment" in move:
-            raise _error(text, at, "a second comment on one move")
+            raise _error(
+                text, at, "a second comment on one move", "1 手に 2 つ目のコメントがあります"
+            )
         move["comment"] = inner
     moves[-1] = move
 
@@ -268,6 +344,7 @@ def format_record(record: Record) -> str:
                 raise InputError(
                     "unrepresentable_comment",
                     "a comment with '}' or starting with '[%' has no text notation",
+                    ja="'}' を含むコメントや '[%' で始まるコメントはテキスト表記にできません",
                     field=f"moves[{n}].comment",
                 )
             tokens.append("{" + move.comment + "}")

@@ -185,7 +185,11 @@ def verify_proof_command(
         if isinstance(data, dict) and "tree" not in data and "proof" in data:
             data = data["proof"]
             if data is None:
-                raise InputError("no_proof", "the solution has no proof (no forced win)")
+                raise InputError(
+                    "no_proof",
+                    "the solution has no proof (no forced win)",
+                    ja="この解には証明がありません(必勝がありません)",
+                )
         proof = parse_request(Proof, data)
         fault, nodes = verify(proof, language)
     except InputError as err:

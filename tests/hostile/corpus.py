@@ -95,7 +95,7 @@ def _fill(head: bytes, unit: bytes, size: int = MIB) -> bytes:
 
 #: The big and the unrepresentable, made when needed.
 GENERATED: list[Entry] = [
-    Entry("record", "newlines-1mib.txt", "bad_json", _write("n.txt", _fill(b"", b"\n"))),
+    Entry("record", "newlines-1mib.txt", "malformed_record", _write("n.txt", _fill(b"", b"\n"))),
     Entry("record", "newlines-1mib.json", "bad_json", _write("n.json", _fill(b"", b"\n"))),
     Entry(
         "record",

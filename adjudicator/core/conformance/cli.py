@@ -420,7 +420,14 @@ def register(app: typer.Typer, registry: Registry) -> None:
         except InputError as err:
             fail(err)
         if suite_data is None:
-            fail(InputError("usage", f"no {SUITE_FILE} in {cases}", field="--cases"))
+            fail(
+                InputError(
+                    "usage",
+                    f"no {SUITE_FILE} in {cases}",
+                    ja=f"{cases} に {SUITE_FILE} がありません",
+                    field="--cases",
+                )
+            )
         problems = release_problems(suite_data, lock, files)
         for problem in problems:
             err_console.print(f"[red]not locked[/]: {escape(problem)}")
