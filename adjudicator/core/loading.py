@@ -58,16 +58,15 @@ def read_bytes(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
     except OSError as exc:
         raise _unreadable(exc) from None
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            kind = "a folder" if stat.S_ISDIR(status.st_mode) else "not a regular file"
             raise InputError(
                 "not_a_file",
                 f"{kind}: records are read from regular files",
                 ja=f"{_KIND_JA[kind]}。記録は通常のファイルから読みます",
             )
-        with os.fdopen(fd, "rb", closefd=False) as stream:
-            data = stream.read(max_bytes + 1)
+        data = _read_at_most(fd, max_bytes + 1, status.st_size)
     except OSError as exc:
         raise _unreadable(exc) from None
     finally:
@@ -81,6 +80,25 @@ def read_bytes(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
             expected_ja="常識的な大きさの記録",
         )
     return data
+
+
+def _read_at_most(fd: int, limit: int, size: int) -> bytes:
+    """Up to ``limit`` bytes of ``fd``, whose size on disk is said to be ``size``. The first
+    read asks for that size and one byte more (the end then shows at once), so that a record
+    costs a buffer of its own size rather than one of the limit, which for a batch of small
+    records was most of the reading; a file larger than it said is read on in chunks, up to
+    the limit."""
+    chunks: list[bytes] = []
+    left = limit
+    ask = min(limit, size + 1)
+    while left > 0:
+        chunk = os.read(fd, min(left, ask))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+        ask = 1 << 16
+    return b"".join(chunks)
 
 
 _KIND_JA = {"a folder": "フォルダです", "not a regular file": "通常のファイルではありません"}

@@ -19,6 +19,7 @@ import pytest
 from adjudicator.core.batch import Options, validate_file
 from adjudicator.core.conformance.cases import load_case_file
 from adjudicator.core.errors import InputError
+from adjudicator.core.loading import read_bytes
 from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import load_board
@@ -76,6 +77,30 @@ def test_a_file_over_max_bytes_is_read_only_to_the_limit(tmp_path: Path) -> None
     path.write_bytes(b" " * (8 * MIB))
     verdict = bounded(lambda: validate_file(REGISTRY, path, Options(max_bytes=MIB)), megabytes=4)
     assert verdict.unreadable.code == "file_too_large"
+
+
+def test_the_limit_counts_every_byte(tmp_path: Path) -> None:
+    """A file of exactly ``--max-bytes`` is read whole; one byte more is too large."""
+    path = tmp_path / "r.json"
+    path.write_bytes(b" " * 1000)
+    assert read_bytes(path, max_bytes=1000) == b" " * 1000
+    path.write_bytes(b" " * 1001)
+    with pytest.raises(InputError) as err:
+        read_bytes(path, max_bytes=1000)
+    assert err.value.code == "file_too_large"
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="no /proc here")
+def test_a_file_larger_than_its_size_on_disk_is_read_whole() -> None:
+    """A regular file may say it is empty and still hold bytes (Linux's /proc): the size on
+    disk only sizes the first read, and reading goes on to the end or the limit."""
+    with open("/proc/self/cmdline", "rb") as stream:
+        whole = stream.read()
+    assert os.stat("/proc/self/cmdline").st_size == 0 and whole
+    assert read_bytes(Path("/proc/self/cmdline")) == whole
+    with pytest.raises(InputError) as err:
+        read_bytes(Path("/proc/self/cmdline"), max_bytes=len(whole) - 1)
+    assert err.value.code == "file_too_large"
 
 
 #: 9 levels of 9 aliases: 9**9 (387,420,489) strings once expanded, in a few hundred bytes.
