@@ -94,3 +94,13 @@ def rotate_sector(s: int, orbit: int, direction: int) -> int:
     if s < 0 or orbit_of(s) != orbit:
         return s
     return sector(orbit, number_of(s) + direction)
+
+
+#: ``SECTOR_AFTER_ROTATION[orbit, direction][s]``: :func:`rotate_sector` as a table, for
+#: every sector and for −1 (a captured flagship, which stays −1). Rotations are a fifth of
+#: the actions replayed; a lookup spares the calls.
+SECTOR_AFTER_ROTATION: dict[tuple[int, int], dict[int, int]] = {
+    (o, d): {s: rotate_sector(s, o, d) for s in range(-1, SECTOR_COUNT)}
+    for o in range(3)
+    for d in (1, -1)
+}

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import ACCEPTED, Replay, Step
+from adjudicator.core.records import ACCEPTED, Event, Replay, Step
 from adjudicator.core.references import RuleData
 from adjudicator.core.svg import Picture
 from adjudicator.core.violations import Violation
@@ -37,6 +39,15 @@ class OrbitDominionReplay(Replay):
         if reading.normalized:
             return Step(normalized_to=reading.canonical)
         return ACCEPTED
+
+    def play_accepted(self, events: Sequence[Event]) -> int:
+        """The fast path (:meth:`GameState.advance`) for a run of plain events: a record of
+        legal actions in canonical notation is played here whole."""
+        advance = self.state.advance
+        for played, (written, attempts, _) in enumerate(events):
+            if attempts or not advance(written):
+                return played
+        return len(events)
 
     def check(self, written: str) -> Violation | None:
         return self.state.check(self.state.read(written).action)

@@ -160,7 +160,9 @@ def test_advance_plays_what_attempt_plays() -> None:
 
 def random_records(folder: Path) -> list[Path]:
     """Random games as records: as played, with their true result, and broken three ways
-    (a wrong result, an action repeated so that it is illegal, a lenient spelling)."""
+    (a wrong result, an action repeated so that it is illegal, a lenient spelling); and with
+    attempts taken back in mid-game, one truly illegal and one that was legal (where the
+    replay's run of plain events must stop and the loop check them)."""
     paths = []
     for i, (_, texts) in enumerate(random_lines(8, seed=4242)):
         state = GameState()
@@ -172,7 +174,11 @@ def random_records(folder: Path) -> list[Path]:
             result = {"winner": outcome.winner, "reason": outcome.reason}
         wrong = {"winner": "draw", "reason": "move_limit"}
         cut = len(texts) // 2
+        taken_back = {"move": texts[cut], "attempts": [texts[cut - 1]]}
+        legal_back = {"move": texts[cut], "attempts": [texts[cut]]}
         variants = {
+            "illegal-attempt": ([*texts[:cut], taken_back, *texts[cut + 1 :]], result),
+            "legal-attempt": ([*texts[:cut], legal_back, *texts[cut + 1 :]], result),
             "as-played": (texts, result),
             "wrong-result": (texts, wrong),
             "illegal": ([*texts[:cut], texts[cut - 1], *texts[cut:]], result),
