@@ -24,6 +24,7 @@ from pydantic import (
 
 from adjudicator.core.records import Event, GameRecord
 from adjudicator.core.verdict import ClaimedResult, Note
+from adjudicator.orbit_dominion.actions import ACTIONS
 from adjudicator.orbit_dominion.identity import FORMAT, RULESET, Reason, Side
 from adjudicator.orbit_dominion.position import Position
 
@@ -142,12 +143,29 @@ class Record(BaseModel):
         return data
 
     def to_game_record(self, warnings: list[Note]) -> GameRecord:
+        bare = _BARE_EVENTS
         events = [
-            Event(m.move, tuple(m.attempts)) if isinstance(m, Move) else Event(m)
+            bare.get(m) or _bare_event(m)
+            if isinstance(m, str)
+            else Event(m.move, tuple(m.attempts))
             for m in self.moves
         ]
         claimed = ClaimedResult(**self.result.model_dump())
         return GameRecord(RULESET, self.game_id, self, events, claimed, warnings)
+
+
+#: The event of each action written plainly in canonical notation, made once per spelling
+#: met (events are immutable): a batch of records spells the same few thousand actions over
+#: and over, and making a new event for each was a sixth of the time spent on a record.
+#: Only canonical spellings are kept, so that no input can make the table grow further.
+_BARE_EVENTS: dict[str, Event] = {}
+
+
+def _bare_event(written: str) -> Event:
+    event = Event(written)
+    if written in ACTIONS:
+        _BARE_EVENTS[written] = event
+    return event
 
 
 SUPPORTED = {"format": [FORMAT], "ruleset": [RULESET]}

@@ -19,9 +19,12 @@ import pytest
 from adjudicator.core.batch import Options, validate_file
 from adjudicator.core.conformance.cases import case_files
 from adjudicator.core.errors import InputError
+from adjudicator.core.records import Event
 from adjudicator.core.registry import Registry, installed_games
+from adjudicator.orbit_dominion import record as record_module
 from adjudicator.orbit_dominion.actions import ACTIONS
 from adjudicator.orbit_dominion.position import Position, start_position
+from adjudicator.orbit_dominion.record import Record
 from adjudicator.orbit_dominion.state import GameState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -211,3 +214,30 @@ def test_every_record_gets_the_same_verdict_without_the_fast_path(
     full = [validate_file(REGISTRY, path, options).model_dump() for path in paths]
     assert fast == full
     assert {v["status"] for v in fast} >= {"valid", "invalid"}
+
+
+def test_a_records_events_are_its_moves_as_written() -> None:
+    """Events of plain actions are shared between records (made once per canonical spelling);
+    each is still the move as written, with its attempts, and no other text is kept."""
+    moves = ["O0-O1", "I5→M5", {"move": "M-", "attempts": ["M+"]}, "O0-O1", "nonsense"]
+    data = {
+        "format": "orbit-dominion-record/1",
+        "ruleset": "orbit-dominion/4.2",
+        "moves": moves,
+        "result": {"winner": None, "reason": None},
+    }
+    first = Record.model_validate(data).to_game_record([]).events
+    again = Record.model_validate(data).to_game_record([]).events
+    assert (
+        first
+        == again
+        == [
+            Event("O0-O1"),
+            Event("I5→M5"),
+            Event("M-", ("M+",)),
+            Event("O0-O1"),
+            Event("nonsense"),
+        ]
+    )
+    assert first[0] is again[0] is first[3]
+    assert set(record_module._BARE_EVENTS) <= set(ACTIONS)
