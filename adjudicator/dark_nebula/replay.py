@@ -197,27 +197,22 @@ class DarkNebulaReplay(EventReplay):
         """5.0: the set-up, then the seven steps in order; the disclosure only at the end.
         An event is the step its phase and side (and turn, when it names one) say it is.
         The steps are named as the notation stamps them and, in Japanese, as 5.0 does."""
-        expected = Phrase(en=self._next_stamp(), ja=self._next_stamp("ja"))
         if self.disclosed:
             after = Phrase(en="nothing after the disclosure", ja="開示の後(続く手順なし)")
             return "phase_order", {"expected": after, "got": _step_said(event, None)}
         if isinstance(event, Disclosure):
-            return (
-                None
-                if self.started
-                else ("phase_order", {"expected": expected, "got": _step_said(event, None)})
-            )
+            return None if self.started else self._out_of_order(_step_said(event, None))
         if isinstance(event, Setup):
-            return (
-                None
-                if not self.started
-                else ("phase_order", {"expected": expected, "got": _step_said(event, None)})
-            )
-        claimed = event.turn if event.turn is not None else self.steps // 7 + 1
-        got = _step_said(event, claimed)
-        if not self.started or got.en != expected.en:
-            return "phase_order", {"expected": expected, "got": got}
+            return None if not self.started else self._out_of_order(_step_said(event, None))
+        turn, step = divmod(self.steps, 7)
+        claimed = event.turn if event.turn is not None else turn + 1
+        if not self.started or claimed != turn + 1 or step_of(event) != step + 1:
+            return self._out_of_order(_step_said(event, claimed))
         return None
+
+    def _out_of_order(self, got: Phrase) -> Problem:
+        expected = Phrase(en=self._next_stamp(), ja=self._next_stamp("ja"))
+        return "phase_order", {"expected": expected, "got": got}
 
     # --- events -----------------------------------------------------------------------------
 
