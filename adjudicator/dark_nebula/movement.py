@@ -51,6 +51,17 @@ def reachable(
     _check_reading(nebula)
     if allowance < 0:
         raise ValueError(f"a movement allowance is at least 0, not {allowance}")
+    memo = _memo(board)
+    key = (start, allowance, nebula)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _reachable(board, start, allowance, nebula)
+    return found
+
+
+def _reachable(
+    board: BoardDefinition, start: str, allowance: int, nebula: NebulaReading
+) -> frozenset[str]:
     if allowance == 0:
         return frozenset({start})
     if nebula == "each-step":
@@ -60,6 +71,14 @@ def reachable(
     plain = _bfs(board, start, allowance, into_nebula=False)
     entries = {n for n in board.by_id[start].neighbours if board.by_id[n].nebula}
     return frozenset(plain) | entries
+
+
+def _memo(board: BoardDefinition) -> dict[tuple[str, int, str], frozenset[str]]:
+    """The answers of :func:`reachable` kept with ``board``, as its cached properties are:
+    a definition's map never changes, and a replay asks the same questions move after
+    move."""
+    memo: dict[tuple[str, int, str], frozenset[str]] = vars(board).setdefault("_reachable", {})
+    return memo
 
 
 def move_problem(

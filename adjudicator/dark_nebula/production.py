@@ -99,10 +99,14 @@ def own_sectors(situation: Situation, side: Side, readings: Readings) -> set[str
 def budget(situation: Situation, side: Side, readings: Readings = DEFAULT_READINGS) -> int:
     """6.1: the summed production of the sectors holding own counters; for the empire,
     without a sector 10.5 closes."""
-    sectors = own_sectors(situation, side, readings)
-    if side == "empire":
-        sectors.discard(situation.restricted or "")
-    return sum(situation.board.by_id[s].production for s in sectors)
+    return _budget(situation, side, own_sectors(situation, side, readings))
+
+
+def _budget(situation: Situation, side: Side, own: set[str]) -> int:
+    """:func:`budget` from the side's own sectors, already found."""
+    closed = situation.restricted if side == "empire" else None
+    by_id = situation.board.by_id
+    return sum(by_id[s].production for s in own if s != closed)
 
 
 def check_production(
@@ -135,7 +139,7 @@ def check_production(
             }
         placed[p.sector] += 1
     cost = sum(board.kinds[p.kind].price or 0 for p in builds)
-    available = budget(situation, side, readings)
+    available = _budget(situation, side, eligible)
     if cost > available:
         return "over_budget", {"cost": cost, "budget": available}
     if extra is not None:
@@ -148,7 +152,9 @@ def check_production(
     for sector, n in placed.items():
         if n > PER_SECTOR:
             return "placement_limit", {"sector": board.label(sector)}
-    wanted = Counter(p.kind for p in builds) + Counter([extra.kind] if extra else [])
+    wanted = Counter(p.kind for p in builds)
+    if extra is not None:
+        wanted[extra.kind] += 1
     return _mix_problem(situation, wanted)
 
 

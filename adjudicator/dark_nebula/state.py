@@ -96,8 +96,8 @@ class Situation:
 
     def contested(self) -> list[str]:
         """Sectors holding counters of both sides (9.0), in board order."""
-        empire, rebel = self.sectors_of("empire"), self.sectors_of("rebel")
-        return [s.id for s in self.board.sectors if s.id in empire and s.id in rebel]
+        both = self.sectors_of("empire") & self.sectors_of("rebel")
+        return [s.id for s in self.board.sectors if s.id in both] if both else []
 
     def in_use(self, kind: str) -> int:
         """Counters of ``kind`` out of the box: on the board or on the hidden base (2.3)."""
