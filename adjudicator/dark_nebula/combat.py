@@ -95,11 +95,19 @@ def counter_class(kind: CounterKind) -> str:
 
 def class_members(board: BoardDefinition, counters: Mapping[str, int], cls: str) -> dict[str, int]:
     """The counters of class ``cls`` among ``counters``, by id, in the board's order."""
-    return {
-        k.id: counters[k.id]
-        for k in board.counters
-        if counters.get(k.id, 0) > 0 and counter_class(k) == cls
-    }
+    return {k: counters[k] for k in _classes(board).get(cls, ()) if counters.get(k, 0) > 0}
+
+
+def _classes(board: BoardDefinition) -> dict[str, tuple[str, ...]]:
+    """Every class's counter ids in the board's order, worked out once and kept with the
+    board, as its cached properties are: battles ask for them volley after volley."""
+    classes: dict[str, tuple[str, ...]] | None = vars(board).get("_classes")
+    if classes is None:
+        found: dict[str, list[str]] = {}
+        for k in board.counters:
+            found.setdefault(counter_class(k), []).append(k.id)
+        classes = vars(board)["_classes"] = {c: tuple(ids) for c, ids in found.items()}
+    return classes
 
 
 def modifier(
