@@ -1,0 +1,258 @@
+"""The Japanese pages (README.ja.md and docs/ja/): what they show is what the tool prints.
+
+Every ``$ adjudicator …`` line of a ``console`` block is run in-process, in a Japanese locale,
+from a scratch folder that sees the project's records, and prints the lines shown under it:
+exactly, or in order where ``…`` stands for lines left out. ``$ echo $?`` shows the exit code of
+the command before it. Every relative link resolves, each English key page and its Japanese
+page link each other, and each game's page gives every numbered interpretation with the
+articles it rests on and the values it can be switched to.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator.core.cli import build_app
+from adjudicator.core.registry import Registry, installed_games
+
+ROOT = Path(__file__).resolve().parents[1]
+JA = ROOT / "docs" / "ja"
+PAGES = [ROOT / "README.ja.md", *sorted(JA.glob("*.md"))]
+
+GAMES = ("orbit-dominion", "dark-nebula", "astro-stra")
+
+#: Each English key page and its Japanese page.
+COUNTERPARTS = {
+    "README.md": "README.ja.md",
+    "docs/records.md": "docs/ja/records.md",
+    "docs/report.md": "docs/ja/directors.md",
+    "docs/orbit-dominion.md": "docs/ja/orbit-dominion.md",
+    "docs/dark-nebula.md": "docs/ja/dark-nebula.md",
+    "docs/astro-stra.md": "docs/ja/astro-stra.md",
+}
+
+#: What a director or an arbiter reads, whatever else is added.
+REQUIRED = ["README.md", "directors.md", "arbiters.md", "records.md", *(f"{g}.md" for g in GAMES)]
+
+#: The folders of the checkout an example may name.
+SHARED = ("records", "examples", "conformance", "schemas")
+
+#: A Japanese locale, as a Japanese director's terminal has.
+JAPANESE = {"LANG": "ja_JP.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}
+
+
+@dataclass
+class Example:
+    """One ``$ …`` line of a page and the output lines shown under it."""
+
+    page: Path
+    line: int
+    command: str
+    shown: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return f"{self.page.relative_to(ROOT)}:{self.line}: {self.command}"
+
+
+def examples(page: Path) -> list[Example]:
+    """The commands of the page's ``console`` blocks, in order, with what each shows."""
+    found: list[Example] = []
+    inside = False
+    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("```"):
+            inside = line == "```console"
+            current = None
+        elif inside and line.startswith("$ "):
+            current = Example(page, number, line[2:])
+            found.append(current)
+        elif inside and current is not None:
+            current.shown.append(line)
+    return found
+
+
+@dataclass
+class Shell:
+    """Just enough of a shell for the pages' examples: ``VAR=value`` before the command,
+    ``< FILE`` and ``> FILE``, and ``echo $?``. Anything else fails, so that a page never
+    shows a line the test does not run."""
+
+    folder: Path
+    status: int = 0
+
+    def run(self, command: str) -> tuple[str, int]:
+        if command == "echo $?":
+            return f"{self.status}\n", 0
+        words = shlex.split(command)
+        env = dict(JAPANESE)
+        while words and re.fullmatch(r"[A-Z_]+=.*", words[0]):
+            name, _, value = words.pop(0).partition("=")
+            env[name] = value
+        stdin, stdout = None, None
+        for sign in ("<", ">"):
+            if sign in words:
+                at = words.index(sign)
+                target = self.folder / words[at + 1]
+                del words[at : at + 2]
+                if sign == "<":
+                    stdin = target.read_bytes()
+                else:
+                    stdout = target
+        assert words[0] == "adjudicator", f"only adjudicator commands are run: {command}"
+        assert not {"|", "&&", ";", "2>&1"} & set(words), f"unsupported shell: {command}"
+        runner = CliRunner(env=env)
+        result = runner.invoke(build_app(Registry(installed_games())), words[1:], input=stdin)
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        self.status = result.exit_code
+        if stdout is not None:
+            stdout.write_text(result.stdout, encoding="utf-8")
+            return result.stderr, result.exit_code
+        return result.output, result.exit_code
+
+
+def _lines(text: str) -> list[str]:
+    lines = [line.rstrip() for line in text.splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def check(example: Example, printed: str) -> None:
+    """The lines shown are printed: all of them and nothing else, or — where a line ``…``
+    stands for lines left out — each of them, in that order; a line ending in ``…`` stands
+    for a printed line that begins with it."""
+    shown = _lines("\n".join(example.shown))
+    got = _lines(printed)
+    if not any(line.endswith("…") for line in shown):
+        assert got == shown, f"{example} printed:\n" + "\n".join(got)
+        return
+    position = 0
+    for line in (line for line in shown if line != "…"):
+        matching = [
+            at
+            for at in range(position, len(got))
+            if got[at] == line or (line.endswith("…") and got[at].startswith(line[:-1]))
+        ]
+        assert matching, f"{example}: {line!r} not printed (in order):\n" + "\n".join(got)
+        position = matching[0] + 1
+
+
+def test_the_japanese_pages_exist_and_have_examples() -> None:
+    """The quickstart speaks to directors and arbiters; the index, their guides, records and
+    each game have a page, and the guides show commands (prose only would test nothing)."""
+    assert set(REQUIRED) <= {p.name for p in JA.glob("*.md")}
+    readme = (ROOT / "README.ja.md").read_text(encoding="utf-8")
+    assert "大会運営者" in readme and "審判" in readme
+    for name in ("directors.md", "arbiters.md", "records.md"):
+        assert len(examples(JA / name)) >= 3, name
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_example_prints_what_the_page_shows(page: Path, tmp_path: Path, monkeypatch) -> None:
+    """Each command runs in a Japanese locale (no usage error, no internal error) and prints
+    the lines shown under it; a command shown without output is still run. The commands of a
+    page run in order in one scratch folder, so one may read what an earlier one wrote."""
+    from adjudicator.core import cli_common
+
+    # The language a command resolved is kept for its input errors; keep it to this test.
+    monkeypatch.setattr(cli_common, "_chosen", [])
+    for name in SHARED:
+        (tmp_path / name).symlink_to(ROOT / name)
+    monkeypatch.chdir(tmp_path)
+    shell = Shell(tmp_path)
+    for example in examples(page):
+        if "--engine" in example.command:
+            continue  # an engine in a subprocess: docs/conformance.md's examples run it
+        printed, status = shell.run(example.command)
+        assert "Usage:" not in printed and status != 4, f"{example}:\n{printed}"
+        if example.shown:
+            check(example, printed)
+
+
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _relative_links(page: Path) -> list[str]:
+    return [
+        target
+        for target in LINK.findall(page.read_text(encoding="utf-8"))
+        if not re.match(r"[a-z]+:", target) and not target.startswith("#")
+    ]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_relative_link_resolves(page: Path) -> None:
+    for target in _relative_links(page):
+        path = target.split("#")[0]
+        assert (page.parent / path).exists(), f"{page.relative_to(ROOT)} links {target}"
+
+
+@pytest.mark.parametrize(("english", "japanese"), COUNTERPARTS.items())
+def test_each_key_page_links_its_japanese_page_and_back(english: str, japanese: str) -> None:
+    """A reader of either language finds the other from the top of the page."""
+    en, ja = ROOT / english, ROOT / japanese
+
+    def links(page: Path) -> set[Path]:
+        return {(page.parent / t.split("#")[0]).resolve() for t in _relative_links(page)}
+
+    assert ja.resolve() in links(en), f"{english} does not link {japanese}"
+    assert en.resolve() in links(ja), f"{japanese} does not link {english}"
+
+
+def test_the_japanese_readme_leads_to_every_japanese_page() -> None:
+    readme = {(ROOT / t).resolve() for t in _relative_links(ROOT / "README.ja.md")}
+    index = {(JA / t).resolve() for t in _relative_links(JA / "README.md")}
+    assert (JA / "README.md").resolve() in readme
+    assert {p.resolve() for p in JA.glob("*.md")} - {(JA / "README.md").resolve()} <= index
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(heading)
+    end = text.find("\n#", start + len(heading))
+    return text[start : end if end >= 0 else len(text)]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_page_gives_every_interpretation_its_articles_and_switches(name: str) -> None:
+    """Each numbered interpretation has its own heading (number and id), cites each article it
+    rests on as the rulebook numbers it, and names every value it can be switched to, with
+    the ``-I`` field that switches it."""
+    rules = Registry(installed_games()).find(name).rules
+    text = (JA / f"{name}.md").read_text(encoding="utf-8")
+    for interpretation in rules.interpretations:
+        heading = f"### 解釈 {interpretation.number} — `{interpretation.id}`"
+        assert heading in text, heading
+        section = _section(text, heading)
+        for rule in interpretation.rules:
+            assert rules.ref(rule).cite_ja in section, (interpretation.id, rule)
+        for value in interpretation.alternatives:
+            shown = (f"{interpretation.id}={value}", f"`{value}`")
+            assert any(s in section for s in shown), (interpretation.id, value)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_page_lists_every_violation_code_and_reason(name: str) -> None:
+    """An arbiter looking up a code from a verdict finds it on the game's page."""
+    rules = Registry(installed_games()).find(name).rules
+    text = (JA / f"{name}.md").read_text(encoding="utf-8")
+    for entry in (*rules.violations, *rules.reasons):
+        assert f"| `{entry.code}` |" in text, entry.code
+
+
+def test_an_example_fails_when_the_output_differs() -> None:
+    """The comparison is exact unless ``…`` says lines are left out, and order counts."""
+    example = Example(ROOT / "README.ja.md", 1, "adjudicator x", ["a", "…", "c…"])
+    check(example, "a\nb\ncd\n")
+    for printed in ("a\nb\n", "cd\na\n", "a\nb\nd\n"):
+        with pytest.raises(AssertionError):
+            check(example, printed)
+    exact = Example(ROOT / "README.ja.md", 1, "adjudicator x", ["a", "b"])
+    check(exact, "a  \nb\n\n")
+    with pytest.raises(AssertionError):
+        check(exact, "a\nb\nc\n")
