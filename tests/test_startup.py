@@ -46,6 +46,7 @@ def test_version_loads_no_rules_no_models_no_yaml() -> None:
     assert "adjudicator.core.commands" not in modules
     assert "yaml" not in modules
     assert not HEAVY & modules
+    assert "adjudicator.core.help_ja" not in modules  # help's Japanese: only in Japanese
 
 
 def test_validating_one_record_loads_its_game_only() -> None:

@@ -47,6 +47,11 @@ class AstroStra(Game):
 
         return app
 
+    def help_ja(self) -> dict[str, str]:
+        from adjudicator.astro_stra.help_ja import HELP
+
+        return HELP
+
     def schema_models(self) -> dict[str, type[BaseModel]]:
         from adjudicator.astro_stra import protocol
         from adjudicator.astro_stra.record import Record

@@ -18,6 +18,7 @@ from adjudicator.core.cli_common import (
     err_console,
     resolve_lang,
 )
+from adjudicator.core.help_lang import localized_group
 from adjudicator.core.i18n import Lang
 from adjudicator.core.registry import Registry
 
@@ -58,12 +59,24 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
     all. ``--version`` mounts nothing more, ``validate`` the record commands, ``conformance``
     the suite, a game's name that game's commands; anything else (no word, help, a typo)
     mounts everything, so that help lists it all."""
+    listed = ", ".join(f"{g.slug} ({g.id})" for g in registry.games)
+    named = [g for g in registry.games if g.slug == first_word]
+    known = ROOT_COMMANDS | RECORD_COMMANDS | {"conformance"}
+    everything = not named and first_word not in known
+    mounted = registry.games if everything else named
+
+    def japanese() -> dict[str, str]:
+        from adjudicator.core.help_ja import japanese_help
+
+        return japanese_help(mounted, listed)
+
     app = typer.Typer(
         name="adjudicator",
+        cls=localized_group(japanese),
         help=(
             "Decide, strictly and reproducibly, what the official rules say about a game: "
             "rule on positions and actions, count perft, serve the engine protocol.\n\n"
-            "Games: " + ", ".join(f"{g.slug} ({g.id})" for g in registry.games)
+            "Games: " + listed
         ),
         no_args_is_help=True,
         rich_markup_mode="markdown",
@@ -141,9 +154,6 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
         for path in write(registry, directory):
             console.print(f"wrote {path}")
 
-    named = [g for g in registry.games if g.slug == first_word]
-    known = ROOT_COMMANDS | RECORD_COMMANDS | {"conformance"}
-    everything = not named and first_word not in known
     if everything or first_word in RECORD_COMMANDS:
         from adjudicator.core.commands import register
 
@@ -152,7 +162,7 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
         from adjudicator.core.conformance.cli import register as register_conformance
 
         register_conformance(app, registry)
-    for game in registry.games if everything else named:
+    for game in mounted:
         _mount(app, game)
     if first_word in ROOT_COMMANDS | RECORD_COMMANDS:
         # typer builds every registered command when it starts; build the one asked for

@@ -71,6 +71,12 @@ class Game(ABC):
     def cli(self) -> typer.Typer:
         """The game's own sub-commands (``adjudicator <slug> …``)."""
 
+    def help_ja(self) -> dict[str, str]:
+        """The Japanese of :meth:`cli`'s help texts, keyed by command path under the game's
+        name and parameter (``"analyze"``, ``"analyze --moves"``; see
+        :mod:`adjudicator.core.help_ja`). Asked for only when help is shown in Japanese."""
+        return {}
+
     @abstractmethod
     def schema_models(self) -> dict[str, type[BaseModel]]:
         """Models whose JSON Schemas are committed under ``schemas/``, by file stem."""

@@ -61,6 +61,11 @@ class OrbitDominion(Game):
 
         return app
 
+    def help_ja(self) -> dict[str, str]:
+        from adjudicator.orbit_dominion.help_ja import HELP
+
+        return HELP
+
     def schema_models(self) -> dict[str, type[BaseModel]]:
         from adjudicator.orbit_dominion import protocol
         from adjudicator.orbit_dominion.proof import Proof, Solution

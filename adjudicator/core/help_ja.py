@@ -1,0 +1,425 @@
+"""Help and usage errors in Japanese: the command tree translated, typer's own words, and
+click's usage errors said again.
+
+Each help text is written once, in English, where its command is defined; its Japanese
+lives in a catalog keyed by where the text is: the command's path (``"validate"``,
+``"conformance run"``, ``""`` for the root), or the path and a parameter (``"validate
+--jobs"``, ``"schemas directory"`` for an argument). An option that reads the same in
+every command (``--lang``, ``--json``) is keyed by its name alone. The core's catalog is
+:data:`HELP`; a game gives its own with :meth:`~adjudicator.core.game.Game.help_ja`, keyed
+under the game's name. This module is imported only when the language is Japanese
+(:mod:`adjudicator.core.help_lang`)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from adjudicator.core.game import Game
+
+
+@dataclass(frozen=True)
+class HelpText:
+    """One help text of the command tree: where it is, its English, and how to replace it."""
+
+    path: str
+    param: str | None
+    english: str
+    replace: Callable[[str], None]
+
+    @property
+    def key(self) -> str:
+        return f"{self.path} {self.param}".strip() if self.param else self.path
+
+    def japanese(self, catalog: Mapping[str, str]) -> str | None:
+        """Its Japanese: under its own key, else (a parameter) under the parameter's name."""
+        found = catalog.get(self.key)
+        if found is None and self.param:
+            found = catalog.get(self.param)
+        return found
+
+
+def _param_name(param: Any) -> str:
+    if param.param_type_name == "argument":
+        return param.name
+    return next((opt for opt in param.opts if opt.startswith("--")), param.opts[0])
+
+
+def help_texts(root: Any) -> Iterator[HelpText]:
+    """Every help text of the command tree: each command's and each parameter's, the help
+    option's included."""
+    names = root.context_settings.get("help_option_names", ["--help"])
+
+    def walk(command: Any, path: str) -> Iterator[HelpText]:
+        if command.help:
+            yield HelpText(path, None, command.help, lambda text: setattr(command, "help", text))
+        help_option = command.get_help_option(
+            command.context_class(command, help_option_names=names)
+        )
+        for param in [*command.params, *([help_option] if help_option else [])]:
+            if getattr(param, "help", None):
+                yield HelpText(
+                    path,
+                    _param_name(param),
+                    param.help,
+                    lambda text, param=param: setattr(param, "help", text),
+                )
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, f"{path} {name}".strip())
+
+    yield from walk(root, "")
+
+
+def commands(root: Any) -> Iterator[tuple[str, Any]]:
+    """Every command of the tree with its path, the root's being ``""``."""
+    yield "", root
+    for name, sub in getattr(root, "commands", {}).items():
+        yield from ((f"{name} {path}".strip(), c) for path, c in commands(sub))
+
+
+def japanese_help(games: Sequence[Game], listed: str) -> dict[str, str]:
+    """The whole catalog: the core's, the root's list of games filled in, and each mounted
+    game's under its name (its title, as the rulebook writes it, heads its commands)."""
+    catalog = {**HELP, "": HELP[""].format(games=listed)}
+    for game in games:
+        catalog[game.slug] = game.title_ja
+        catalog.update({f"{game.slug} {key}": text for key, text in game.help_ja().items()})
+    return catalog
+
+
+def speak_japanese(root: Any, catalog: Mapping[str, str]) -> None:
+    """Put the command tree into Japanese: its help texts from the catalog (a text without
+    Japanese stays English; a test finds it), "Usage:" and typer's panel titles and
+    markers in every context, and the usage errors (:func:`japanese_errors`)."""
+    for text in help_texts(root):
+        japanese = text.japanese(catalog)
+        if japanese is not None:
+            text.replace(breakable(japanese))
+    for _, command in commands(root):
+        command.context_class = _japanese_context(command.context_class)
+    root.errors = japanese_errors
+
+
+#: The longest run of characters without a space that breakable() leaves whole: about the
+#: narrowest help column of an 80-column terminal, in full-width characters.
+RUN = 12
+#: Hiragana that end a phrase (particles, the て and た of verbs): a line may break after
+#: one when a kanji or katakana follows.
+PHRASE_ENDS = "をはがにでとのへもやてた"
+
+
+def breakable(japanese: str) -> str:
+    """The text with spaces where a line may break: after each 、 。 and closing
+    parenthesis, before each opening one, and inside a longer run at the end of a phrase.
+    rich breaks lines only at spaces: to it a Japanese sentence is one long word, cut
+    short with an ellipsis in the options and commands tables."""
+    spaced = re.sub(r"([、。)])(?=[^\s、。):」,.])", r"\1 ", japanese)
+    spaced = re.sub(r"(?<=[^\s(「])\(", " (", spaced)
+    return re.sub(rf"\S{{{RUN + 1},}}", lambda run: _phrases(run[0]), spaced)
+
+
+def _phrases(run: str) -> str:
+    """A long run cut at phrase ends into pieces of at most about :data:`RUN` characters."""
+    pieces, start, cut = [], 0, 0
+    for i in range(1, len(run)):
+        if run[i - 1] in PHRASE_ENDS and re.match(r"[\u30a0-\u30ff\u4e00-\u9fff]", run[i]):
+            cut = i
+        if i - start >= RUN and cut > start:
+            pieces.append(run[start:cut])
+            start = cut
+    return " ".join([*pieces, run[start:]])
+
+
+# --- typer's own words ---------------------------------------------------------------------
+
+#: typer's words in help and errors (``typer.rich_utils``): those it marks for translation.
+TYPER_WORDS = {
+    "DEPRECATED_STRING": "(非推奨) ",
+    "DEFAULT_STRING": "[既定値: {}]",
+    "ENVVAR_STRING": "[環境変数: {}]",
+    "REQUIRED_LONG_STRING": "[必須]",
+    "ARGUMENTS_PANEL_TITLE": "引数",
+    "OPTIONS_PANEL_TITLE": "オプション",
+    "COMMANDS_PANEL_TITLE": "コマンド",
+    "ERRORS_PANEL_TITLE": "エラー",
+    "ABORTED_TEXT": "中断しました。",
+    "RICH_HELP": "使い方は [blue]'{command_path} {help_option}'[/] で表示されます。",
+}
+USAGE = "使い方: "
+_english_words: dict[str, str] = {}
+
+
+def _typer_words() -> None:
+    """typer's words in Japanese; its module is imported at the first help or error, and
+    its words are read when they are printed."""
+    from typer import rich_utils
+
+    for name, japanese in TYPER_WORDS.items():
+        _english_words.setdefault(name, getattr(rich_utils, name))
+        setattr(rich_utils, name, japanese)
+
+
+def speak_english() -> None:
+    """typer's words back in English, for a command in English after one in Japanese in
+    the same process."""
+    rich_utils = sys.modules.get("typer.rich_utils")
+    for name, english in _english_words.items():
+        setattr(rich_utils, name, english)
+
+
+@cache
+def _japanese_context(base: type) -> type:
+    """A context of the command's kind that writes "使い方:" before the usage line and
+    puts typer's words into Japanese before it prints help or a usage error."""
+
+    class Formatter(base.formatter_class):  # type: ignore[name-defined,misc]
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, USAGE if prefix is None else prefix)
+
+    class JapaneseContext(base):  # type: ignore[valid-type,misc]
+        formatter_class = Formatter
+
+        def get_help(self) -> str:
+            _typer_words()
+            return super().get_help()
+
+        def get_usage(self) -> str:
+            _typer_words()
+            return super().get_usage()
+
+    return JapaneseContext
+
+
+# --- usage errors --------------------------------------------------------------------------
+
+#: A click usage error as typer words it, and its Japanese; ``{inner}`` is said again by
+#: :data:`VALUE_ERRORS`.
+USAGE_ERRORS: list[tuple[str, str]] = [
+    (r"Invalid value for (?P<hint>.+?): (?P<inner>.*)", "{hint} の値が正しくありません: {inner}"),
+    (r"Invalid value: (?P<inner>.*)", "値が正しくありません: {inner}"),
+    (r"Missing argument (?P<hint>.+)\.", "引数 {hint} を指定してください。"),
+    (r"Missing option (?P<hint>.+)\.", "オプション {hint} を指定してください。"),
+    (r"Missing parameter: (?P<hint>.+)", "{hint} を指定してください。"),
+    (
+        r"No such option: (?P<option>\S+) \(Possible options: (?P<options>.+)\)",
+        "{option} というオプションはありません(候補: {options})。",
+    ),
+    (r"No such option: (?P<option>.+)", "{option} というオプションはありません。"),
+    (
+        r"No such command (?P<name>.+?)\. Did you mean (?P<names>.+)\?",
+        "{name} というコマンドはありません。{names} のことですか?",
+    ),
+    (r"No such command (?P<name>.+)\.", "{name} というコマンドはありません。"),
+    (r"Missing command\.", "コマンドを指定してください。"),
+    (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", "余分な引数があります: {args}"),
+    (r"Option (?P<option>.+) requires an argument\.", "オプション {option} には値が必要です。"),
+]
+#: What a value was refused for, inside "Invalid value for …".
+VALUE_ERRORS: list[tuple[str, str]] = [
+    (r"Input should be a valid integer.*", "整数ではありません。"),
+    (r"Input should be a valid number.*", "数ではありません。"),
+    (r"Input should be greater than or equal to (?P<n>\S+)", "{n} 以上を指定してください。"),
+    (r"Input should be greater than (?P<n>\S+)", "{n} より大きい値を指定してください。"),
+    (r"Input should be less than or equal to (?P<n>\S+)", "{n} 以下を指定してください。"),
+    (
+        r"(?:Value error, )?(?P<value>.+) is not one of (?P<choices>.+)\.",
+        "{value} は指定できません({choices} のいずれか)。",
+    ),
+]
+
+
+def _say(message: str, table: list[tuple[str, str]]) -> str | None:
+    for pattern, japanese in table:
+        found = re.fullmatch(pattern, message, re.DOTALL)
+        if found:
+            fields = found.groupdict()
+            if "inner" in fields:
+                fields["inner"] = _say(fields["inner"], VALUE_ERRORS) or fields["inner"]
+            return japanese.format(**fields)
+    return None
+
+
+def japanese_message(message: str) -> str:
+    """A usage error's message in Japanese; a message of a shape not listed, or a value's
+    reason not listed, stays as typer gives it."""
+    return _say(message, USAGE_ERRORS) or message
+
+
+@contextmanager
+def japanese_errors() -> Iterator[None]:
+    """Usage errors raised inside say their message in Japanese (help asked for by giving
+    no arguments passes through as it is)."""
+    usage_error = typer.BadParameter.__base__  # the click typer runs on: its UsageError
+    try:
+        yield
+    except usage_error as err:  # type: ignore[misc]
+        if type(err).__name__ != "NoArgsIsHelpError":
+            japanese = japanese_message(err.format_message())
+            err.format_message = lambda: japanese  # type: ignore[method-assign]
+        raise
+
+
+# --- the core's catalog --------------------------------------------------------------------
+
+HELP: dict[str, str] = {
+    # the root, and options every command shares (typer's and click's own included)
+    "": (
+        "公式ルールに照らして、対局について何が言えるかを厳密かつ再現可能に判定します。"
+        "局面と行動の裁定、perft の計数、エンジンプロトコルの提供も行います。\n\n"
+        "ゲーム: {games}"
+    ),
+    "--version": "バージョンを表示して終了します。",
+    "--install-completion": "使用中のシェルに補完を設定します。",
+    "--show-completion": "使用中のシェル用の補完を表示します(設定をコピー・調整するため)。",
+    "--help": "このヘルプを表示して終了します。",
+    "--lang": "メッセージの言語: ja または en(既定: ロケール LANG/LC_ALL に従う)。",
+    "--json": "代わりに JSON オブジェクトを一つ出力します。",
+    "--lenient": (
+        "文書化された別表記と未知のフィールドを受け付け、それぞれを警告として報告します"
+        "(既定は厳格)。"
+    ),
+    "--svg": "局面の図を SVG 画像としてこのファイルにも書き出します。",
+    "--format": "text: 端末向けの図、svg: 標準出力に SVG 画像を一つ。",
+    # the root's own commands
+    "engine": (
+        "エンジンプロトコルを提供します: 標準入力に JSON Lines、要求ごとに標準出力へ JSON を"
+        "1行(docs/protocol.md 参照)。ログは標準エラー出力へ。不正な行にはエラーのオブジェクト"
+        "を返し、提供を続けます。\n\n"
+        '例: `echo \'{"cmd":"hello","protocol":1}\' | adjudicator engine`'
+    ),
+    "games": "ゲームの一覧: ルールブック、プロトコルの機能、コマンド。",
+    "schemas": "モデルから生成した JSON Schema を書き出します(--check では差分の確認のみ)。",
+    "schemas directory": (
+        "スキーマの置き場所(既定: パッケージ同梱のもの。リポジトリ内ではその schemas/)。"
+    ),
+    "schemas --check": "差分を報告するだけにします。差分があれば終了コード 1。",
+    # the record commands
+    "validate": (
+        "各記録をルールブックに照らして再生し、記載された結果を確認します。\n\n"
+        "記録は JSON(`*.json`)またはテキスト表記(`*.txt`)。フォルダは再帰的に探します。"
+        "`-` は標準入力から記録を一つ読みます。既定は厳格です。`--json` は判定の一覧"
+        "(schemas/verdicts.schema.json)を出力します(記録が一つでも一覧)。"
+        "終了コード: 0 すべて有効、1 無効あり、2 使い方の誤りまたは読み取り不能、"
+        "3 秘密の検査が未了、4 内部エラー、130 中断(Ctrl-C。済んだ分は出力します)。"
+        "複数の記録では 4、2、1、3、0 の順に重いものを返します。"
+        "`--jobs` は使える CPU コア数までです。\n\n"
+        "例: `adjudicator validate records/ --lang ja`"
+    ),
+    "validate paths": "記録ファイル、または記録を探すフォルダ。",
+    "validate --jsonl": "判定を1行に一つの JSON で、順次出力します。",
+    "validate --jobs": "このプロセス数で並列に検証します。",
+    "validate --executor": (
+        "代わりに Dask クラスタのワーカーで検証します(dask://HOST:PORT。'distributed' "
+        "追加パッケージが必要)。判定も順序も同じです。"
+    ),
+    "validate --max-bytes": "これより大きいファイルは読みません。",
+    "validate --html": (
+        "単独で開ける HTML の報告書も書き出します: 記録の一覧表と、各記録の判定と"
+        "1手ずつ進められる再生ビュー。"
+    ),
+    "validate --interpretation": (
+        "番号付きの解釈を切り替えます。ID=値(例: nebula-entry=each-step)はその解釈を持つ"
+        "すべてのゲームの記録に、ゲーム:ID=値(dark-nebula:nebula-entry=each-step)は一つの"
+        "ゲームの記録に適用します。繰り返し指定できます。判定に表示されます。"
+    ),
+    "validate --quiet": "有効でない記録だけを表示します。",
+    "validate --summary": (
+        "csv: 報告の代わりに、記録ごとに1行(ファイル、ゲーム、判定、手数、コード、条)を"
+        "表計算ソフト向けに出力します。"
+    ),
+    "convert": (
+        "記録を JSON 形式とテキスト表記の間で、何も失わずに変換します。\n\n"
+        "例: `adjudicator convert game.json -o game.txt`"
+    ),
+    "convert source": "記録(JSON またはテキスト表記)。",
+    "convert --to": "変換先の表記(既定: もう一方)。",
+    "convert --output": "標準出力ではなくここに書き出します。",
+    "replay": (
+        "記録を1手ずつ再生し、各局面を直前の行動に印を付けて図示します。\n\n"
+        "`--svg ファイル`(または標準出力への `--format svg`)では、最後に到達した局面も "
+        "SVG 画像で描きます。そこで認められなかった行動は破線です。\n\n"
+        "例: `adjudicator replay game.json --to 12 --svg ply12.svg`"
+    ),
+    "replay source": "記録(JSON またはテキスト表記)。",
+    "replay --to": "この手数まで再生して止めます。",
+    "adjudicate": (
+        "争点となった場面を裁定します: どちらの手番か、手番開始時に何が決まるか、その行動は"
+        "合法か、根拠はどの条か、その結果どうなるか。--solve では、代わりに終わっていない"
+        "対局を裁定します(--at の手の直前の局面)。\n\n"
+        "`--svg ファイル`(または標準出力への `--format svg`)では裁定を図示します: 合法な行動"
+        "はその結果の局面に、不合法な行動は直前の局面に破線で描きます。\n\n"
+        "例: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`、"
+        "`adjudicator adjudicate --game orbit-dominion --position '…' --action O+`、"
+        "`adjudicator adjudicate --record game.json --at 38 --solve --depth 5`"
+    ),
+    "adjudicate --action": "争点の行動。",
+    "adjudicate --record": "この記録の一場面を裁定します。",
+    "adjudicate --at": "--record と共に: 争点の行動の手数。",
+    "adjudicate --position": "または: この局面について裁定します。",
+    "adjudicate --history": "--position と共に: それ以前の局面(繰り返し指定できます)。",
+    "adjudicate --game": "--position と共に: ゲーム(astro-stra、または ID astro-stra/0.9.0)。",
+    "adjudicate --solve": (
+        "行動の裁定の代わりに: どちらかの側が --depth 手以内に勝ちを強制できるか"
+        "(終わっていない対局)。"
+    ),
+    "adjudicate --depth": "--solve と共に: 読む手数。",
+    "adjudicate --executor": "--solve と共に: Dask クラスタ、dask://HOST:PORT。",
+    # the conformance suite
+    "conformance": "適合性テストをエンジンに対して実行し、またはルールの網羅状況を表示します。",
+    "conformance run": (
+        "エンジンプロトコルでエンジンにすべてのケースを実行させます。失敗ごとに、送った要求、"
+        "期待値と実際の値、その差分を示し、ゲームとトピックごとに集計します。\n\n"
+        "終了コード: 0 実行したケースがすべて合格、1 失敗・エラーがある、一つも合格しない、"
+        "または途中で止まった、2 使い方の誤り、4 エンジンが起動しないか hello に失敗した。\n\n"
+        '例: `adjudicator conformance run --engine "python3 examples/minimal_engine.py"`'
+    ),
+    "conformance run --engine": "エンジンを起動するコマンド(標準入出力で JSON Lines)。",
+    "conformance run --only": "ID が一致するケースだけを実行します(glob、例: 'od.perft.*')。",
+    "conformance run --smoke": "最初の試し: hello の後、ゲームごとに一つのケース。",
+    "conformance run --max-fail": "失敗またはエラーのケースがこの数に達したら止めます。",
+    "conformance run --exitfirst": "最初の失敗で止めます(--max-fail 1)。",
+    "conformance run --verbose": "合格したケースと省いたケースも表示します。",
+    "conformance report": (
+        "複数のエンジンに対して適合性テストを実行し、並べて報告します: エンジン × トピック"
+        "(合格 / 失敗 / 省略 / エラー)の表から、各失敗の要求と差分をすぐに開けます。報告を"
+        "書き出せば、エンジンの結果にかかわらず終了コード 0、使い方の誤りは 2。\n\n"
+        '例: `adjudicator conformance report --engine built-in="adjudicator engine"\n'
+        '--engine js="node examples/minimal_engine.js" --html report.html --json report.json`'
+    ),
+    "conformance report --engine": (
+        "実行するエンジンの 名前=コマンド(繰り返し指定できます)。"
+        "例: 'js=node examples/minimal_engine.js'。"
+    ),
+    "conformance report --html": "報告を一つの HTML ページとしてここに書き出します。",
+    "conformance report --json": "報告を JSON としてここに書き出します。",
+    "conformance report --only": "ID が一致するケースだけ(glob、繰り返し指定できます)。",
+    "conformance lock": (
+        "各ケースが送るものと期待するものを、テスト集の現在の版として記録します。その前に、"
+        "最新の変更履歴の項目が前回の記録以降に追加・変更・削除されたケースをすべて挙げて"
+        "いるかを確認します(挙げていなければ終了コード 1)。"
+    ),
+    "conformance export": (
+        "ケースを素の JSON で書き出します: トピックごとに一つのファイルと、その JSON Schema、"
+        "テスト集の版と変更履歴を持つ索引。どの言語の実行環境でも使えます。\n\n"
+        "例: `adjudicator conformance export --format json build/conformance-json`"
+    ),
+    "conformance export directory": "書き出すフォルダ(なければ作ります)。",
+    "conformance export --format": "形式は json のみです。",
+    "conformance coverage": (
+        "各条、特殊な状況裁定の各行、処理手順の各段階について、それを確かめるケースを"
+        "示します。一つもないものには印を付けます(終了コード 1)。"
+    ),
+    "--cases": (
+        "YAML のケースファイルのフォルダ(再帰的に探します)。既定: パッケージ同梱のテスト集。"
+    ),
+    "--game": ("このゲームのケースだけ: 短い名前(orbit-dominion)または ID(orbit-dominion/4.2)。"),
+    "--timeout": "各応答を待つ秒数。",
+}

@@ -1,0 +1,57 @@
+"""The Japanese of ``adjudicator orbit-dominion``'s help (see :mod:`adjudicator.core.help_ja`)."""
+
+HELP: dict[str, str] = {
+    "analyze": (
+        "局面を図示して裁定します: 手番の側、主張中の星門制圧、手番開始時に決まること、"
+        "合法な行動、反復により禁じられた行動。\n\n"
+        "`--svg ファイル`(または標準出力への `--format svg`)では SVG 画像でも描きます: "
+        "最後の行動を矢印で、2点挟撃や主張中の星門制圧を丸で囲み、`--from I0` では I0 の船の"
+        "合法な行動を示します。\n\n"
+        "例: adjudicator orbit-dominion analyze --moves 'O- O+ O-' --svg board.svg"
+    ),
+    "analyze --position": (
+        "開始局面(局面表記)、または 'standard'。"
+        "例: 'r....bb....r/rr....bb..../R....bB....r r 0 -'。"
+    ),
+    "analyze --moves": "その局面から指した行動を空白で区切って: 'I11-I10 O+ O0-O2'。",
+    "analyze --lenient": (
+        "文書化された別表記(I11 → I10、O4⇄M4、全角、O+1)を受け付け、正規化したものを"
+        "それぞれ報告します。"
+    ),
+    "analyze --from": "--svg または --format svg と共に: この船の合法な行動に印を付けます。",
+    "perft": (
+        "指定した長さの合法な行動の列を数えます(perft)。三度反復の禁止と終局となる行動は"
+        "docs/orbit-dominion.md の定めに従います。\n\n"
+        "例: adjudicator orbit-dominion perft --depth 3   (11405)"
+    ),
+    "perft --position": (
+        "開始局面(局面表記)、または 'standard'。"
+        "例: 'r....bb....r/rr....bb..../R....bB....r r 0 -'。"
+    ),
+    "perft --moves": "その局面から指した行動を空白で区切って: 'I11-I10 O+ O0-O2'。",
+    "perft --divide": "最初の行動ごとに数を表示します。",
+    "perft --max-nodes": "この節点数を超えたらエラーで止めます(上限)。",
+    "solve": (
+        "どちらかの側が N 手以内に勝ちを強制できるかを、4.2 のすべてのルール(与えられた履歴"
+        "による三度反復の禁止、120手の上限、星門制圧)のもとで判定し、勝ちにはその証明を"
+        "添えます。120手目の近くでは正確な結果を示します。\n\n"
+        "例: adjudicator orbit-dominion solve '..b........./....r......./R.....r..B.. r 0 -' -d 3"
+    ),
+    "solve position": "局面(局面表記)、または 'standard'。",
+    "solve --depth": "その局面から読む手数(両者の手を数えます)。",
+    "solve --history": (
+        "以前に現れた局面(繰り返し指定できます): それぞれ三度反復の禁止で1回と数えます。"
+    ),
+    "solve --no-proof": "勝ちの証明を作りません。",
+    "solve --executor": (
+        "探索を Dask クラスタに分散します: dask://HOST:PORT('distributed' 追加パッケージが"
+        "必要)。指定しなければすべてこの場で計算します。"
+    ),
+    "verify-proof": (
+        "勝ちの強制の証明を、探索なしにルールエンジンだけで確かめます: 勝つ側の手はすべて"
+        "合法で、負ける側の合法な応手にはすべて答えがあり、どの末端も主張した手数以内に"
+        "勝つ側の勝ちで決着していること。終了コード 0 有効、1 無効、2 読み取り不能。\n\n"
+        "例: adjudicator orbit-dominion verify-proof proof.json"
+    ),
+    "verify-proof file": "証明、または solve が出力した JSON。",
+}

@@ -1,0 +1,197 @@
+"""Help and usage errors speak Japanese to a Japanese user (issue: "a user with a Japanese
+locale sees no English in any command's normal output").
+
+The help texts are written once in English where each command is defined; the Japanese
+comes from catalogs keyed by command path and parameter (``adjudicator.core.help_ja``,
+each game's ``help_ja``). These tests walk the whole command tree: a text without its
+Japanese, or a catalog entry nothing uses, fails here; every command's ``--help`` under
+``LANG=ja_JP.UTF-8`` is read for English words left over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+import pytest
+import typer
+from syrupy.assertion import SnapshotAssertion
+from typer.testing import CliRunner
+
+from adjudicator.core.cli import build_app
+from adjudicator.core.help_ja import breakable, commands, help_texts, japanese_message
+from adjudicator.core.help_lang import command_line_lang
+from adjudicator.core.registry import Registry, installed_games
+
+REGISTRY = Registry(installed_games())
+ROOT = typer.main.get_command(build_app(REGISTRY))
+CATALOG = ROOT.japanese()  # type: ignore[attr-defined]
+PATHS = [path for path, _ in commands(ROOT)]
+RUNNER = CliRunner()
+
+
+def run(*args: str, lang: str = "ja_JP.UTF-8", columns: int = 200) -> typer.testing.Result:
+    """``adjudicator ARGS`` in this process, under the locale ``lang``."""
+    env = {"LANG": lang, "LC_ALL": "", "LC_MESSAGES": "", "COLUMNS": str(columns)}
+    return RUNNER.invoke(build_app(REGISTRY), list(args), env=env)
+
+
+def test_the_walk_sees_every_command_and_parameter() -> None:
+    """The tree walked is the real one: the root, the record commands, the suite's and
+    each game's sub-commands, their arguments and the help option."""
+    assert {"", "validate", "conformance run", "orbit-dominion solve", "astro-stra draw"} <= set(
+        PATHS
+    )
+    keys = {text.key for text in help_texts(ROOT)}
+    assert {"validate --jobs", "schemas directory", "dark-nebula commit --help"} <= keys
+
+
+def test_every_help_text_has_its_japanese() -> None:
+    """Each command's help and each parameter's (typer's and the help option's included)
+    has a Japanese text in the catalogs."""
+    missing = [text.key for text in help_texts(ROOT) if text.japanese(CATALOG) is None]
+    assert missing == []
+
+
+def test_a_shared_entry_stands_for_one_english_text() -> None:
+    """An option translated under its name alone (``--lang``) reads the same in English in
+    every command that uses the shared entry: a command that words it differently needs
+    its own entry, never the shared Japanese of another sentence."""
+    english = defaultdict(set)
+    for text in help_texts(ROOT):
+        if text.param and text.key not in CATALOG:
+            english[text.param].add(text.english)
+    assert english and {name: texts for name, texts in english.items() if len(texts) > 1} == {}
+
+
+def test_no_catalog_entry_is_left_over() -> None:
+    """Every entry translates something that exists: a command or option renamed or
+    removed takes its Japanese with it."""
+    used = set()
+    for text in help_texts(ROOT):
+        used.add(text.key if text.key in CATALOG else text.param)
+    assert sorted(set(CATALOG) - used) == []
+
+
+# --- what a Japanese user reads --------------------------------------------------------------
+
+#: What help keeps in Latin letters: options and commands, metavars and types, examples
+#: (paths, positions, notation), names of formats and tools, and the games' titles as their
+#: rulebooks print them.
+KEPT = [
+    r"'[^']*'|\"[^\"]*\"|`[^`]*`",  # quoted examples
+    r"\S*[/.=:]\S*",  # paths, files, ids, URLs, notation
+    r"(?<![\w-])--?[\w-]+",  # options
+    r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+",  # codes and ids: orbit-dominion, 2026-11-29-table-3
+    r"\[?\b[A-Z][A-Z_]*\b\]?(?:\.\.\.)?",  # metavars, environment variables, ORBIT DOMINION
+    r"<[^>]*>",  # types
+    r"\{\w+\}(?:\.\.\.)?",  # argument metavars
+    r"(?<![A-Za-z])(?:ja|en|csv|json|svg|text|glob|perft|hello|standard|vs|echo)(?![A-Za-z])",
+    r"\b(?:JSON|Lines|Schema|Dask)\b",
+    r"\b(?:adjudicator|engine|games|schemas|validate|convert|replay|adjudicate|conformance)\b",
+    r"\b(?:run|report|lock|export|coverage|draw|commit|redact|board|analyze|solve|distributed)\b",
+    r"\b(?:directory|source|position|record|file|paths)\b",  # arguments' names, as metavars
+]
+WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def english_left(output: str) -> list[str]:
+    """The lines of ``output`` holding a word of English once the kept tokens are gone."""
+    lines = []
+    for line in output.splitlines():
+        rest = line
+        for pattern in KEPT:
+            rest = re.sub(pattern, " ", rest)
+        if WORD.search(rest):
+            lines.append(line.strip())
+    return lines
+
+
+@pytest.mark.parametrize("path", PATHS, ids=lambda path: path or "adjudicator")
+def test_help_under_a_japanese_locale_has_no_english(path: str) -> None:
+    """``adjudicator … --help`` under ``LANG=ja_JP.UTF-8``: the texts, typer's panel
+    titles and markers ("使い方:", オプション, [必須], [既定値: …]) in Japanese; only the
+    kept tokens stay in Latin letters."""
+    result = run(*path.split(), "--help")
+    assert result.exit_code == 0, result.output
+    assert "使い方:" in result.output and "オプション" in result.output
+    assert english_left(result.output) == []
+
+
+def test_the_check_sees_english() -> None:
+    """The same help in English is caught: the check reads the words."""
+    result = run("validate", "--help", lang="C.UTF-8")
+    assert "Usage:" in result.output and "Options" in result.output
+    assert len(english_left(result.output)) > 10
+
+
+def test_lang_on_the_command_line_chooses_the_language_of_help() -> None:
+    """``--lang ja`` anywhere on the command line puts help in Japanese under an English
+    locale, and ``--lang en`` keeps it English under a Japanese one; English comes back
+    in the same process after Japanese (typer's words included)."""
+    japanese = run("validate", "--lang", "ja", "--help", lang="C.UTF-8").output
+    assert "記録ファイル" in japanese and "オプション" in japanese
+    english = run("validate", "--help", "--lang=en").output
+    assert "Record files" in english and "Options" in english and "オプション" not in english
+    assert command_line_lang(["validate", "--lang", "en", "--lang", "ja"]) == "ja"
+    assert command_line_lang(["validate", "--", "--lang", "ja"]) in ("ja", "en")
+
+
+def test_no_arguments_shows_the_help_in_japanese() -> None:
+    result = run()
+    assert "使い方: adjudicator" in result.output and "コマンド" in result.output
+    assert "ゲーム: astro-stra (astro-stra/0.9.0)" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "japanese"),
+    [
+        (
+            ["validate", "--jobs", "x", "a.json"],
+            "'--jobs' / '-j' の値が正しくありません: 整数ではありません。",
+        ),
+        (["validate", "--jobs", "0", "a.json"], "1 以上を指定してください。"),
+        (["validate", "--jbs", "2"], "--jbs というオプションはありません(候補: --jobs"),
+        (["validate"], "引数 'paths' を指定してください。"),
+        (["valdate"], "'valdate' というコマンドはありません。'validate' のことですか?"),
+        (["replay", "a", "b"], "余分な引数があります: b"),
+        (["validate", "a", "--lang"], "オプション '--lang' には値が必要です。"),
+        (["replay", "a", "--format", "png"], "'png' は指定できません('text', 'svg' のいずれか)。"),
+    ],
+)
+def test_usage_errors_in_japanese(args: list[str], japanese: str) -> None:
+    """A usage error is told in Japanese under the "エラー" panel, with how to get help,
+    and still exits 2."""
+    result = run(*args)
+    assert result.exit_code == 2
+    assert japanese in result.output
+    assert "エラー" in result.output and "Error" not in result.output
+    assert english_left(result.output) == []
+
+
+def test_a_usage_error_says_how_to_get_help() -> None:
+    result = run("validate", "--nope")
+    assert "使い方は 'adjudicator validate -h' で表示されます。" in result.output
+
+
+def test_an_unknown_error_shape_passes_through() -> None:
+    assert japanese_message("Something else.") == "Something else."
+    reason = "Invalid value for '--x': a reason not listed"
+    assert japanese_message(reason) == "'--x' の値が正しくありません: a reason not listed"
+
+
+def test_japanese_lines_can_break() -> None:
+    """rich breaks only at spaces: a long Japanese run gets spaces after 、 and 。 and at
+    phrase ends, and stays whole when short."""
+    assert breakable("記録ファイル、またはフォルダ。") == "記録ファイル、 またはフォルダ。"
+    long = breakable("文書化された別表記と未知のフィールドを受け付けます")
+    assert all(len(piece) <= 13 for piece in long.split())
+    assert long.replace(" ", "") == "文書化された別表記と未知のフィールドを受け付けます"
+
+
+@pytest.mark.parametrize("lang", ["ja_JP.UTF-8", "C.UTF-8"])
+def test_validate_help_snapshot(lang: str, snapshot: SnapshotAssertion) -> None:
+    """``adjudicator validate --help`` as a Japanese and an English user read it."""
+    result = run("validate", "--help", lang=lang, columns=100)
+    assert result.exit_code == 0
+    assert result.output == snapshot
