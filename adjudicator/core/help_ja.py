@@ -60,7 +60,7 @@ def help_texts(root: Any) -> Iterator[HelpText]:
 
     def walk(command: Any, path: str) -> Iterator[HelpText]:
         if command.help:
-            yield HelpText(path, None, command.help, lambda text: setattr(command, "help", text))
+            yield HelpText(path, None, command.help, lambda text: _command_help(command, text))
         help_option = command.get_help_option(
             command.context_class(command, help_option_names=names)
         )
@@ -70,12 +70,19 @@ def help_texts(root: Any) -> Iterator[HelpText]:
                     path,
                     _param_name(param),
                     param.help,
-                    lambda text, param=param: setattr(param, "help", text),
+                    lambda text, param=param: setattr(param, "help", breakable(text)),
                 )
         for name, sub in getattr(command, "commands", {}).items():
             yield from walk(sub, f"{path} {name}".strip())
 
     yield from walk(root, "")
+
+
+def _command_help(command: Any, japanese: str) -> None:
+    """A command's help in Japanese: on its own page with room to break at punctuation
+    (rich folds a longer run there), in the commands table of its group at phrase ends too."""
+    command.help = breakable(japanese, phrases=False)
+    command.short_help = breakable(japanese.split("\n\n")[0])
 
 
 def commands(root: Any) -> Iterator[tuple[str, Any]]:
@@ -102,7 +109,7 @@ def speak_japanese(root: Any, catalog: Mapping[str, str]) -> None:
     for text in help_texts(root):
         japanese = text.japanese(catalog)
         if japanese is not None:
-            text.replace(breakable(japanese))
+            text.replace(japanese)
     for _, command in commands(root):
         command.context_class = _japanese_context(command.context_class)
     root.errors = japanese_errors
@@ -116,13 +123,15 @@ RUN = 12
 PHRASE_ENDS = "をはがにでとのへもやてた"
 
 
-def breakable(japanese: str) -> str:
+def breakable(japanese: str, *, phrases: bool = True) -> str:
     """The text with spaces where a line may break: after each 、 。 and closing
-    parenthesis, before each opening one, and inside a longer run at the end of a phrase.
-    rich breaks lines only at spaces: to it a Japanese sentence is one long word, cut
-    short with an ellipsis in the options and commands tables."""
+    parenthesis, before each opening one, and (``phrases``) inside a longer run at the end
+    of a phrase. In the options and commands tables rich breaks lines only at spaces: to it
+    a Japanese sentence is one long word, cut short with an ellipsis."""
     spaced = re.sub(r"([、。)])(?=[^\s、。):」,.])", r"\1 ", japanese)
     spaced = re.sub(r"(?<=[^\s(「])\(", " (", spaced)
+    if not phrases:
+        return spaced
     return re.sub(rf"\S{{{RUN + 1},}}", lambda run: _phrases(run[0]), spaced)
 
 
