@@ -127,7 +127,9 @@ def breakable(japanese: str, *, phrases: bool = True) -> str:
     """The text with spaces where a line may break: after each 、 。 and closing
     parenthesis, before each opening one, and (``phrases``) inside a longer run at the end
     of a phrase. In the options and commands tables rich breaks lines only at spaces: to it
-    a Japanese sentence is one long word, cut short with an ellipsis."""
+    a Japanese sentence is one long word, cut short with an ellipsis. (rich 15 still marks
+    a line cut when its last wide character fits exactly before the break's space: the
+    、 or 。 there shows as "…".)"""
     spaced = re.sub(r"([、。)])(?=[^\s、。):」,.])", r"\1 ", japanese)
     spaced = re.sub(r"(?<=[^\s(「])\(", " (", spaced)
     if not phrases:
@@ -317,7 +319,8 @@ HELP: dict[str, str] = {
         "`-` は標準入力から記録を一つ読みます。既定は厳格です。`--json` は判定の一覧"
         "(schemas/verdicts.schema.json)を出力します(記録が一つでも一覧)。"
         "終了コード: 0 すべて有効、1 無効あり、2 使い方の誤りまたは読み取り不能、"
-        "3 秘密の検査が未了、4 内部エラー、130 中断(Ctrl-C。済んだ分は出力します)。"
+        "3 検査未了(非公開の情報による検査が保留)、4 内部エラー、"
+        "130 中断(Ctrl-C。済んだ分は出力します)。"
         "複数の記録では 4、2、1、3、0 の順に重いものを返します。"
         "`--jobs` は使える CPU コア数までです。\n\n"
         "例: `adjudicator validate records/ --lang ja`"
