@@ -186,11 +186,23 @@ def _relative_links(page: Path) -> list[str]:
     ]
 
 
+def _anchors(page: Path) -> set[str]:
+    """The fragment each heading gets, as GitHub makes it: lower case, punctuation dropped,
+    spaces as hyphens (Japanese letters stay)."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.DOTALL)
+    headings = re.findall(r"^#+ (.+)$", text, re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_relative_link_resolves(page: Path) -> None:
+    """Each link names a file that exists and, with ``#``, a heading of that page."""
     for target in _relative_links(page):
-        path = target.split("#")[0]
-        assert (page.parent / path).exists(), f"{page.relative_to(ROOT)} links {target}"
+        path, _, anchor = target.partition("#")
+        linked = page.parent / path
+        assert linked.exists(), f"{page.relative_to(ROOT)} links {target}"
+        if anchor:
+            assert anchor in _anchors(linked), f"{page.relative_to(ROOT)} links {target}"
 
 
 @pytest.mark.parametrize(("english", "japanese"), COUNTERPARTS.items())
