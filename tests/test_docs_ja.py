@@ -170,7 +170,8 @@ def test_every_example_prints_what_the_page_shows(page: Path, tmp_path: Path, mo
         if "--engine" in example.command:
             continue  # an engine in a subprocess: docs/conformance.md's examples run it
         printed, status = shell.run(example.command)
-        assert "Usage:" not in printed and status != 4, f"{example}:\n{printed}"
+        usage_error = "Usage:" in printed or "使い方:" in printed
+        assert not usage_error and status != 4, f"{example}:\n{printed}"
         if example.shown:
             check(example, printed)
 
