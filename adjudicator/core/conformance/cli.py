@@ -20,9 +20,11 @@ from adjudicator.core.cli_common import (
     EXIT_INVALID,
     EXIT_OK,
     JsonOption,
+    LangOption,
     console,
     err_console,
     fail,
+    resolve_lang,
 )
 from adjudicator.core.conformance.cases import CaseFile, case_files
 from adjudicator.core.conformance.coverage import coverage
@@ -39,6 +41,7 @@ from adjudicator.core.conformance.runner import (
 from adjudicator.core.conformance.suite import (
     LOCK_FILE,
     SUITE_FILE,
+    UNVERSIONED,
     Lock,
     digests,
     load_lock,
@@ -46,8 +49,10 @@ from adjudicator.core.conformance.suite import (
     release_problems,
     version_of,
 )
+from adjudicator.core.conformance.words import MARKS, WORDS, counts_text, version_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import FEATURES, Game
+from adjudicator.core.i18n import Lang
 from adjudicator.core.registry import Registry
 from adjudicator.core.schemas import document
 from adjudicator.core.shipped import shipped
@@ -79,12 +84,6 @@ GameOption = Annotated[
     ),
 ]
 DEFAULT_ENGINE = "adjudicator engine"
-_MARK = {
-    "passed": "[green]pass[/]",
-    "failed": "[red]FAIL[/]",
-    "skipped": "[yellow]skip[/]",
-    "errored": "[red]ERROR[/]",
-}
 
 
 def _game(registry: Registry, name: str) -> Game:
@@ -142,74 +141,75 @@ def select(files: list[CaseFile], patterns: list[str]) -> set[str]:
     return chosen
 
 
-def _counts(counts: dict[str, int]) -> str:
-    return ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts.get(s)) or "nothing ran"
-
-
-def print_result(r: CaseResult, verbose: bool) -> None:
+def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
     if not verbose and r.status not in ("failed", "errored"):
         return
-    head = f"{_MARK[r.status]} {r.id} [dim]({', '.join(r.refs)})[/]"
+    words = WORDS[lang]
+    head = f"{MARKS[lang][r.status]} {r.id} [dim]({', '.join(r.refs)})[/]"
     if r.status in ("passed", "failed"):
         console.print(head)
     else:
         console.print(f"{head} — {escape(r.detail)}")
     if r.status not in ("failed", "errored"):
         return
-    console.print(f"    request:  {escape(r.request or '(none)')}")
+    console.print(words["request"] + escape(r.request or words["none"]))
     if r.status == "failed":
-        console.print(f"    expected: {escape(json.dumps(r.expected, ensure_ascii=False))}")
-        console.print(f"    actual:   {escape(json.dumps(r.actual, ensure_ascii=False))}")
+        console.print(words["expected"] + escape(json.dumps(r.expected, ensure_ascii=False)))
+        console.print(words["actual"] + escape(json.dumps(r.actual, ensure_ascii=False)))
         for line in r.diff:
-            console.print(f"    [red]diff[/]:     {escape(line)}")
+            console.print(words["diff"] + escape(line))
         return
     if r.received is not None:
-        console.print(f"    received: {escape(r.received)}")
+        console.print(words["received"] + escape(r.received))
     if r.stderr:
-        console.print("    stderr (last lines):")
+        console.print(words["stderr"])
         for line in r.stderr.splitlines():
             console.print(f"      | {escape(line)}")
 
 
-def print_report(report: RunReport, verbose: bool) -> None:
+def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
+    words = WORDS[lang]
     for r in report.results:
-        print_result(r, verbose)
+        print_result(r, verbose, lang)
     console.print()
     declared = set(report.engine.games) if report.engine else set()
     for game, topics in report.by_game().items():
         total = {s: sum(c[s] for c in topics.values()) for s in STATUSES}
         if game not in declared:
-            console.print(f"[bold]{game}[/]: {_counts(total)} (game not declared by the engine)")
+            console.print(
+                words["undeclared game"].format(game=game, counts=counts_text(total, lang))
+            )
             continue
-        console.print(f"[bold]{game}[/]: {_counts(total)}")
+        console.print(f"[bold]{game}[/]: {counts_text(total, lang)}")
         for topic, counts in topics.items():
-            console.print(f"  {topic}: {_counts(counts)}")
+            console.print(f"  {topic}: {counts_text(counts, lang)}")
     c = report.counts()
     engine = report.engine
-    who = f"{engine.name} {engine.version}" if engine else "engine"
+    who = f"{engine.name} {engine.version}" if engine else words["engine"]
+    suite = version_text(report.suite, lang)
     console.print(
-        f"\n{who} against suite {report.suite}: {c['passed']} passed, {c['failed']} failed, "
-        f"{c['skipped']} skipped, {c['errored']} errored"
+        "\n" + words["summary"].format(who=who, suite=suite, **{s: c[s] for s in STATUSES})
     )
     if report.restarts:
-        console.print(f"the engine was restarted {report.restarts} time(s) after errors")
+        console.print(words["restarts"].format(n=report.restarts))
     if engine and (unknown := engine.unknown_features()):
         console.print(
-            f"[yellow]unknown features declared (ignored): {escape(', '.join(unknown))}[/]; "
-            f"the vocabulary is {', '.join(FEATURES)}"
+            words["unknown features"].format(
+                unknown=escape(", ".join(unknown)), vocabulary=", ".join(FEATURES)
+            )
         )
     if report.stopped:
-        console.print(f"[red]{report.stopped}[/]: {report.not_run} case(s) not run")
+        console.print(words["not run"].format(stopped=report.stopped, n=report.not_run))
 
 
 def start_runner(
-    engine: str, timeout: float, files: list[CaseFile]
+    engine: str, timeout: float, files: list[CaseFile], lang: Lang = "en"
 ) -> tuple[ProcessEngine, Runner]:
     """The engine started and greeted; exit 4 with a plain explanation when it cannot be."""
     try:
         process = ProcessEngine(engine, timeout=timeout)
     except EngineFailure as exc:
-        err_console.print(f"error: the engine did not start: {escape(str(exc))}")
+        err_console.print(WORDS[lang]["did not start"].format(problem=escape(str(exc))))
         raise typer.Exit(EXIT_ENGINE) from None
     try:
         return process, Runner(process, {f.game for f in files})
@@ -219,7 +219,9 @@ def start_runner(
         raise typer.Exit(EXIT_ENGINE) from None
 
 
-def smoke_selection(runner: Runner, files: list[CaseFile]) -> tuple[set[str], list[str]]:
+def smoke_selection(
+    runner: Runner, files: list[CaseFile], lang: Lang = "en"
+) -> tuple[set[str], list[str]]:
     """One case per game the engine declares (the first it has the features for), and a
     note for each game it does not."""
     chosen: dict[str, str] = {}
@@ -231,7 +233,8 @@ def smoke_selection(runner: Runner, files: list[CaseFile]) -> tuple[set[str], li
                 chosen[f.game] = case.id
                 break
     games = dict.fromkeys(f.game for f in files)
-    notes = [f"{g}: not declared by the engine" for g in games if g not in runner.info.games]
+    note = WORDS[lang]["not declared"]
+    notes = [note.format(game=g) for g in games if g not in runner.info.games]
     return set(chosen.values()), notes
 
 
@@ -313,6 +316,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             bool, typer.Option("--verbose", "-v", help="List passed and skipped cases too.")
         ] = False,
         as_json: JsonOption = False,
+        lang: LangOption = None,
     ) -> None:
         """Drive an engine over the engine protocol through every case; show each failure
         with the request sent, the expected and actual values and their difference, and a
@@ -323,12 +327,13 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
         Example: `adjudicator conformance run --engine "python3 examples/minimal_engine.py"`
         """
+        language = resolve_lang(lang)
         files = _load(cases, _game(registry, game).id if game else None)
         chosen = select(files, only) if only else None
-        process, runner = start_runner(engine, timeout, files)
+        process, runner = start_runner(engine, timeout, files, language)
         notes: list[str] = []
         if smoke:
-            smoke_ids, notes = smoke_selection(runner, files)
+            smoke_ids, notes = smoke_selection(runner, files, language)
             chosen = smoke_ids if chosen is None else chosen & smoke_ids
         try:
             report = runner.run(
@@ -339,7 +344,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if as_json:
             print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
         else:
-            print_report(report, verbose or smoke)
+            print_report(report, verbose or smoke, language)
             for note in notes:
                 console.print(f"[yellow]{escape(note)}[/]")
         raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
@@ -369,6 +374,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         timeout: Annotated[
             float, typer.Option("--timeout", min=0.1, help="Seconds to wait for each answer.")
         ] = 60.0,
+        lang: LangOption = None,
     ) -> None:
         """Run the suite against several engines and report them side by side: a table of
         engines × topics (passed / failed / skipped / errored) with each failure's request
@@ -378,6 +384,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
         Example: `adjudicator conformance report --engine built-in="adjudicator engine"
         --engine js="node examples/minimal_engine.js" --html report.html --json report.json`
         """
+        language = resolve_lang(lang)
+        words = WORDS[language]
         named = [_named_engine(spec) for spec in engines]
         names = [name for name, _ in named]
         if len(set(names)) != len(names):
@@ -401,19 +409,20 @@ def register(app: typer.Typer, registry: Registry) -> None:
             json_path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
         for run in runs:
             if run.report is None:
-                console.print(f"{escape(run.name)}: did not run — {escape(run.problem)}")
+                said = words["did not run"]
+                console.print(said.format(name=escape(run.name), problem=escape(run.problem)))
                 continue
-            c = run.report.counts()
-            console.print(f"{escape(run.name)}: {_counts({s: c[s] for s in STATUSES})}")
+            console.print(f"{escape(run.name)}: {counts_text(run.report.counts(), language)}")
         for path in (html, json_path):
             if path is not None:
-                console.print(f"wrote {escape(str(path))}")
+                console.print(words["wrote"].format(path=escape(str(path))))
 
     @conformance.command("lock")
-    def lock_command(cases: CasesOption = SUITE) -> None:
+    def lock_command(cases: CasesOption = SUITE, lang: LangOption = None) -> None:
         """Record what every case sends and expects as the suite's current version, after
         checking that the newest changelog entry names every case added, changed or removed
         since the last lock (exit 1 when it does not)."""
+        words = WORDS[resolve_lang(lang)]
         files = _load(cases, None)
         try:
             suite_data, lock = load_suite(cases), load_lock(cases)
@@ -430,13 +439,13 @@ def register(app: typer.Typer, registry: Registry) -> None:
             )
         problems = release_problems(suite_data, lock, files)
         for problem in problems:
-            err_console.print(f"[red]not locked[/]: {escape(problem)}")
+            err_console.print(words["not locked"].format(problem=escape(problem)))
         if problems:
             raise typer.Exit(EXIT_INVALID)
         new = Lock(suite_version=suite_data.version, cases=digests(files))
         text = json.dumps(new.model_dump(), ensure_ascii=False, indent=2) + "\n"
         (cases / LOCK_FILE).write_text(text, encoding="utf-8")
-        console.print(f"locked {len(new.cases)} cases as suite {new.suite_version}")
+        console.print(words["locked"].format(n=len(new.cases), version=new.suite_version))
 
     @conformance.command("export")
     def export(
@@ -446,12 +455,14 @@ def register(app: typer.Typer, registry: Registry) -> None:
         ] = ExportFormat.json,
         cases: CasesOption = SUITE,
         game: GameOption = None,
+        lang: LangOption = None,
     ) -> None:
         """Write the cases as plain JSON, one file per topic, with their JSON Schema and an
         index holding the suite version and changelog — for runners in any language.
 
         Example: `adjudicator conformance export --format json build/conformance-json`
         """
+        language = resolve_lang(lang)
         files = _load(cases, _game(registry, game).id if game else None)
         try:
             suite = load_suite(cases)
@@ -460,10 +471,15 @@ def register(app: typer.Typer, registry: Registry) -> None:
         schema = document(SCHEMA_FILE.removesuffix(".schema.json"), ExportedCaseFile)
         written = export_json(files, suite, schema, directory)
         count = sum(len(f.cases) for f in files)
-        version = suite.version if suite else "unversioned"
         console.print(
-            f"wrote {len(written) - 2} topic files ({count} cases, suite {version}), "
-            f"{written[1].name} and {written[0].name} to {escape(str(directory))}"
+            WORDS[language]["exported"].format(
+                files=len(written) - 2,
+                cases=count,
+                version=version_text(suite.version if suite else UNVERSIONED, language),
+                schema=written[1].name,
+                index=written[0].name,
+                directory=escape(str(directory)),
+            )
         )
 
     @conformance.command("coverage")
@@ -471,9 +487,12 @@ def register(app: typer.Typer, registry: Registry) -> None:
         cases: CasesOption = SUITE,
         game: GameOption = None,
         as_json: JsonOption = False,
+        lang: LangOption = None,
     ) -> None:
         """For every article, rulings row and processing step, the cases that cover it;
         those with none are flagged (exit 1)."""
+        language = resolve_lang(lang)
+        words = WORDS[language]
         games = [_game(registry, game)] if game else list(registry.games)
         result: dict[str, dict] = {}
         uncovered_any = False
@@ -486,11 +505,12 @@ def register(app: typer.Typer, registry: Registry) -> None:
             console.print(f"[bold]{g.id}[/]")
             for ref in g.rules.references:
                 ids = report.covering[ref.id]
-                mark = "[green]✓[/]" if ids else "[red]✗ uncovered[/]"
-                shown = ", ".join(ids[:6]) + (f" … (+{len(ids) - 6})" if len(ids) > 6 else "")
-                console.print(f"  {mark} {ref.id:10} {escape(ref.cite('en'))}: {shown}")
+                mark = words["covered"] if ids else words["uncovered"]
+                more = words["more"].format(n=len(ids) - 6) if len(ids) > 6 else ""
+                shown = ", ".join(ids[:6]) + more
+                console.print(f"  {mark} {ref.id:10} {escape(ref.cite(language))}: {shown}")
             for case_id, refs in report.unknown.items():
-                console.print(f"  [red]unknown reference[/] {refs} in {case_id}")
+                console.print(words["unknown reference"].format(refs=refs, case=case_id))
         if as_json:
             print(json.dumps(result, ensure_ascii=False, indent=2))
         raise typer.Exit(EXIT_INVALID if uncovered_any else EXIT_OK)

@@ -1,0 +1,123 @@
+"""What the conformance commands say to a person, in each language. The machine-readable
+outputs (``--json``, the report's JSON, the exported files) keep their English field values;
+only these lines follow ``--lang`` or the locale."""
+
+from __future__ import annotations
+
+from adjudicator.core.i18n import Lang
+
+#: A case's status as a person reads it; the JSON keeps the codes (passed, failed, …).
+STATUS_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {"passed": "passed", "failed": "failed", "skipped": "skipped", "errored": "errored"},
+    "ja": {"passed": "合格", "failed": "失敗", "skipped": "省略", "errored": "エラー"},
+}
+
+#: Each case's mark in the list of results.
+MARKS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "passed": "[green]pass[/]",
+        "failed": "[red]FAIL[/]",
+        "skipped": "[yellow]skip[/]",
+        "errored": "[red]ERROR[/]",
+    },
+    "ja": {
+        "passed": "[green]合格[/]",
+        "failed": "[red]失敗[/]",
+        "skipped": "[yellow]省略[/]",
+        "errored": "[red]エラー[/]",
+    },
+}
+
+#: The labels under a failed or errored case are padded to one width (a Japanese
+#: character takes two columns).
+WORDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "count": "{n} {status}",
+        "and": ", ",
+        "nothing ran": "nothing ran",
+        "request": "    request:  ",
+        "none": "(none)",
+        "expected": "    expected: ",
+        "actual": "    actual:   ",
+        "diff": "    [red]diff[/]:     ",
+        "received": "    received: ",
+        "stderr": "    stderr (last lines):",
+        "undeclared game": "[bold]{game}[/]: {counts} (game not declared by the engine)",
+        "engine": "engine",
+        "summary": (
+            "{who} against suite {suite}: {passed} passed, {failed} failed, "
+            "{skipped} skipped, {errored} errored"
+        ),
+        "restarts": "the engine was restarted {n} time(s) after errors",
+        "unknown features": (
+            "[yellow]unknown features declared (ignored): {unknown}[/]; "
+            "the vocabulary is {vocabulary}"
+        ),
+        "not run": "[red]{stopped}[/]: {n} case(s) not run",
+        "did not start": "error: the engine did not start: {problem}",
+        "not declared": "{game}: not declared by the engine",
+        "did not run": "{name}: did not run — {problem}",
+        "wrote": "wrote {path}",
+        "not locked": "[red]not locked[/]: {problem}",
+        "locked": "locked {n} cases as suite {version}",
+        "unversioned": "unversioned",
+        "exported": (
+            "wrote {files} topic files ({cases} cases, suite {version}), "
+            "{schema} and {index} to {directory}"
+        ),
+        "covered": "[green]✓[/]",
+        "uncovered": "[red]✗ uncovered[/]",
+        "more": " … (+{n})",
+        "unknown reference": "  [red]unknown reference[/] {refs} in {case}",
+    },
+    "ja": {
+        "count": "{status} {n}",
+        "and": "、",
+        "nothing ran": "実行したケースなし",
+        "request": "    要求:     ",
+        "none": "(なし)",
+        "expected": "    期待値:   ",
+        "actual": "    実際の値: ",
+        "diff": "    [red]差分[/]:     ",
+        "received": "    受信:     ",
+        "stderr": "    標準エラー出力(最後の行):",
+        "undeclared game": "[bold]{game}[/]: {counts}(エンジンが宣言していないゲーム)",
+        "engine": "エンジン",
+        "summary": (
+            "{who}、テスト集 {suite} に対して: 合格 {passed}、失敗 {failed}、"
+            "省略 {skipped}、エラー {errored}"
+        ),
+        "restarts": "エラーの後、エンジンを {n} 回再起動しました",
+        "unknown features": (
+            "[yellow]宣言された未知の機能(無視しました): {unknown}[/]。機能の語彙: {vocabulary}"
+        ),
+        "not run": "[red]{stopped}[/]: 実行しなかったケース {n} 件",
+        "did not start": "エラー: エンジンが起動しません: {problem}",
+        "not declared": "{game}: エンジンが宣言していません",
+        "did not run": "{name}: 実行されませんでした — {problem}",
+        "wrote": "{path} を書き出しました",
+        "not locked": "[red]記録できません[/]: {problem}",
+        "locked": "ケース {n} 件をテスト集 {version} として記録しました",
+        "unversioned": "版なし",
+        "exported": (
+            "{directory} に、トピックのファイル {files} 個(ケース {cases} 件、テスト集 "
+            "{version})と {schema}、{index} を書き出しました"
+        ),
+        "covered": "[green]✓[/]",
+        "uncovered": "[red]✗ ケースなし[/]",
+        "more": " …(ほか {n} 件)",
+        "unknown reference": "  [red]未知の参照[/] {refs}(ケース {case})",
+    },
+}
+
+
+def counts_text(counts: dict[str, int], lang: Lang) -> str:
+    """``82 passed, 1 failed`` (``合格 82、失敗 1``): the statuses that occurred, in order."""
+    words, names = WORDS[lang], STATUS_WORDS[lang]
+    parts = [words["count"].format(n=counts[s], status=names[s]) for s in names if counts.get(s)]
+    return words["and"].join(parts) or words["nothing ran"]
+
+
+def version_text(version: str, lang: Lang) -> str:
+    """The suite's version, or that it has none, as a person reads it."""
+    return WORDS[lang]["unversioned"] if version == "unversioned" else version
