@@ -158,10 +158,6 @@ def test_every_example_prints_what_the_page_shows(page: Path, tmp_path: Path, mo
     """Each command runs in a Japanese locale (no usage error, no internal error) and prints
     the lines shown under it; a command shown without output is still run. The commands of a
     page run in order in one scratch folder, so one may read what an earlier one wrote."""
-    from adjudicator.core import cli_common
-
-    # The language a command resolved is kept for its input errors; keep it to this test.
-    monkeypatch.setattr(cli_common, "_chosen", [])
     for name in SHARED:
         (tmp_path / name).symlink_to(ROOT / name)
     monkeypatch.chdir(tmp_path)

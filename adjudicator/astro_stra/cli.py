@@ -9,7 +9,7 @@ import typer
 from adjudicator.astro_stra.board import start_position
 from adjudicator.astro_stra.drawing import draw
 from adjudicator.astro_stra.readings import Geometry
-from adjudicator.core.cli_common import console, fail
+from adjudicator.core.cli_common import LangOption, console, fail, resolve_lang
 from adjudicator.core.errors import InputError
 
 app = typer.Typer(
@@ -28,9 +28,11 @@ def draw_command(
     geometry: Annotated[
         str, typer.Option("--geometry", help="two-rows (default) or one-loop (interpretation 1).")
     ] = "two-rows",
+    lang: LangOption = None,
 ) -> None:
     """Draw a position: the physical points in black's numbering, who stands on each, and
     the pieces at the start and at home."""
+    chosen_lang = resolve_lang(lang)
     try:
         if geometry not in ("two-rows", "one-loop"):
             raise InputError(
@@ -52,4 +54,4 @@ def draw_command(
             )
     except InputError as err:
         fail(err)
-    console.print(draw(start, chosen), markup=False)
+    console.print(draw(start, chosen, chosen_lang), markup=False)

@@ -16,6 +16,7 @@ from adjudicator.core.cli_common import (
     LangOption,
     console,
     err_console,
+    forget_lang,
     resolve_lang,
 )
 from adjudicator.core.help_lang import localized_group
@@ -46,7 +47,7 @@ GAMES_WORDS: dict[Lang, dict[str, str]] = {
         "reasons": "終局理由",
         "cli": "コマンド",
         "features": "プロトコルの機能",
-        "protocol": "エンジンプロトコル {version}。機能の語彙(エンジン作者向け、英語):",
+        "protocol": "エンジンプロトコル {version}。機能の語彙(エンジン作者向け):",
     },
 }
 
@@ -90,6 +91,7 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
             bool, typer.Option("--version", help="Print the version and exit.")
         ] = False,
     ) -> None:
+        forget_lang()
         if version:
             console.print(f"adjudicator {__version__}")
             raise typer.Exit()
@@ -109,7 +111,7 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
     @app.command("games")
     def games(lang: LangOption = None) -> None:
         """List the games, their rulebooks, protocol features and commands."""
-        from adjudicator.core.game import FEATURES
+        from adjudicator.core.game import FEATURES, FEATURES_JA
         from adjudicator.core.protocol import PROTOCOL_VERSION
 
         language = resolve_lang(lang)
@@ -118,13 +120,14 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
             rules = g.rules
             sides = ", ".join(f"{rules.side_name(s, language)} ({s})" for s in g.sides)
             reasons = ", ".join(f"{rules.reason_name(r, language)} ({r})" for r in g.reasons)
-            console.print(f"[bold]{g.id}[/]  {g.title_ja} / {g.title_en}")
+            title = g.title_ja if language == "ja" else f"{g.title_ja} / {g.title_en}"
+            console.print(f"[bold]{g.id}[/]  {title}")
             console.print(f"  {words['sides']}: {sides}")
             console.print(f"  {words['reasons']}: {reasons}")
             console.print(f"  {words['cli']}: adjudicator {g.slug} --help")
             console.print(f"  {words['features']}: {', '.join(sorted(g.features))}")
         console.print("\n" + words["protocol"].format(version=PROTOCOL_VERSION))
-        for name, meaning in FEATURES.items():
+        for name, meaning in (FEATURES_JA if language == "ja" else FEATURES).items():
             console.print(f"  {name}: {meaning}")
 
     @app.command("schemas")

@@ -59,6 +59,12 @@ def resolve_lang(lang: Lang | None) -> Lang:
     return chosen
 
 
+def forget_lang() -> None:
+    """Start a command with no language resolved: a program that runs several commands in
+    one process (the tests, the docs' examples) must not see an earlier one's ``--lang``."""
+    _chosen.clear()
+
+
 _ERROR_WORD: dict[Lang, str] = {"en": "error", "ja": "エラー"}
 
 

@@ -36,6 +36,16 @@ FEATURES: dict[str, str] = {
     "malformed_input": "answers malformed requests, positions and actions with an error object",
 }
 
+#: The same vocabulary for a Japanese engine author (``adjudicator games`` in Japanese).
+FEATURES_JA: dict[str, str] = {
+    "perft": "'perft' コマンドに答える",
+    "perft_divide": "求められれば 'perft' に最初の合法な行動ごとの数で答える",
+    "history": "反復のルールのために、開始前に現れた局面を受け取る",
+    "violation_codes": "退けた行動の違反コードを示す",
+    "lenient_notation": "求められれば文書化された別表記を受け付ける",
+    "malformed_input": "不正な要求・局面・行動にエラーオブジェクトで答える",
+}
+
 
 class Game(ABC):
     """One game of one rulebook version."""

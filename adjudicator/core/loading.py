@@ -4,6 +4,7 @@ that names the file's location and what was expected, never a traceback."""
 from __future__ import annotations
 
 import codecs
+import errno
 import json
 import os
 import stat
@@ -104,9 +105,23 @@ def _read_at_most(fd: int, limit: int, size: int) -> bytes:
 _KIND_JA = {"a folder": "フォルダです", "not a regular file": "通常のファイルではありません"}
 
 
+#: The operating system's reasons, which it gives in English, said in Japanese.
+_OS_REASON_JA = {
+    errno.ENOENT: "そのようなファイルはありません",
+    errno.EACCES: "読む権限がありません",
+    errno.EPERM: "読む権限がありません",
+    errno.EISDIR: "フォルダです",
+    errno.ENOTDIR: "途中の名前がフォルダではありません",
+    errno.ENAMETOOLONG: "名前が長すぎます",
+    errno.ELOOP: "シンボリックリンクが循環しています",
+    errno.EIO: "入出力エラー",
+}
+
+
 def _unreadable(exc: OSError) -> InputError:
     reason = exc.strerror or str(exc)
-    return InputError("unreadable_file", reason, ja=f"ファイルを読めません({reason})")
+    reason_ja = _OS_REASON_JA.get(exc.errno or 0, reason)
+    return InputError("unreadable_file", reason, ja=f"ファイルを読めません({reason_ja})")
 
 
 def read_text(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:

@@ -3,6 +3,7 @@ name the field and what was expected."""
 
 from __future__ import annotations
 
+import re
 import reprlib
 from typing import Any, TypeVar
 
@@ -88,12 +89,19 @@ _PYDANTIC_JA = {
 }
 
 
+def _listed_ja(value: object) -> object:
+    """pydantic lists the allowed values in English (``'red', 'blue' or 'draw'``); in
+    Japanese they are listed with 、."""
+    return re.sub(r"(?:,| or) ", "、", value) if isinstance(value, str) else value
+
+
 def _japanese(error: Any, got: str) -> str | None:
     template = _PYDANTIC_JA.get(error["type"])
     if template is None:
         return None
+    ctx = {key: _listed_ja(value) for key, value in error.get("ctx", {}).items()}
     try:
-        text = template.format(**error.get("ctx", {}))
+        text = template.format(**ctx)
     except (KeyError, IndexError):
         return None
     return f"{text}(実際の値: {got})" if got else text

@@ -10,12 +10,13 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.core.cli_common import JsonOption, console, fail
-from adjudicator.core.display import pad
+from adjudicator.core.cli_common import JsonOption, LangOption, console, fail, resolve_lang
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import parse_json, read_text
 from adjudicator.dark_nebula.board import default_board, load_board, resolve_board
 from adjudicator.dark_nebula.commitment import check_nonce, commitment, make_nonce
+from adjudicator.dark_nebula.drawing import describe_board
 from adjudicator.dark_nebula.record import GAME_INSTANCE_ID
 from adjudicator.dark_nebula.redaction import redact
 
@@ -24,6 +25,24 @@ app = typer.Typer(
     help="暗黒星雲 ー帝国軍vs反乱軍ー: commit to the secret base, redact records, show the board.",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+#: ``dark-nebula commit``'s lines: what to keep and what to publish (3.1).
+COMMIT_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "sector": "sector    ",
+        "nonce": "nonce     ",
+        "commitment": "commitment",
+        "keep": "(keep secret)",
+        "publish": "(publish)",
+    },
+    "ja": {
+        "sector": "秘密基地の星域    ",
+        "nonce": "ノンス            ",
+        "commitment": "コミットメント    ",
+        "keep": "(秘密に保管)",
+        "publish": "(公開する)",
+    },
+}
 
 
 @app.command("commit")
@@ -48,6 +67,7 @@ def commit_command(
         ),
     ] = None,
     as_json: JsonOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Choose the base's sector in secret (3.1): print the nonce to keep and the
     commitment to publish. Keep the nonce until the base appears or the game ends."""
@@ -81,9 +101,10 @@ def commit_command(
             )
         )
         return
-    console.print(f"sector     {board.label(sector_id)}")
-    console.print(f"nonce      {chosen}   (keep secret)")
-    console.print(f"commitment {digest}   (publish)")
+    words = COMMIT_WORDS[resolve_lang(lang)]
+    console.print(f"{words['sector']} {board.label(sector_id)}")
+    console.print(f"{words['nonce']} {chosen}   {words['keep']}")
+    console.print(f"{words['commitment']} {digest}   {words['publish']}")
 
 
 @app.command("redact")
@@ -116,6 +137,7 @@ def board_command(
         Path | None, typer.Argument(help="A board definition file; default: the shipped one.")
     ] = None,
     as_json: JsonOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Show a board definition: its id, its digest (what records name), its sectors and
     counters, and every placeholder value. To validate records made with another
@@ -137,20 +159,5 @@ def board_command(
             )
         )
         return
-    console.print(f"[bold]{board.id}[/]  sha256 {board.sha256}")
-    for s in board.sectors:
-        nebula = " nebula" if s.nebula else ""
-        console.print(
-            f"  {s.id:<10} {pad(s.name, 14)} P{s.production}{nebula}  → {', '.join(s.neighbours)}"
-        )
-    for c in board.counters:
-        price = "-" if c.price is None else str(c.price)
-        mark = "○" if c.attack_marked else ""
-        star = "★" if c.movement_star else ""
-        console.print(
-            f"  {c.id:<15} {pad(c.name, 12)} ×{c.count} price {price} "
-            f"attack {c.attack}{mark} move {c.movement}{star}"
-        )
-    console.print(f"placeholders ({len(board.placeholders())}):")
-    for what, field, value in board.placeholders():
-        console.print(f"  {what} {field} = {value}")
+    for line in describe_board(board, resolve_lang(lang)):
+        console.print(line, markup=False)

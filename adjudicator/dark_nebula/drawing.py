@@ -10,7 +10,7 @@ from collections import Counter
 
 from adjudicator.core.display import pad
 from adjudicator.core.i18n import Lang
-from adjudicator.dark_nebula.board import COUNTER_IDS
+from adjudicator.dark_nebula.board import COUNTER_IDS, BoardDefinition, Sector
 from adjudicator.dark_nebula.notation import stamp
 from adjudicator.dark_nebula.state import Situation
 
@@ -48,6 +48,10 @@ ABBREVIATIONS = {
 }
 
 
+def _sector_name(sector: Sector, lang: Lang) -> str:
+    return sector.id if lang == "en" else sector.name
+
+
 def _counters(kinds: Counter[str]) -> str:
     """``G C c2`` for the guard, the command ship and two cruisers, in 2.3's order."""
     parts = []
@@ -63,26 +67,32 @@ def _base_line(situation: Situation, lang: Lang) -> str:
     base = situation.base
     value = base.value(situation.board)
     if base.revealed:
-        return words["revealed"].format(sector=base.sector, value=value)
+        sector = situation.board.by_id[base.sector]
+        return words["revealed"].format(sector=_sector_name(sector, lang), value=value)
     stock = _counters(base.stock) or words["nothing"]
     return words["hidden"].format(value=value, square=base.square + 1, stock=stock)
 
 
 def draw(situation: Situation, lang: Lang = "en") -> str:
-    """A table of the sectors holding counters, then the base and any 10.5 restriction."""
-    rows = []
+    """A table of the sectors holding counters, then the base and any 10.5 restriction.
+    Sectors are named as the notation writes them in English and as the map prints them
+    in Japanese (タイラント)."""
+    # The sector column: ids in English, the map's names (ナファエラス) in Japanese.
+    rows, columns = [], 10 if lang == "en" else 12
     for sector in situation.board.sectors:
         empire = _counters(situation.at(sector.id, "empire"))
         rebel = _counters(situation.at(sector.id, "rebel"))
         if not empire and not rebel:
             continue
         mark = "*" if sector.nebula else " "
-        rows.append(f"{mark}{sector.id:<10} {sector.production}  {empire:<14} {rebel}")
+        name = pad(_sector_name(sector, lang), columns)
+        rows.append(f"{mark}{name} {sector.production}  {empire:<14} {rebel}")
     words = WORDS[lang]
-    head = f" {pad(words['sector'], 10)} P  {pad(words['empire'], 14)} {words['rebel']}"
+    head = f" {pad(words['sector'], columns)} P  {pad(words['empire'], 14)} {words['rebel']}"
     lines = [head, *rows, _base_line(situation, lang)]
     if situation.restricted:
-        lines.append(words["restricted"].format(sector=situation.restricted))
+        restricted = situation.board.by_id[situation.restricted]
+        lines.append(words["restricted"].format(sector=_sector_name(restricted, lang)))
     names = {c.id: c.name for c in situation.board.counters} if lang == "ja" else {}
     legend = " ".join(f"{a}={names.get(k, k)}" for k, a in ABBREVIATIONS.items())
     return "\n".join([*lines, words["legend"].format(legend=legend)]) + "\n"
@@ -126,3 +136,81 @@ def summary(situation: Situation, next_step: str, lang: Lang = "en") -> str:
         if sides:
             parts.append(f"{sector.id}[{' '.join(sides)}]")
     return STEP_WORDS[lang]["next"].format(step=next_step, sectors=" ".join(parts))
+
+
+#: The words of ``dark-nebula board``: 2.1's 生産力, 2.3's 価格, 戦闘力 and 移動力.
+BOARD_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "production": "P{value}",
+        "nebula": " nebula",
+        "counter": "×{count} price {price} attack {attack} move {movement}",
+        "placeholders": "placeholders ({count}):",
+        "placeholder": "{what} {id} {field} = {value}",
+        "sector": "sector",
+        "counter_kind": "counter",
+    },
+    "ja": {
+        "production": "生産力{value}",
+        "nebula": " 暗黒星雲",
+        "counter": "×{count} 価格 {price} 戦闘力 {attack} 移動力 {movement}",
+        "placeholders": "仮の値 ({count}件):",
+        "placeholder": "{what} {id} の{field} = {value}",
+        "sector": "星域",
+        "counter_kind": "駒",
+    },
+}
+#: The fields a board may leave as placeholders, named in Japanese as 2.1 and 2.3 name them;
+#: in English by their field names.
+FIELD_NAMES_JA = {
+    "name": "名前",
+    "production": "生産力",
+    "nebula": "暗黒星雲か否か",
+    "neighbours": "隣接星域",
+    "price": "価格",
+    "attack": "戦闘力",
+}
+
+
+def _shown(value: object, lang: Lang) -> str:
+    if isinstance(value, bool):
+        return {"en": ("no", "yes"), "ja": ("いいえ", "はい")}[lang][value]
+    return ", ".join(value) if isinstance(value, list) else str(value)
+
+
+def describe_board(board: BoardDefinition, lang: Lang = "en") -> list[str]:
+    """``dark-nebula board`` as a person reads it: each sector with its production and
+    neighbours, each counter with 2.3's values (○ and ★ as printed), then every value the
+    rulebook does not state, so a director sees what a record made with this board assumes."""
+    words = BOARD_WORDS[lang]
+    lines = [f"{board.id}  sha256 {board.sha256}"]
+    for s in board.sectors:
+        production = words["production"].format(value=s.production)
+        nebula = words["nebula"] if s.nebula else ""
+        lines.append(
+            f"  {s.id:<10} {pad(s.name, 14)} {production}{nebula}  → {', '.join(s.neighbours)}"
+        )
+    for c in board.counters:
+        values = words["counter"].format(
+            count=c.count,
+            price="-" if c.price is None else c.price,
+            attack=f"{c.attack}{'○' if c.attack_marked else ''}",
+            movement=f"{c.movement}{'★' if c.movement_star else ''}",
+        )
+        lines.append(f"  {c.id:<15} {pad(c.name, 12)} {values}")
+    placeholders = [
+        (words["sector"], s.id, field, getattr(s, field))
+        for s in board.sectors
+        for field in s.placeholders
+    ] + [
+        (words["counter_kind"], c.id, field, getattr(c, field))
+        for c in board.counters
+        for field in c.placeholders
+    ]
+    lines.append(words["placeholders"].format(count=len(placeholders)))
+    for what, ident, field, value in placeholders:
+        shown = _shown(value, lang)
+        name = FIELD_NAMES_JA[field] if lang == "ja" else field
+        lines.append(
+            "  " + words["placeholder"].format(what=what, id=ident, field=name, value=shown)
+        )
+    return lines
