@@ -14,29 +14,43 @@ import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from typer.testing import CliRunner, Result
 
 from adjudicator.core.cli import build_app
-from adjudicator.core.conformance.cases import case_files
+from adjudicator.core.conformance.cases import EXPECTATIONS, CaseFile, case_files
+from adjudicator.core.conformance.engine import InProcessEngine
+from adjudicator.core.conformance.runner import Runner
+from adjudicator.core.conformance.words import in_lang
 from adjudicator.core.game import FEATURES
+from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
 from tests.test_help_ja import english_left
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "conformance"
 REGISTRY = Registry(installed_games())
+FILES = [f for _, f in case_files(CASES)]
 MINIMAL = f"{sys.executable} {ROOT / 'examples' / 'minimal_engine.py'}"
+UNRELIABLE = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'unreliable_engine.py'}"
+BAD_HELLO = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'bad_hello_engine.py'}"
 JAPANESE, ENGLISH = "ja_JP.UTF-8", "C.UTF-8"
 
 REFERENCES = [ref for game in REGISTRY.games for ref in game.rules.references]
-#: What is notation, not English: topics, reference ids, the feature vocabulary, and the
-#: names a Japanese rulebook itself prints in Latin letters (Trihaira, Artemis).
+#: The protocol's fields, named in a difference (``legal_moves: …``).
+FIELDS = {*EXPECTATIONS, "legal_moves", "illegal_at", "violation", "code", "field", "nodes"}
+#: JSON's literals, as values are written in a difference.
+LITERALS = {"null", "true", "false"}
+#: What is notation, not English: topics, reference ids, the feature vocabulary, protocol
+#: fields, and the names a Japanese rulebook itself prints in Latin letters (Trihaira).
 NOTATION = sorted(
-    {f.topic for _, f in case_files(CASES)}
+    {f.topic for f in FILES}
     | {ref.id for ref in REFERENCES}
     | set(FEATURES)
+    | FIELDS
+    | LITERALS
     | {word for ref in REFERENCES for word in re.findall(r"[A-Za-z]+", ref.cite("ja"))},
     key=len,
     reverse=True,
@@ -44,10 +58,15 @@ NOTATION = sorted(
 NOTATION_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, NOTATION)) + r")(?![\w-])")
 
 
+#: Lines that quote the engine itself: its stderr and an answer line that was not a
+#: response are shown as it wrote them.
+ENGINE_WORDS = re.compile(r"^ *(?:\| .*|受信: .*|bad-hello: .*)$", re.MULTILINE)
+
+
 def english_in(output: str) -> list[str]:
-    """The lines holding English once notation (ids, features, quoted requests) is set
-    aside."""
-    return english_left(NOTATION_WORD.sub(" ", output))
+    """The lines holding English once notation (ids, features, quoted requests) and what
+    the engine itself wrote are set aside."""
+    return english_left(NOTATION_WORD.sub(" ", ENGINE_WORDS.sub("", output)))
 
 
 def conformance(lang: str, *args: str) -> Result:
@@ -56,10 +75,14 @@ def conformance(lang: str, *args: str) -> Result:
     return CliRunner().invoke(build_app(REGISTRY), ["conformance", *args], env=env)
 
 
-def _suite_copy(tmp: Path) -> str:
+def _suite_copy(tmp: Path, without: str = "") -> str:
+    """A copy of the suite to lock, with the topic ``without`` removed (its cases then
+    differ from the lock)."""
     copy = tmp / "cases"
     if not copy.exists():
         shutil.copytree(CASES, copy)
+        for removed in copy.rglob(f"{without}.yaml") if without else []:
+            removed.unlink()
     return str(copy)
 
 
@@ -87,6 +110,39 @@ COMMANDS: list[tuple[str, Callable[[Path], list[str]], int]] = [
         0,
     ),
     ("lock", lambda tmp: ["lock", "--cases", _suite_copy(tmp)], 0),
+    (
+        "run failing",
+        lambda _: [
+            "run",
+            *SUITE,
+            "--engine",
+            UNRELIABLE,
+            *("--only", "od.perft.start", "--only", "od.board.*", "--only", "od.art9.winning-*"),
+            *("--only", "od.turns.pass-is-not-an-action", "-v"),
+        ],
+        1,
+    ),
+    ("run stopped", lambda _: ["run", *SUITE, "--engine", UNRELIABLE, "-x"], 1),
+    *(
+        (
+            f"hello {mode}",
+            lambda _, mode=mode: ["run", *SUITE, "--engine", f"{BAD_HELLO} {mode}"],
+            4,
+        )
+        for mode in ("error", "protocol", "no-games", "silent")
+    ),
+    ("no engine", lambda _: ["run", *SUITE, "--engine", "no-such-engine-xyz"], 4),
+    (
+        "report of engines that fail",
+        lambda tmp: [
+            "report",
+            *SUITE,
+            *("--engine", f"unreliable={UNRELIABLE}", "--engine", "absent=no-such-engine-xyz"),
+            *("--only", "od.board.*", "--json", str(tmp / "report.json")),
+        ],
+        0,
+    ),
+    ("lock refused", lambda tmp: ["lock", "--cases", _suite_copy(tmp, without="perft")], 1),
 ]
 
 
@@ -128,3 +184,58 @@ def test_what_programs_read_is_the_same_in_either_language() -> None:
     assert japanese == json.loads(conformance(ENGLISH, *args).stdout)
     coverage = ["coverage", *SUITE, "--game", "dark-nebula", "--json"]
     assert conformance(JAPANESE, *coverage).stdout == conformance(ENGLISH, *coverage).stdout
+
+
+class _Wrong:
+    """The built-in engine answering every field wrongly, so that each kind of difference
+    is said."""
+
+    WRONG: ClassVar[dict[str, object]] = {
+        "legal_moves": ["Z9-Z9"],
+        "outcome": {"winner": "nobody"},
+        "position": "nowhere",
+        "pending": [{"code": "none"}],
+        "normalized": [{"index": 9}],
+        "illegal_at": 99,
+        "violation": "none_such",
+        "nodes": -1,
+        "divide": {"Z9-Z9": 1},
+        "error": {"code": "other_code", "field": "elsewhere", "message": "?"},
+    }
+
+    def __init__(self) -> None:
+        self.inner = InProcessEngine(Server(REGISTRY))
+
+    @property
+    def last_sent(self) -> str:
+        return self.inner.last_sent
+
+    def ask(self, request: dict[str, object]) -> dict[str, object]:
+        answer = self.inner.ask(request)
+        if request.get("cmd") != "hello":
+            answer |= {k: v for k, v in _Wrong.WRONG.items() if k in answer}
+        return answer
+
+    def restart(self) -> None:
+        """Nothing to restart."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def test_every_kind_of_difference_is_said_in_japanese() -> None:
+    """Each failed case's difference (one case for each kind of expectation, the error's
+    code and its field, divide and perft counts) reads in Japanese, while its JSON keeps
+    the English."""
+    first: dict[str, CaseFile] = {}
+    for f in FILES:
+        for case in f.cases:
+            first.setdefault(case.expect.kind, f.model_copy(update={"cases": [case]}))
+    assert set(first) == set(EXPECTATIONS)
+    report = Runner(_Wrong()).run(list(first.values()))
+    failed = [r for r in report.results if r.status == "failed"]
+    assert len(failed) >= len(EXPECTATIONS) - 1  # what a case needs may be unanswered
+    for result in failed:
+        said = "\n".join([in_lang(result.detail, "ja"), *(in_lang(d, "ja") for d in result.diff)])
+        assert english_in(said) == [], result.id
+        assert english_in(result.to_json()["detail"]) != []

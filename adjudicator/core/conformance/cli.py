@@ -49,7 +49,15 @@ from adjudicator.core.conformance.suite import (
     release_problems,
     version_of,
 )
-from adjudicator.core.conformance.words import MARKS, WORDS, counts_text, version_text
+from adjudicator.core.conformance.words import (
+    MARKS,
+    WORDS,
+    Said,
+    counts_text,
+    in_lang,
+    said_of,
+    version_text,
+)
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import FEATURES, Game
 from adjudicator.core.i18n import Lang
@@ -149,7 +157,7 @@ def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
     if r.status in ("passed", "failed"):
         console.print(head)
     else:
-        console.print(f"{head} — {escape(r.detail)}")
+        console.print(f"{head} — {escape(in_lang(r.detail, lang))}")
     if r.status not in ("failed", "errored"):
         return
     console.print(words["request"] + escape(r.request or words["none"]))
@@ -157,7 +165,7 @@ def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
         console.print(words["expected"] + escape(json.dumps(r.expected, ensure_ascii=False)))
         console.print(words["actual"] + escape(json.dumps(r.actual, ensure_ascii=False)))
         for line in r.diff:
-            console.print(words["diff"] + escape(line))
+            console.print(words["diff"] + escape(in_lang(line, lang)))
         return
     if r.received is not None:
         console.print(words["received"] + escape(r.received))
@@ -199,7 +207,8 @@ def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
             )
         )
     if report.stopped:
-        console.print(words["not run"].format(stopped=report.stopped, n=report.not_run))
+        stopped = in_lang(report.stopped, lang)
+        console.print(words["not run"].format(stopped=stopped, n=report.not_run))
 
 
 def start_runner(
@@ -209,13 +218,14 @@ def start_runner(
     try:
         process = ProcessEngine(engine, timeout=timeout)
     except EngineFailure as exc:
-        err_console.print(WORDS[lang]["did not start"].format(problem=escape(str(exc))))
+        problem = escape(in_lang(said_of(exc), lang))
+        err_console.print(WORDS[lang]["did not start"].format(problem=problem))
         raise typer.Exit(EXIT_ENGINE) from None
     try:
         return process, Runner(process, {f.game for f in files})
     except HelloFailure as exc:
         process.close()
-        err_console.print(escape(exc.explain()))
+        err_console.print(escape(in_lang(exc.explain(), lang)))
         raise typer.Exit(EXIT_ENGINE) from None
 
 
@@ -266,7 +276,11 @@ def _run_one(
     try:
         process = ProcessEngine(command, timeout=timeout)
     except EngineFailure as exc:
-        return EngineRun(name, command, None, f"the engine did not start: {exc}")
+        why = said_of(exc)
+        problem = Said(
+            f"the engine did not start: {why}", f"エンジンが起動しません: {in_lang(why, 'ja')}"
+        )
+        return EngineRun(name, command, None, problem)
     try:
         runner = Runner(process, {f.game for f in files})
         return EngineRun(name, command, runner.run(files, chosen, suite=version))
@@ -410,7 +424,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
         for run in runs:
             if run.report is None:
                 said = words["did not run"]
-                console.print(said.format(name=escape(run.name), problem=escape(run.problem)))
+                problem = escape(in_lang(run.problem, language))
+                console.print(said.format(name=escape(run.name), problem=problem))
                 continue
             console.print(f"{escape(run.name)}: {counts_text(run.report.counts(), language)}")
         for path in (html, json_path):
@@ -422,7 +437,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
         """Record what every case sends and expects as the suite's current version, after
         checking that the newest changelog entry names every case added, changed or removed
         since the last lock (exit 1 when it does not)."""
-        words = WORDS[resolve_lang(lang)]
+        language = resolve_lang(lang)
+        words = WORDS[language]
         files = _load(cases, None)
         try:
             suite_data, lock = load_suite(cases), load_lock(cases)
@@ -439,7 +455,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
             )
         problems = release_problems(suite_data, lock, files)
         for problem in problems:
-            err_console.print(words["not locked"].format(problem=escape(problem)))
+            said = escape(in_lang(problem, language))
+            err_console.print(words["not locked"].format(problem=said))
         if problems:
             raise typer.Exit(EXIT_INVALID)
         new = Lock(suite_version=suite_data.version, cases=digests(files))

@@ -8,6 +8,7 @@ line it last sent and, for a subprocess, the tail of what the program wrote on s
 from __future__ import annotations
 
 import collections
+import errno
 import json
 import queue
 import shlex
@@ -16,6 +17,7 @@ import threading
 from typing import IO, Any, Protocol
 
 from adjudicator.core import strict_json
+from adjudicator.core.conformance.words import Said, in_lang
 from adjudicator.core.errors import InputError
 from adjudicator.core.protocol import Server
 
@@ -27,12 +29,20 @@ STDERR_TAIL_LINES = 20
 MAX_ANSWER_CHARS = 16 << 20
 #: Stands in the queue for an answer line that was too long.
 OVERSIZE = "\x00oversize\x00"
+#: Why a program does not start, in Japanese, for the usual reasons (the system's own
+#: words, English, for the rest).
+_START_ERRORS_JA = {
+    errno.ENOENT: "そのようなファイルやコマンドはありません",
+    errno.EACCES: "実行の権限がありません",
+    errno.ENOEXEC: "実行できる形式ではありません",
+}
 
 
 class EngineFailure(Exception):
     """The engine crashed, timed out or answered something that is not a response.
 
-    ``received`` is the line it answered, if any; ``stderr`` the tail of its stderr."""
+    ``message`` says so in English and Japanese (a :class:`Said`); ``received`` is the line
+    it answered, if any; ``stderr`` the tail of its stderr."""
 
     def __init__(self, message: str, *, received: str | None = None, stderr: str = "") -> None:
         super().__init__(message)
@@ -57,7 +67,7 @@ class ProcessEngine:
     def __init__(self, command: str, *, timeout: float = 60.0) -> None:
         self.argv = shlex.split(command)
         if not self.argv:
-            raise EngineFailure("the engine command is empty")
+            raise EngineFailure(Said("the engine command is empty", "エンジンのコマンドが空です"))
         self.timeout = timeout
         self.last_sent = ""
         self._next_id = 0
@@ -76,7 +86,13 @@ class ProcessEngine:
                 bufsize=1,
             )
         except OSError as exc:
-            raise EngineFailure(f"cannot start {self.argv[0]!r}: {exc.strerror}") from None
+            why = _START_ERRORS_JA.get(exc.errno or 0, exc.strerror)
+            raise EngineFailure(
+                Said(
+                    f"cannot start {self.argv[0]!r}: {exc.strerror}",
+                    f"{self.argv[0]!r} を起動できません: {why}",
+                )
+            ) from None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
         assert self.proc.stdout is not None and self.proc.stderr is not None
@@ -106,12 +122,15 @@ class ProcessEngine:
         for line in stream:
             tail.append(line.rstrip("\n"))
 
-    def _exit_code(self) -> int | str:
+    def _exit_code(self) -> str:
         """The exit code of an engine that closed its output, once it has exited."""
         try:
-            return self.proc.wait(timeout=5)
+            return str(self.proc.wait(timeout=5))
         except subprocess.TimeoutExpired:
-            return "unknown: it closed its output but is still running"
+            return Said(
+                "unknown: it closed its output but is still running",
+                "不明: 出力を閉じましたが、まだ動いています",
+            )
 
     def stderr_tail(self) -> str:
         """The engine's last lines on stderr (after it exits, all of them it wrote)."""
@@ -131,28 +150,57 @@ class ProcessEngine:
             self.proc.stdin.write(self.last_sent + "\n")
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError):
+            code = self._exit_code()
             raise self._failure(
-                f"the engine is not running (it exited with code {self._exit_code()})"
+                Said(
+                    f"the engine is not running (it exited with code {code})",
+                    f"エンジンが動いていません(終了コード {in_lang(code, 'ja')})",
+                )
             ) from None
         try:
             line = self.lines.get(timeout=self.timeout)
         except queue.Empty:
-            raise self._failure(f"no answer within {self.timeout:g} s") from None
+            raise self._failure(
+                Said(
+                    f"no answer within {self.timeout:g} s",
+                    f"{self.timeout:g} 秒以内に応答がありません",
+                )
+            ) from None
         if line is None:
             code = self._exit_code()
-            raise self._failure(f"the engine exited (code {code}) instead of answering")
+            raise self._failure(
+                Said(
+                    f"the engine exited (code {code}) instead of answering",
+                    f"エンジンが応答せずに終了しました(終了コード {in_lang(code, 'ja')})",
+                )
+            )
         if line is OVERSIZE:
-            raise self._failure(f"an answer longer than {MAX_ANSWER_CHARS:,} characters")
+            raise self._failure(
+                Said(
+                    f"an answer longer than {MAX_ANSWER_CHARS:,} characters",
+                    f"{MAX_ANSWER_CHARS:,} 文字を超える応答",
+                )
+            )
         line = line.rstrip("\n")
         try:
             answer = strict_json.loads(line, strict=False)
         except (json.JSONDecodeError, InputError):
-            raise self._failure("the answer is not JSON", line[:1000]) from None
-        if not isinstance(answer, dict):
-            raise self._failure("the answer is not a JSON object", line)
-        if answer.get("id") != self._next_id:
             raise self._failure(
-                f"the answer echoes id {answer.get('id')!r}, not {self._next_id}", line
+                Said("the answer is not JSON", "応答が JSON ではありません"), line[:1000]
+            ) from None
+        if not isinstance(answer, dict):
+            raise self._failure(
+                Said("the answer is not a JSON object", "応答が JSON オブジェクトではありません"),
+                line,
+            )
+        if answer.get("id") != self._next_id:
+            got = answer.get("id")
+            raise self._failure(
+                Said(
+                    f"the answer echoes id {got!r}, not {self._next_id}",
+                    f"応答の ID が {got!r} で、{self._next_id} ではありません",
+                ),
+                line,
             )
         return answer
 

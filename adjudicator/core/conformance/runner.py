@@ -13,7 +13,9 @@ from typing import Any, Literal
 
 from adjudicator.core.conformance.cases import Case, CaseFile, ExpectedError
 from adjudicator.core.conformance.engine import Engine, EngineFailure
+from adjudicator.core.conformance.words import Said, in_lang, joined, said_of
 from adjudicator.core.game import FEATURES
+from adjudicator.core.i18n import Lang
 from adjudicator.core.protocol import PROTOCOL_VERSION
 
 Status = Literal["passed", "failed", "skipped", "errored"]
@@ -102,43 +104,93 @@ class HelloFailure(Exception):
         self.received = received
         self.stderr = stderr
 
-    def explain(self) -> str:
-        lines = [f"the engine's hello failed: {self}", f"  sent:     {self.sent}"]
-        lines.append(f"  received: {self.received if self.received is not None else '(nothing)'}")
+    def explain(self) -> Said:
+        """What went wrong, what was sent and received, and the engine's last stderr."""
+        return Said(self._explain("en"), self._explain("ja"))
+
+    def _explain(self, lang: Lang) -> str:
+        words = _HELLO_WORDS[lang]
+        message = in_lang(said_of(self), lang)
+        received = self.received if self.received is not None else words["nothing"]
+        lines = [words["failed"] + message, words["sent"] + self.sent, words["received"] + received]
         if self.stderr:
-            lines.append("  its stderr ended with:")
+            lines.append(words["stderr"])
             lines += [f"    {line}" for line in self.stderr.splitlines()]
         return "\n".join(lines)
+
+
+_HELLO_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "failed": "the engine's hello failed: ",
+        "sent": "  sent:     ",
+        "received": "  received: ",
+        "nothing": "(nothing)",
+        "stderr": "  its stderr ended with:",
+    },
+    "ja": {
+        "failed": "エンジンの hello が失敗しました: ",
+        "sent": "  送信:     ",
+        "received": "  受信:     ",
+        "nothing": "(なし)",
+        "stderr": "  標準エラー出力の最後:",
+    },
+}
 
 
 def _read_hello(answer: dict[str, Any], games_known: set[str] | None) -> EngineInfo:
     """The engine's declaration, or a ``ValueError`` saying what is wrong with it."""
     if "error" in answer:
         error = answer["error"] if isinstance(answer["error"], dict) else {}
+        said = f"{error.get('code')!r}: {error.get('message')!r}"
         raise ValueError(
-            f"it answered an error ({error.get('code')!r}: {error.get('message')!r}) "
-            "instead of declaring its games"
+            Said(
+                f"it answered an error ({said}) instead of declaring its games",
+                f"ゲームを宣言せず、エラー({said})を返しました",
+            )
         )
-    if answer.get("protocol") != PROTOCOL_VERSION:
+    if (protocol := answer.get("protocol")) != PROTOCOL_VERSION:
         raise ValueError(
-            f"it speaks protocol {answer.get('protocol')!r}; this runner speaks {PROTOCOL_VERSION}"
+            Said(
+                f"it speaks protocol {protocol!r}; this runner speaks {PROTOCOL_VERSION}",
+                f"エンジンのプロトコルは {protocol!r}、"
+                f"この実行側のプロトコルは {PROTOCOL_VERSION} です",
+            )
         )
     engine = answer.get("engine")
     if not isinstance(engine, dict) or not {"name", "version"} <= engine.keys():
-        raise ValueError('"engine" must be an object with "name" and "version"')
+        raise ValueError(
+            Said(
+                '"engine" must be an object with "name" and "version"',
+                '"engine" は "name" と "version" を持つオブジェクトでなければなりません',
+            )
+        )
     games = answer.get("games")
     if not isinstance(games, list) or not games or not all(isinstance(g, str) for g in games):
-        raise ValueError('"games" must list at least one game id, e.g. "orbit-dominion/4.2"')
+        raise ValueError(
+            Said(
+                '"games" must list at least one game id, e.g. "orbit-dominion/4.2"',
+                '"games" にはゲーム ID を一つ以上挙げてください(例: "orbit-dominion/4.2")',
+            )
+        )
     declared = answer.get("features", [])
     if isinstance(declared, list):  # the old form: one list for every game
         features = {g: {str(f) for f in declared} for g in games}
     elif isinstance(declared, dict) and all(isinstance(v, list) for v in declared.values()):
         features = {g: {str(f) for f in declared.get(g, [])} for g in games}
     else:
-        raise ValueError('"features" must map each game id to a list of features')
-    if games_known is not None and not games_known & set(games):
         raise ValueError(
-            f"it declares {', '.join(games)}; the cases are for {', '.join(sorted(games_known))}"
+            Said(
+                '"features" must map each game id to a list of features',
+                '"features" は各ゲーム ID に機能のリストを対応させるものでなければなりません',
+            )
+        )
+    if games_known is not None and not games_known & set(games):
+        declared, known = ", ".join(games), ", ".join(sorted(games_known))
+        raise ValueError(
+            Said(
+                f"it declares {declared}; the cases are for {known}",
+                f"宣言しているゲームは {declared}、ケースは {known} のものです",
+            )
         )
     return EngineInfo(str(engine["name"]), str(engine["version"]), list(games), features)
 
@@ -148,12 +200,12 @@ def handshake(engine: Engine, games_known: set[str] | None = None) -> EngineInfo
     try:
         answer = engine.ask(HELLO)
     except EngineFailure as exc:
-        raise HelloFailure(str(exc), engine.last_sent, exc.received, exc.stderr) from None
+        raise HelloFailure(said_of(exc), engine.last_sent, exc.received, exc.stderr) from None
     try:
         return _read_hello(answer, games_known)
     except ValueError as exc:
         received = json.dumps(answer, ensure_ascii=False)
-        raise HelloFailure(str(exc), engine.last_sent, received) from None
+        raise HelloFailure(said_of(exc), engine.last_sent, received) from None
 
 
 @dataclass
@@ -235,13 +287,18 @@ class Runner:
                 result = self.run_case(case_file, case)
             except _Restart as exc:
                 report.results.append(exc.result)
-                report.stopped = "the engine could not be restarted"
+                report.stopped = Said(
+                    "the engine could not be restarted", "エンジンを再起動できませんでした"
+                )
                 report.not_run = len(selected) - n - 1
                 break
             report.results.append(result)
             bad += result.status in ("failed", "errored")
             if max_fail is not None and bad >= max_fail and n + 1 < len(selected):
-                report.stopped = f"stopped after {bad} failed or errored"
+                report.stopped = Said(
+                    f"stopped after {bad} failed or errored",
+                    f"失敗またはエラー {bad} 件で停止しました",
+                )
                 report.not_run = len(selected) - n - 1
                 break
         report.restarts = self.restarts
@@ -249,10 +306,11 @@ class Runner:
 
     def _skip_reason(self, game: str, case: Case) -> str | None:
         if game not in self.info.games:
-            return f"game {game} not declared"
+            return Said(f"game {game} not declared", f"ゲーム {game} は宣言されていません")
         missing = case.needed_features() - self.info.features_of(game)
         if missing:
-            return "features not declared: " + ", ".join(sorted(missing))
+            names = ", ".join(sorted(missing))
+            return Said(f"features not declared: {names}", f"宣言されていない機能: {names}")
         return None
 
     def runnable(self, game: str, case: Case) -> bool:
@@ -269,7 +327,7 @@ class Runner:
         try:
             mismatch = self.check(case_file.game, case)
         except EngineFailure as exc:
-            result.status, result.detail = "errored", str(exc)
+            result.status, result.detail = "errored", said_of(exc)
             result.request, result.received, result.stderr = (
                 self.engine.last_sent,
                 exc.received,
@@ -280,11 +338,19 @@ class Runner:
                 self.restarts += 1
                 self.info = handshake(self.engine)
             except (EngineFailure, HelloFailure) as again:
-                result.detail += f"; restart failed: {again}"
+                result.detail = joined(
+                    [
+                        result.detail,
+                        Said(
+                            f"restart failed: {again}",
+                            "再起動に失敗: " + in_lang(said_of(again), "ja"),
+                        ),
+                    ]
+                )
                 raise _Restart(result) from None
             return result
         if mismatch is not None:
-            result.status, result.detail = "failed", "; ".join(mismatch.diff)
+            result.status, result.detail = "failed", joined(mismatch.diff)
             result.request, result.expected, result.actual = (
                 mismatch.request,
                 mismatch.expected,
@@ -317,7 +383,11 @@ class Runner:
             got = answer.get("divide")
             if not isinstance(got, dict):
                 raise EngineFailure(
-                    "malformed answer: divide is not an object", received=json.dumps(answer)
+                    Said(
+                        "malformed answer: divide is not an object",
+                        "不正な応答: divide がオブジェクトではありません",
+                    ),
+                    received=json.dumps(answer),
                 )
             return (
                 None
@@ -343,11 +413,11 @@ class Runner:
             answer = self._ask(game, case, "perft", depth=depth)
             if "error" in answer:
                 got[depth] = answer
-                diff.append(f"perft {depth}: {_unexpected_error(answer)}")
+                diff.append(_about(f"perft {depth}", _unexpected_error(answer)))
             else:
                 got[depth] = answer.get("nodes")
                 if got[depth] != nodes:
-                    diff.append(f"perft {depth}: expected {nodes}, got {got[depth]!r}")
+                    diff.append(_differs(f"perft {depth}", nodes, got[depth], repr_expected=False))
             if diff and first_sent is None:
                 first_sent = self.engine.last_sent
         if not diff:
@@ -363,19 +433,23 @@ class Runner:
             got = answer.get("legal_moves")
             if not isinstance(got, list):
                 raise EngineFailure(
-                    "malformed answer: legal_moves is not a list", received=json.dumps(answer)
+                    Said(
+                        "malformed answer: legal_moves is not a list",
+                        "不正な応答: legal_moves がリストではありません",
+                    ),
+                    received=json.dumps(answer),
                 )
             legal, spec = set(got), expect.legal
             diff = []
             if spec.exact is not None:
                 if missing := sorted(set(spec.exact) - legal):
-                    diff.append(f"legal_moves: missing {missing}")
+                    diff.append(_listed("legal_moves", "missing", missing))
                 if extra := sorted(legal - set(spec.exact)):
-                    diff.append(f"legal_moves: unexpected {extra}")
+                    diff.append(_listed("legal_moves", "unexpected", extra))
             if missing_inc := sorted(set(spec.include) - legal):
-                diff.append(f"legal_moves: missing {missing_inc}")
+                diff.append(_listed("legal_moves", "missing", missing_inc))
             if present := sorted(set(spec.exclude) & legal):
-                diff.append(f"legal_moves: should be illegal {present}")
+                diff.append(_listed("legal_moves", "should be illegal", present))
             return Mismatch(sent, expected, got, diff) if diff else None
         if kind == "rejected":
             spec = expect.rejected
@@ -386,15 +460,13 @@ class Runner:
             else:
                 expected = {"illegal_at": spec.index}
             diff = [
-                f"{k}: expected {expected[k]!r}, got {actual[k]!r}"
-                for k in expected
-                if expected[k] != actual[k]
+                _differs(k, expected[k], actual[k]) for k in expected if expected[k] != actual[k]
             ]
             return Mismatch(sent, expected, actual, diff) if diff else None
         actual = answer.get(kind)  # outcome, position, pending, normalized: same field name
         if actual == expected:
             return None
-        return Mismatch(sent, expected, actual, [f"{kind}: expected {expected!r}, got {actual!r}"])
+        return Mismatch(sent, expected, actual, [_differs(kind, expected, actual)])
 
 
 def _expected_value(kind: str, expect: Any) -> Any:
@@ -420,11 +492,43 @@ def _keys_as_text(counts: dict[int, Any]) -> dict[str, Any]:
     return {str(k): v for k, v in counts.items()}
 
 
-def _unexpected_error(answer: dict[str, Any]) -> str:
+def _differs(field: str, expected: Any, got: Any, *, repr_expected: bool = True) -> Said:
+    """``field: expected 3, got 2``; the Japanese writes the values as the protocol does,
+    in JSON (``null``, ``"a1"``)."""
+    want = repr(expected) if repr_expected else str(expected)
+    return Said(
+        f"{field}: expected {want}, got {got!r}",
+        f"{field}: 期待値 {_json(expected)}、実際の値 {_json(got)}",
+    )
+
+
+_LISTED_JA = {
+    "missing": "足りない手",
+    "unexpected": "余分な手",
+    "should be illegal": "不正なはずの手",
+}
+
+
+def _listed(field: str, what: str, items: list[str]) -> Said:
+    """``legal_moves: missing ['a1-a2']``: moves missing, unexpected or wrongly legal."""
+    return Said(f"{field}: {what} {items}", f"{field}: {_LISTED_JA[what]} {_json(items)}")
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _about(field: str, said: Said) -> Said:
+    return Said(f"{field}: {said}", f"{field}: {said.ja}")
+
+
+def _unexpected_error(answer: dict[str, Any]) -> Said:
     error = answer.get("error")
     if isinstance(error, dict):
-        return f"unexpected error {error.get('code')!r}: {error.get('message')}"
-    return f"unexpected error {error!r}"
+        said = f"{error.get('code')!r}: {error.get('message')}"
+    else:
+        said = repr(error)
+    return Said(f"unexpected error {said}", f"予期しないエラー {said}")
 
 
 def _error_mismatch(
@@ -436,26 +540,29 @@ def _error_mismatch(
         if got.get("code") == want:
             return None
         actual: Any = error if error is not None else answer
-        return Mismatch(
-            sent, want, actual, [f"error: expected code {want!r}, got {got.get('code')!r}"]
+        code = got.get("code")
+        said = Said(
+            f"error: expected code {want!r}, got {code!r}",
+            f"error: 期待したコード {want!r}、実際のコード {code!r}",
         )
+        return Mismatch(sent, want, actual, [said])
     want_pair = want.model_dump()
     got_pair = {"code": got.get("code"), "field": got.get("field")}
     if got_pair == want_pair:
         return None
     diff = [
-        f"error.{k}: expected {want_pair[k]!r}, got {got_pair[k]!r}"
+        _differs(f"error.{k}", want_pair[k], got_pair[k])
         for k in ("code", "field")
         if want_pair[k] != got_pair[k]
     ]
     return Mismatch(sent, want_pair, error if error is not None else answer, diff)
 
 
-def _divide_diff(want: dict[str, int], got: dict[str, Any]) -> list[str]:
+def _divide_diff(want: dict[str, int], got: dict[str, Any]) -> list[Said]:
     missing = sorted(set(want) - set(got))
     extra = sorted(set(got) - set(want))
     wrong = {a: (want[a], got[a]) for a in sorted(set(want) & set(got)) if want[a] != got[a]}
-    parts = [f"divide: missing {missing}"] if missing else []
-    parts += [f"divide: unexpected {extra}"] if extra else []
-    parts += [f"divide {a}: expected {w}, got {g!r}" for a, (w, g) in wrong.items()]
+    parts = [_listed("divide", "missing", missing)] if missing else []
+    parts += [_listed("divide", "unexpected", extra)] if extra else []
+    parts += [_differs(f"divide {a}", w, g, repr_expected=False) for a, (w, g) in wrong.items()]
     return parts

@@ -22,6 +22,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.conformance.cases import Case, CaseFile
+from adjudicator.core.conformance.words import Said
 from adjudicator.core.errors import InputError
 from adjudicator.core.loading import parse_json, read_text
 from adjudicator.core.requests import parse_request
@@ -152,12 +153,22 @@ def release_problems(suite: Suite, lock: Lock | None, files: list[CaseFile]) -> 
     problems = []
     if suite.version == lock.suite_version:
         problems.append(
-            f"cases differ from suite {lock.suite_version} as locked: give them a new version "
-            f"in {SUITE_FILE}"
+            Said(
+                f"cases differ from suite {lock.suite_version} as locked: give them a new "
+                f"version in {SUITE_FILE}",
+                f"ケースがテスト集 {lock.suite_version} として記録された内容と違います: "
+                f"{SUITE_FILE} で新しい版を付けてください",
+            )
         )
-    for kind in ("added", "changed", "removed"):
+    for kind, done in (("added", "追加"), ("changed", "変更"), ("removed", "削除")):
         listed = getattr(newest, kind)
         for case_id in getattr(found, kind):
             if not any(fnmatchcase(case_id, p) for p in listed):
-                problems.append(f"{case_id} is {kind}: list it under '{kind}' of {newest.version}")
+                problems.append(
+                    Said(
+                        f"{case_id} is {kind}: list it under '{kind}' of {newest.version}",
+                        f"{case_id} が{done}されています: {newest.version} の '{kind}' に"
+                        "挙げてください",
+                    )
+                )
     return problems

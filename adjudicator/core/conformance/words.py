@@ -121,3 +121,33 @@ def counts_text(counts: dict[str, int], lang: Lang) -> str:
 def version_text(version: str, lang: Lang) -> str:
     """The suite's version, or that it has none, as a person reads it."""
     return WORDS[lang]["unversioned"] if version == "unversioned" else version
+
+
+class Said(str):
+    """A message in English that also carries its Japanese. What reads it as a string —
+    the JSON for programs, the English output, a test — reads the English, unchanged; only
+    the Japanese output asks for :attr:`ja` (through :func:`in_lang`)."""
+
+    ja: str
+
+    def __new__(cls, en: str, ja: str) -> Said:
+        said = super().__new__(cls, en)
+        said.ja = ja
+        return said
+
+
+def in_lang(text: str, lang: Lang) -> str:
+    """``text`` as a person reads it in ``lang``: a :class:`Said`'s Japanese, or the text
+    itself (what an engine wrote, a plain string)."""
+    return text.ja if lang == "ja" and isinstance(text, Said) else str(text)
+
+
+def joined(parts: list[str], en: str = "; ", ja: str = "; ") -> Said:
+    """Messages joined, each language with its own separator."""
+    return Said(en.join(parts), ja.join(in_lang(p, "ja") for p in parts))
+
+
+def said_of(exc: BaseException) -> str:
+    """The message an exception was raised with, a :class:`Said` kept as it is
+    (``str(exc)`` would be the English alone)."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
