@@ -6,7 +6,8 @@ from __future__ import annotations
 import io
 import os
 import sys
-from typing import Annotated, NoReturn
+from pathlib import Path
+from typing import Annotated, Literal, NoReturn
 
 import typer
 from rich.console import Console
@@ -30,6 +31,14 @@ LangOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+SvgOption = Annotated[
+    Path | None,
+    typer.Option("--svg", help="Also write the position drawn as an SVG picture to this file."),
+]
+FormatOption = Annotated[
+    Literal["text", "svg"],
+    typer.Option("--format", help="text: drawings for a terminal; svg: one SVG picture on stdout."),
+]
 
 
 def available_cores() -> int:

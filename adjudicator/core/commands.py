@@ -32,8 +32,10 @@ from adjudicator.core.cli_common import (
     EXIT_INVALID,
     EXIT_PENDING,
     EXIT_USAGE,
+    FormatOption,
     JsonOption,
     LangOption,
+    SvgOption,
     available_cores,
     console,
     err_console,
@@ -61,16 +63,6 @@ LenientOption = Annotated[
         help="Accept the documented alternative spellings and unknown fields, reporting "
         "each as a warning (strict by default).",
     ),
-]
-
-
-SvgOption = Annotated[
-    Path | None,
-    typer.Option("--svg", help="Also write the position drawn as an SVG picture to this file."),
-]
-FormatOption = Annotated[
-    Literal["text", "svg"],
-    typer.Option("--format", help="text: drawings for a terminal; svg: one SVG picture on stdout."),
 ]
 
 

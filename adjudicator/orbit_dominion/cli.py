@@ -10,8 +10,15 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.core.cli_common import JsonOption, LangOption, console, fail, resolve_lang
-from adjudicator.core.commands import FormatOption, SvgOption
+from adjudicator.core.cli_common import (
+    FormatOption,
+    JsonOption,
+    LangOption,
+    SvgOption,
+    console,
+    fail,
+    resolve_lang,
+)
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.orbit_dominion.analysis import Analysis, Rejection, analyse, rejection
