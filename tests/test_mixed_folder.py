@@ -133,6 +133,15 @@ def test_validate_reads_one_record_from_standard_input() -> None:
     assert verdict["source"] == "-" and verdict["problem"]["code"] == "wrong_winner"
 
 
+def test_replay_of_a_record_with_pending_checks_says_so_and_exits_3() -> None:
+    """Dark Nebula 3.1: a record whose commitment is never opened is consistent so far, not
+    valid — `replay` says so and exits 3, as `validate` does."""
+    sample = "records/dark-nebula/pending/unopened-commitment.json"
+    replayed, validated = adjudicator("replay", sample), adjudicator("validate", sample)
+    assert replayed.returncode == validated.returncode == 3
+    assert "hidden check(s) pending" in replayed.stdout
+
+
 def test_quiet_shows_only_what_is_not_valid() -> None:
     out = adjudicator("validate", "records/", "--quiet")
     lines = [line for line in out.stdout.splitlines() if line.startswith(("✓", "✗", "!", "…"))]
