@@ -13,6 +13,7 @@ import re
 import shutil
 import sys
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import ClassVar
 
@@ -239,3 +240,48 @@ def test_every_kind_of_difference_is_said_in_japanese() -> None:
         said = "\n".join([in_lang(result.detail, "ja"), *(in_lang(d, "ja") for d in result.diff)])
         assert english_in(said) == [], result.id
         assert english_in(result.to_json()["detail"]) != []
+
+
+class _Visible(HTMLParser):
+    """A page's text as a reader sees it, without what it quotes (``<pre>``: the requests
+    sent, the engine's own words; ``<code>``: commands) or its style."""
+
+    QUOTED: ClassVar[set[str]] = {"pre", "code", "style"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.inside.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.inside.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not _Visible.QUOTED & set(self.inside):
+            self.text.append(data)
+
+
+def _html_text(page: str) -> str:
+    parser = _Visible()
+    parser.feed(page.replace("<br>", "\n").replace('<meta charset="utf-8">', ""))
+    return "\n".join(parser.text)
+
+
+def test_the_html_report_reads_in_the_language_of_the_command(tmp_path: Path) -> None:
+    """``conformance report --html`` under a Japanese locale writes a Japanese page
+    (``lang="ja"``, headings, counts, labels, differences); under an English one, the
+    English page."""
+    args = [
+        *("report", *SUITE, "--engine", f"unreliable-engine={UNRELIABLE}"),
+        *("--engine", "absent-engine=no-such-engine-xyz", "--only", "od.board.*"),
+        *("--only", "od.perft.start", "--html"),
+    ]
+    for lang, japanese in ((JAPANESE, True), (ENGLISH, False)):
+        page_path = tmp_path / f"{lang}.html"
+        assert conformance(lang, *args, str(page_path)).exit_code == 0
+        page = page_path.read_text("utf-8")
+        assert ('<html lang="ja">' in page) is japanese
+        assert (english_in(_html_text(page)) == []) is japanese

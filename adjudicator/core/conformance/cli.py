@@ -417,7 +417,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         runs = [_run_one(name, command, timeout, files, chosen, version) for name, command in named]
         rows = topic_rows(runs, [(f.game, f.topic) for f in files])
         if html is not None:
-            html.write_text(render_html(version, runs, rows), encoding="utf-8")
+            html.write_text(render_html(version, runs, rows, language), encoding="utf-8")
         if json_path is not None:
             data = report_json(version, runs, rows)
             json_path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")

@@ -10,6 +10,8 @@ from html import escape
 from typing import Any
 
 from adjudicator.core.conformance.runner import STATUSES, CaseResult, RunReport
+from adjudicator.core.conformance.words import STATUS_WORDS, in_lang, joined, version_text
+from adjudicator.core.i18n import Lang
 
 
 @dataclass
@@ -79,115 +81,177 @@ pre { margin: .2em 0; white-space: pre-wrap; word-break: break-all; font-size: 1
 """
 
 
-def _count_text(counts: dict[str, int]) -> str:
+#: What the page says, in each language; the statuses are :data:`STATUS_WORDS`.
+PAGE_WORDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "count": "{n} {status}",
+        "and": ", ",
+        "refs": "refs",
+        "request": "request",
+        "difference": "difference",
+        "expected": "expected",
+        "actual": "actual",
+        "what happened": "what happened",
+        "received": "received",
+        "stderr": "stderr (last lines)",
+        "did not run": "did not run",
+        "skipped": "skipped: ",
+        "restarted": "restarted {n}×",
+        "not run": "Engines that did not run",
+        "title": "Conformance report — suite {suite}",
+        "heading": "Conformance report",
+        "meta": (
+            "suite {suite} · {n} engine(s) · click a red cell for each failure's\n"
+            "request and difference"
+        ),
+        "topic": "topic",
+    },
+    "ja": {
+        "count": "{status} {n}",
+        "and": "、",
+        "refs": "根拠",
+        "request": "要求",
+        "difference": "差分",
+        "expected": "期待値",
+        "actual": "実際の値",
+        "what happened": "起きたこと",
+        "received": "受信",
+        "stderr": "標準エラー出力(最後の行)",
+        "did not run": "実行されませんでした",
+        "skipped": "省略: ",
+        "restarted": "{n} 回再起動",
+        "not run": "実行されなかったエンジン",
+        "title": "適合性テストの報告 — テスト集 {suite}",
+        "heading": "適合性テストの報告",
+        "meta": (
+            "テスト集 {suite} · エンジン {n} 個 · 赤いセルを押すと、各失敗の要求と差分が開きます"
+        ),
+        "topic": "トピック",
+    },
+}
+
+
+def _count_text(counts: dict[str, int], lang: Lang) -> str:
     labels = {"passed": "p", "failed": "f", "skipped": "s", "errored": "e"}
-    parts = [f'<span class="{labels[s]}">{counts[s]} {s}</span>' for s in STATUSES if counts.get(s)]
-    return ", ".join(parts) or "—"
+    words, names = PAGE_WORDS[lang], STATUS_WORDS[lang]
+    parts = [
+        f'<span class="{labels[s]}">{words["count"].format(n=counts[s], status=names[s])}</span>'
+        for s in STATUSES
+        if counts.get(s)
+    ]
+    return words["and"].join(parts) or "—"
 
 
 def _json_text(value: Any) -> str:
     return escape(json.dumps(value, ensure_ascii=False))
 
 
-def _failure(r: CaseResult) -> str:
+def _failure(r: CaseResult, lang: Lang) -> str:
     """One failed or errored case: what was sent and what differs (or what went wrong)."""
+    words = PAGE_WORDS[lang]
+
+    def label(name: str) -> str:
+        return f'<div class="label">{words[name]}</div>'
+
+    status = STATUS_WORDS[lang][r.status]
     rows = [
         f'<div class="case"><strong>{escape(r.id)}</strong> '
-        f'<span class="label">{r.status} · refs {escape(", ".join(r.refs))}</span>',
-        '<div class="label">request</div>',
+        f'<span class="label">{status} · {words["refs"]} {escape(", ".join(r.refs))}</span>',
+        label("request"),
         f"<pre>{escape(r.request or '')}</pre>",
     ]
     if r.status == "failed":
         rows += [
-            '<div class="label">difference</div>',
-            f"<pre>{escape(chr(10).join(r.diff))}</pre>",
-            '<div class="label">expected</div>',
+            label("difference"),
+            f"<pre>{escape(in_lang(joined(r.diff, chr(10), chr(10)), lang))}</pre>",
+            label("expected"),
             f"<pre>{_json_text(r.expected)}</pre>",
-            '<div class="label">actual</div>',
+            label("actual"),
             f"<pre>{_json_text(r.actual)}</pre>",
         ]
     else:
-        rows += ['<div class="label">what happened</div>', f"<pre>{escape(r.detail)}</pre>"]
+        rows += [label("what happened"), f"<pre>{escape(in_lang(r.detail, lang))}</pre>"]
         if r.received is not None:
-            rows += ['<div class="label">received</div>', f"<pre>{escape(r.received)}</pre>"]
+            rows += [label("received"), f"<pre>{escape(r.received)}</pre>"]
         if r.stderr:
-            rows += [
-                '<div class="label">stderr (last lines)</div>',
-                f"<pre>{escape(r.stderr)}</pre>",
-            ]
+            rows += [label("stderr"), f"<pre>{escape(r.stderr)}</pre>"]
     rows.append("</div>")
     return "\n".join(rows)
 
 
-def _cell(run: EngineRun, game: str, topic: str) -> str:
+def _cell(run: EngineRun, game: str, topic: str, lang: Lang) -> str:
+    words = PAGE_WORDS[lang]
     if run.report is None:
-        return '<td class="count none">did not run</td>'
+        return f'<td class="count none">{words["did not run"]}</td>'
     results = [r for r in run.report.results if (r.game, r.topic) == (game, topic)]
     counts = _counts(results)
-    skips = sorted({r.detail for r in results if r.status == "skipped"})
-    why = f' title="skipped: {escape("; ".join(skips))}"' if skips else ""
+    skips = sorted({in_lang(r.detail, lang) for r in results if r.status == "skipped"})
+    why = f' title="{words["skipped"]}{escape("; ".join(skips))}"' if skips else ""
     bad = [r for r in results if r.status in ("failed", "errored")]
     if not bad:
         kind = "ok" if counts["passed"] else "none"
-        return f'<td class="count {kind}"{why}>{_count_text(counts)}</td>'
-    cases = "\n".join(_failure(r) for r in bad)
+        return f'<td class="count {kind}"{why}>{_count_text(counts, lang)}</td>'
+    cases = "\n".join(_failure(r, lang) for r in bad)
     return (
-        f'<td class="count bad"{why}><details><summary>{_count_text(counts)}</summary>\n'
+        f'<td class="count bad"{why}><details><summary>{_count_text(counts, lang)}</summary>\n'
         f"{cases}\n</details></td>"
     )
 
 
-def _engine_head(run: EngineRun) -> str:
+def _engine_head(run: EngineRun, lang: Lang) -> str:
+    words = PAGE_WORDS[lang]
     if run.report is None or run.report.engine is None:
         return (
             f'<th title="{escape(run.command)}">{escape(run.name)}<br>'
-            f'<span class="label">did not run</span></th>'
+            f'<span class="label">{words["did not run"]}</span></th>'
         )
     info, c = run.report.engine, run.report.counts()
     restarts = run.report.restarts
-    extra = f'<br><span class="label">restarted {restarts}×</span>' if restarts else ""
+    said = words["restarted"].format(n=restarts)
+    extra = f'<br><span class="label">{said}</span>' if restarts else ""
     return (
         f'<th title="{escape(run.command)}">{escape(run.name)}<br>'
         f'<span class="label">{escape(info.name)} {escape(info.version)}</span><br>'
-        f"{_count_text({s: c[s] for s in STATUSES})}{extra}</th>"
+        f"{_count_text({s: c[s] for s in STATUSES}, lang)}{extra}</th>"
     )
 
 
-def render_html(suite: str, runs: list[EngineRun], rows: list[tuple[str, str]]) -> str:
+def render_html(
+    suite: str, runs: list[EngineRun], rows: list[tuple[str, str]], lang: Lang = "en"
+) -> str:
     """The report as one HTML page that needs nothing else: inline style, no script, no
-    link out; failures open in place (``<details>``)."""
-    head = "".join(_engine_head(run) for run in runs)
+    link out; failures open in place (``<details>``). Its words are in ``lang``."""
+    words = PAGE_WORDS[lang]
+    version = escape(version_text(suite, lang))
+    head = "".join(_engine_head(run, lang) for run in runs)
     body: list[str] = []
     current = None
     for game, topic in rows:
         if game != current:
             current = game
             body.append(f'<tr><th class="game" colspan="{len(runs) + 1}">{escape(game)}</th></tr>')
-        cells = "".join(_cell(run, game, topic) for run in runs)
+        cells = "".join(_cell(run, game, topic, lang) for run in runs)
         body.append(f"<tr><th>{escape(topic)}</th>{cells}</tr>")
     problems = [
         f"<li><strong>{escape(run.name)}</strong> (<code>{escape(run.command)}</code>): "
-        f"<pre>{escape(run.problem)}</pre></li>"
+        f"<pre>{escape(in_lang(run.problem, lang))}</pre></li>"
         for run in runs
         if run.problem
     ]
-    problem_list = (
-        f"<h2>Engines that did not run</h2><ul>{''.join(problems)}</ul>" if problems else ""
-    )
+    problem_list = f"<h2>{words['not run']}</h2><ul>{''.join(problems)}</ul>" if problems else ""
     table = "\n".join(body)
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
-<title>Conformance report — suite {escape(suite)}</title>
+<title>{words["title"].format(suite=version)}</title>
 <style>{_STYLE}</style>
 </head>
 <body>
-<h1>Conformance report</h1>
-<p class="meta">suite {escape(suite)} · {len(runs)} engine(s) · click a red cell for each failure's
-request and difference</p>
+<h1>{words["heading"]}</h1>
+<p class="meta">{words["meta"].format(suite=version, n=len(runs))}</p>
 <table>
-<thead><tr><th>topic</th>{head}</tr></thead>
+<thead><tr><th>{words["topic"]}</th>{head}</tr></thead>
 <tbody>
 {table}
 </tbody>
