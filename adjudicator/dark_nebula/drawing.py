@@ -77,7 +77,6 @@ def draw(situation: Situation, lang: Lang = "en") -> str:
     """A table of the sectors holding counters, then the base and any 10.5 restriction.
     Sectors are named as the notation writes them in English and as the map prints them
     in Japanese (タイラント)."""
-    # The sector column: ids in English, the map's names (ナファエラス) in Japanese.
     rows, columns = [], 10 if lang == "en" else 12
     for sector in situation.board.sectors:
         empire = _counters(situation.at(sector.id, "empire"))
