@@ -55,6 +55,7 @@ EVENT_SYNTAX_JA = (
 )
 _STAMPED = re.compile(r"^(\d+)\.([1-7]) ([a-z ]+): (.*)$")
 _STEP = {phase_side: step for step, phase_side in PHASES.items()}
+_SEARCH_STEP = _STEP[("search", None)]
 
 
 def stamp(turn: int, step: int) -> str:
@@ -81,25 +82,28 @@ def _volley(v: Volley) -> str:
 
 
 def body(event: GameEvent) -> str:
-    """The part of the line after the stamp."""
-    if isinstance(event, Setup):
+    """The part of the line after the stamp. Events are told apart by their exact class
+    (``type(event) is``), here and in the replay: ``isinstance`` against a pydantic model
+    that does not match goes through an ABC check that costs as much as the work itself."""
+    kind = type(event)
+    if kind is Setup:
         return _places(event.rebel)
-    if isinstance(event, Production):
+    if kind is Production:
         parts = [_places(event.builds)]
         if event.extra:
             parts.append(f"extra {event.extra.counter}@{event.extra.sector}")
         if event.base_builds:
             parts.append("base " + " ".join(event.base_builds))
         return "; ".join(parts)
-    if isinstance(event, Movement):
+    if kind is Movement:
         moves = " ".join(f"{m.counter}@{m.src}>{m.dst}" for m in event.moves) or "-"
         if event.appearances:
             moves += "; appear " + " ".join(f"{a.counter}>{a.to}" for a in event.appearances)
         return moves
-    if isinstance(event, Combat):
+    if kind is Combat:
         battles = [f"{b.sector}: " + " | ".join(map(_volley, b.volleys)) for b in event.battles]
         return "; ".join(battles) or "-"
-    if isinstance(event, Search):
+    if kind is Search:
         parts = [" ".join(event.searches) or "-"]
         if event.reveal:
             parts.append(f"reveal {event.reveal.sector} {event.reveal.nonce}")
@@ -112,9 +116,12 @@ def body(event: GameEvent) -> str:
 def step_of(event: GameEvent) -> int | None:
     """The step of 5.0 (1–7) an event says it is, from its phase and side; ``None`` for the
     set-up and the disclosure."""
-    if isinstance(event, (Setup, Disclosure)):
+    kind = type(event)
+    if kind is Search:
+        return _SEARCH_STEP
+    if kind is Setup or kind is Disclosure:
         return None
-    return _STEP[(event.phase, getattr(event, "side", None))]
+    return _STEP[(event.phase, event.side)]  # type: ignore[union-attr]
 
 
 def lines(events: list[GameEvent]) -> list[str]:
@@ -124,14 +131,14 @@ def lines(events: list[GameEvent]) -> list[str]:
     out = []
     step_index = 0
     for event in events:
-        step = step_of(event)
-        if isinstance(event, Setup):
+        kind = type(event)
+        if kind is Setup:
             out.append(f"setup: {body(event)}")
-        elif isinstance(event, Disclosure):
+        elif kind is Disclosure:
             out.append(f"disclose: {body(event)}")
         else:
             turn = event.turn if event.turn is not None else step_index // 7 + 1
-            out.append(f"{stamp(turn, step)}: {body(event)}")  # type: ignore[arg-type]
+            out.append(f"{stamp(turn, step_of(event))}: {body(event)}")  # type: ignore
             step_index += 1
     return out
 

@@ -130,7 +130,7 @@ class DarkNebulaReplay(EventReplay):
 
     def _attempt(self, event: GameEvent) -> Step:
         """The one path every event takes, whichever form it was read from."""
-        if self.decided is not None and not isinstance(event, Disclosure):
+        if self.decided is not None and type(event) is not Disclosure:
             violation = self._v("game_over", reason=self.decided.reason)
             return Step(violation=violation, decided=self.decided)
         problem = self._order_problem(event)
@@ -200,9 +200,10 @@ class DarkNebulaReplay(EventReplay):
         if self.disclosed:
             after = Phrase(en="nothing after the disclosure", ja="開示の後(続く手順なし)")
             return "phase_order", {"expected": after, "got": _step_said(event, None)}
-        if isinstance(event, Disclosure):
+        kind = type(event)  # the exact class: see notation.body
+        if kind is Disclosure:
             return None if self.started else self._out_of_order(_step_said(event, None))
-        if isinstance(event, Setup):
+        if kind is Setup:
             return None if not self.started else self._out_of_order(_step_said(event, None))
         turn, step = divmod(self.steps, 7)
         claimed = event.turn if event.turn is not None else turn + 1
@@ -217,19 +218,20 @@ class DarkNebulaReplay(EventReplay):
     # --- events -----------------------------------------------------------------------------
 
     def _play(self, event: GameEvent, ply: int) -> Step:
-        if isinstance(event, Setup):
-            return self._setup(event, ply)
-        if isinstance(event, Disclosure):
-            return self._disclose(event, ply)
+        kind = type(event)
+        if kind is Setup:
+            return self._setup(event, ply)  # type: ignore[arg-type]
+        if kind is Disclosure:
+            return self._disclose(event, ply)  # type: ignore[arg-type]
         work = self.situation.copy()
-        if isinstance(event, Production):
-            self._production(work, event)
-        elif isinstance(event, Movement):
-            self._movement(work, event, ply)
-        elif isinstance(event, Combat):
-            self._combat(work, event, ply)
+        if kind is Production:
+            self._production(work, event)  # type: ignore[arg-type]
+        elif kind is Movement:
+            self._movement(work, event, ply)  # type: ignore[arg-type]
+        elif kind is Combat:
+            self._combat(work, event, ply)  # type: ignore[arg-type]
         else:
-            step = self._search(work, event, ply)
+            step = self._search(work, event, ply)  # type: ignore[arg-type]
             if step.violation is not None:
                 return step
         self.situation = work
@@ -527,9 +529,9 @@ class _Rejected(Exception):
 def _step_said(event: GameEvent, turn: int | None) -> Phrase:
     """The step an event says it is: stamped as the notation writes it (of ``turn``, when
     given) and named as the rulebook does."""
-    if isinstance(event, Setup):
+    if type(event) is Setup:
         return Phrase(en="setup", ja=STEP_WORDS["ja"]["setup"])
-    if isinstance(event, Disclosure):
+    if type(event) is Disclosure:
         return Phrase(en="disclose", ja="開示")
     step: int = step_of(event)  # type: ignore[assignment]  # neither set-up nor disclosure
     if turn is None:
@@ -545,23 +547,24 @@ def _opening_of(event: object) -> Opening | None:
             event = parse_line(event)
         except InputError:
             return None
-    if isinstance(event, Disclosure):
+    if type(event) is Disclosure:
         return Opening(sector=event.sector, nonce=event.nonce)
-    if isinstance(event, Search):
+    if type(event) is Search:
         return event.reveal
     return None
 
 
 def _sectors(event: GameEvent) -> list[str]:
     """Every sector an event names, to refuse unknown ones before any rule is asked."""
-    if isinstance(event, Setup):
+    kind = type(event)
+    if kind is Setup:
         return [p.sector for p in event.rebel]
-    if isinstance(event, Production):
+    if kind is Production:
         return [p.sector for p in (*event.builds, *([event.extra] if event.extra else []))]
-    if isinstance(event, Movement):
+    if kind is Movement:
         return [s for m in event.moves for s in (m.src, m.dst)] + [a.to for a in event.appearances]
-    if isinstance(event, Combat):
+    if kind is Combat:
         return [b.sector for b in event.battles]
-    if isinstance(event, Search):
+    if kind is Search:
         return [*event.searches, *([event.reveal.sector] if event.reveal else [])]
     return [event.sector]
