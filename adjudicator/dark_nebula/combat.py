@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from adjudicator.dark_nebula.board import BASE, GUARD, SIDES, BoardDefinition, CounterKind, Side
+from adjudicator.dark_nebula.state import counter_of, positive
 
 #: 9.1, 9.3, 9.5: the order in which the classes fire; 9.7 starts it again after "0".
 CLASS_ORDER: tuple[str, ...] = ("0★", "3", "2", "1", "0")
@@ -242,7 +243,7 @@ def _normalised(board: BoardDefinition, forces: Mapping[str, Mapping[str, int]])
         raise ValueError(f"unknown sides {sorted(unknown_sides)}; the sides are {SIDES}")
     out: Forces = {}
     for side in SIDES:
-        counters = +Counter(dict(forces.get(side, {})))
+        counters = positive(forces.get(side, {}))
         unknown = [c for c in counters if c not in board.kinds]
         if unknown:
             raise ValueError(f"{side}: unknown counter ids {unknown} on board {board.id}")
@@ -270,7 +271,7 @@ def _dice_problem(board: BoardDefinition, now: Forces, volley: Volley) -> tuple[
     is not 1–6 (2.4), side by side and counter by counter."""
     sides = [*SIDES, *(s for s in volley.dice if s not in SIDES)]
     for side in sides:
-        present = class_members(board, now.get(side, Counter()), volley.cls)
+        present = class_members(board, now.get(side, {}), volley.cls)
         rolled = volley.dice.get(side, {})
         for counter_id in [*present, *(c for c in rolled if c not in present)]:
             dice = rolled.get(counter_id, ())
@@ -300,10 +301,10 @@ def _removal_problem(
         if len(chosen) != must:
             args = {"side": side, "expected": must, "got": len(chosen), "hits": taken[side]}
             return ("removal_count", args), now
-        left = Counter(now[side])
+        left = counter_of(now[side])
         for counter_id in chosen:
             if left[counter_id] <= 0:
                 return ("removal_not_present", {"side": side, "counter": counter_id}), now
             left[counter_id] -= 1
-        after[side] = +left
+        after[side] = positive(left)
     return None, after

@@ -136,8 +136,10 @@ class DarkNebulaReplay(EventReplay):
         problem = self._order_problem(event)
         if problem is not None:
             return Step(violation=self._v(*problem))
+        by_id = self.board.by_id
         for sector in _sectors(event):
-            self._known(sector)
+            if sector not in by_id:
+                self._known(sector)  # raises unknown_sector
         ply = self.events + 1
         try:
             step = self._play(event, ply)
@@ -267,7 +269,7 @@ class DarkNebulaReplay(EventReplay):
         side = event.side
         wanted = Counter((m.src, m.counter) for m in event.moves)
         for (src, kind), n in wanted.items():
-            if work.at(src, side)[kind] < n:
+            if work.count(src, side, kind) < n:
                 self._reject(
                     (
                         "no_counter",
@@ -301,7 +303,7 @@ class DarkNebulaReplay(EventReplay):
             if base.stock[kind] < n:
                 self._reject(("not_on_base", {"counter": self._name(kind)}))
         for a in event.appearances:
-            if self.readings.appear_with_empire == "forbidden" and work.at(a.to, "empire"):
+            if self.readings.appear_with_empire == "forbidden" and work.holds(a.to, "empire"):
                 self._reject(("appearance_with_empire", {"sector": self._label(a.to)}))
             check = self._reach_check(a.counter, a.to)
             if base.sector is not None:

@@ -32,7 +32,7 @@ def check_searches(situation: Situation, sectors: list[str], readings: Readings)
     for i, sector in enumerate(sectors):
         if sector not in imperial or sector in sectors[:i]:
             return "search_not_allowed", {"sector": board.label(sector)}
-    if len(sectors) == 2 and not any(situation.at(s, "empire")[COMMAND_SHIP] for s in sectors):
+    if len(sectors) == 2 and not any(situation.count(s, "empire", COMMAND_SHIP) for s in sectors):
         return "search_not_allowed", {"sector": board.label(sectors[1])}
     return None
 
@@ -73,7 +73,7 @@ def end_of_step(situation: Situation, roll: int | None) -> Problem | None:
     if base.revealed:
         if roll is not None:
             return "base_roll", {"expected": "none: the base has appeared", "got": roll}
-        if base.sector is not None and situation.at(base.sector, "empire"):
+        if base.sector is not None and situation.holds(base.sector, "empire"):
             situation.restricted = base.sector
         return None
     if roll is None:

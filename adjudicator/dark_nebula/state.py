@@ -9,6 +9,7 @@ to a director's full record, and the counters built on it wait in ``base_stock``
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias, TypeVar
 
@@ -65,20 +66,34 @@ class Situation:
     def copy(self) -> Situation:
         """An independent copy, for a step to work on until it is accepted. Every event
         takes one, so every field is copied as it stands, without dataclass machinery."""
-        base = _shallow(self.base)
-        base.stock = _counter_copy(self.base.stock)
-        new = _shallow(self)
-        new.counters = _counter_copy(self.counters)
-        new.base = base
+        base_fields = self.base.__dict__.copy()
+        base_fields["stock"] = counter_of(self.base.stock)
+        base = object.__new__(BaseState)
+        base.__dict__ = base_fields
+        fields = self.__dict__.copy()
+        fields["counters"] = counter_of(self.counters)
+        fields["base"] = base
+        new = object.__new__(Situation)
+        new.__dict__ = fields
         return new
 
     # --- looking -----------------------------------------------------------------------------
 
     def at(self, sector: str, side: Side) -> Counter[str]:
         """``side``'s counters in ``sector``, by kind."""
-        return Counter(
+        return counter_of(
             {k: n for (s, sd, k), n in self.counters.items() if s == sector and sd == side and n}
         )
+
+    def count(self, sector: str, side: Side, kind: str) -> int:
+        """How many of ``side``'s ``kind`` counters stand in ``sector``: ``at(...)[kind]``
+        without building the whole Counter."""
+        return self.counters.get((sector, side, kind), 0)
+
+    def holds(self, sector: str, side: Side) -> bool:
+        """Whether ``side`` has any counter in ``sector``: ``bool(at(...))``, stopping at
+        the first."""
+        return any(s == sector and sd == side and n for (s, sd, _), n in self.counters.items())
 
     def sectors_of(self, side: Side) -> set[str]:
         """Sectors holding at least one counter of ``side`` on the board."""
@@ -96,7 +111,12 @@ class Situation:
 
     def contested(self) -> list[str]:
         """Sectors holding counters of both sides (9.0), in board order."""
-        both = self.sectors_of("empire") & self.sectors_of("rebel")
+        empire: set[str] = set()
+        rebel: set[str] = set()
+        for (s, sd, _), n in self.counters.items():
+            if n > 0:
+                (empire if sd == "empire" else rebel).add(s)
+        both = empire & rebel
         return [s.id for s in self.board.sectors if s.id in both] if both else []
 
     def in_use(self, kind: str) -> int:
@@ -122,16 +142,15 @@ class Situation:
 T = TypeVar("T")
 
 
-def _shallow(obj: T) -> T:
-    """A new instance of ``obj``'s class with the same field values (the same objects)."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    return new
-
-
-def _counter_copy(counter: Counter[T]) -> Counter[T]:
-    """A copy of ``counter``, filled as a dict: a Counter has no state of its own, and its
-    constructor's generic checks cost three times the copy."""
+def counter_of(counts: Mapping[T, int]) -> Counter[T]:
+    """A Counter holding ``counts`` as they are, filled as a dict: a Counter has no state of
+    its own, and its constructor's generic checks (an ABC test of its argument) cost three
+    times the copy."""
     new: Counter[T] = Counter.__new__(Counter)
-    dict.update(new, counter)
+    dict.update(new, counts)
     return new
+
+
+def positive(counts: Mapping[T, int]) -> Counter[T]:
+    """``+Counter(counts)``: the entries above zero, without Counter's generic machinery."""
+    return counter_of({k: n for k, n in counts.items() if n > 0})
