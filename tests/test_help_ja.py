@@ -189,6 +189,25 @@ def test_japanese_lines_can_break() -> None:
     assert long.replace(" ", "") == "文書化された別表記と未知のフィールドを受け付けます"
 
 
+#: rich's mark of a line cut short: "…" ending a line or a table cell (an example's own
+#: "--position '…'" is not one).
+CUT = re.compile(r"…\s*(?:│|$)", re.MULTILINE)
+
+
+@pytest.mark.parametrize("lang", ["ja_JP.UTF-8", "C.UTF-8"])
+def test_no_help_is_cut_short(lang: str) -> None:
+    """Every command's help at the widths of common terminals says all it has: no line is
+    cut with "…" (a token wider than its column folds; a line of Japanese whose last word
+    fits exactly keeps it)."""
+    cut = [
+        (path, columns)
+        for path in PATHS
+        for columns in (80, 100)
+        if CUT.search(run(*path.split(), "--help", lang=lang, columns=columns).output)
+    ]
+    assert cut == []
+
+
 @pytest.mark.parametrize("lang", ["ja_JP.UTF-8", "C.UTF-8"])
 def test_validate_help_snapshot(lang: str, snapshot: SnapshotAssertion) -> None:
     """``adjudicator validate --help`` as a Japanese and an English user read it."""

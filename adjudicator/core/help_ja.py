@@ -127,9 +127,8 @@ def breakable(japanese: str, *, phrases: bool = True) -> str:
     """The text with spaces where a line may break: after each 、 。 and closing
     parenthesis, before each opening one, and (``phrases``) inside a longer run at the end
     of a phrase. In the options and commands tables rich breaks lines only at spaces: to it
-    a Japanese sentence is one long word, cut short with an ellipsis. (rich 15 still marks
-    a line cut when its last wide character fits exactly before the break's space: the
-    、 or 。 there shows as "…".)"""
+    a Japanese sentence is one long word, too wide for its column
+    (:mod:`adjudicator.core.help_layout` folds what still does not fit)."""
     spaced = re.sub(r"([、。)])(?=[^\s、。):」,.])", r"\1 ", japanese)
     spaced = re.sub(r"(?<=[^\s(「])\(", " (", spaced)
     if not phrases:

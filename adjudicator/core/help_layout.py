@@ -1,0 +1,54 @@
+"""Help is never cut short.
+
+typer lays each parameter's help and each command's summary in a table cell, where rich
+ends a line that does not fit with "…" and drops the rest of it: a token wider than the
+column (``dark-nebula:nebula-entry=each-step``), and — rich 15 counts a line's trailing
+space in characters, not terminal columns — a line of Japanese whose last word fits
+exactly. Wrapped here, those cells fold instead: a line too long continues on the next
+one, and a trailing space is cut, never a word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.measure import Measurement
+
+
+class Folded:
+    """``renderable`` drawn with overflow ``fold`` whatever its table cell asks for."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from console.render(self.renderable, options.update(overflow="fold"))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+
+def _folding(make: Callable[..., Any]) -> Callable[..., Any]:
+    def folded(*args: Any, **kwargs: Any) -> Any:
+        made = make(*args, **kwargs)
+        if isinstance(made, Columns):  # a parameter's help, default and [required]
+            made.renderables = [Folded(item) for item in made.renderables]
+            return made
+        return Folded(made)
+
+    folded.keeps_help_whole = True  # type: ignore[attr-defined]
+    return folded
+
+
+def keep_help_whole() -> None:
+    """Make typer's help cells fold (once per process). typer builds them in two private
+    helpers; with a typer that has neither, help is printed as typer prints it."""
+    from typer import rich_utils
+
+    for name in ("_get_parameter_help", "_make_command_help"):
+        make = getattr(rich_utils, name, None)
+        if make is not None and not getattr(make, "keeps_help_whole", False):
+            setattr(rich_utils, name, _folding(make))
