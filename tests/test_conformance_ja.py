@@ -22,12 +22,11 @@ from typer.testing import CliRunner, Result
 
 from adjudicator.core.cli import build_app
 from adjudicator.core.conformance.cases import EXPECTATIONS, CaseFile, case_files
-from adjudicator.core.conformance.engine import InProcessEngine
 from adjudicator.core.conformance.runner import Runner
 from adjudicator.core.conformance.words import in_lang
 from adjudicator.core.game import FEATURES
-from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
+from tests.test_conformance import _Skewed
 from tests.test_help_ja import english_left
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -187,41 +186,20 @@ def test_what_programs_read_is_the_same_in_either_language() -> None:
     assert conformance(JAPANESE, *coverage).stdout == conformance(ENGLISH, *coverage).stdout
 
 
-class _Wrong:
-    """The built-in engine answering every field wrongly, so that each kind of difference
-    is said."""
-
-    WRONG: ClassVar[dict[str, object]] = {
-        "legal_moves": ["Z9-Z9"],
-        "outcome": {"winner": "nobody"},
-        "position": "nowhere",
-        "pending": [{"code": "none"}],
-        "normalized": [{"index": 9}],
-        "illegal_at": 99,
-        "violation": "none_such",
-        "nodes": -1,
-        "divide": {"Z9-Z9": 1},
-        "error": {"code": "other_code", "field": "elsewhere", "message": "?"},
-    }
-
-    def __init__(self) -> None:
-        self.inner = InProcessEngine(Server(REGISTRY))
-
-    @property
-    def last_sent(self) -> str:
-        return self.inner.last_sent
-
-    def ask(self, request: dict[str, object]) -> dict[str, object]:
-        answer = self.inner.ask(request)
-        if request.get("cmd") != "hello":
-            answer |= {k: v for k, v in _Wrong.WRONG.items() if k in answer}
-        return answer
-
-    def restart(self) -> None:
-        """Nothing to restart."""
-
-    def close(self) -> None:
-        """Nothing to close."""
+#: Every field the built-in engine answers, answered wrongly, so that each kind of
+#: difference is said.
+WRONG: dict[str, object] = {
+    "legal_moves": ["Z9-Z9"],
+    "outcome": {"winner": "nobody"},
+    "position": "nowhere",
+    "pending": [{"code": "none"}],
+    "normalized": [{"index": 9}],
+    "illegal_at": 99,
+    "violation": "none_such",
+    "nodes": -1,
+    "divide": {"Z9-Z9": 1},
+    "error": {"code": "other_code", "field": "elsewhere", "message": "?"},
+}
 
 
 def test_every_kind_of_difference_is_said_in_japanese() -> None:
@@ -233,7 +211,7 @@ def test_every_kind_of_difference_is_said_in_japanese() -> None:
         for case in f.cases:
             first.setdefault(case.expect.kind, f.model_copy(update={"cases": [case]}))
     assert set(first) == set(EXPECTATIONS)
-    report = Runner(_Wrong()).run(list(first.values()))
+    report = Runner(_Skewed(WRONG)).run(list(first.values()))
     failed = [r for r in report.results if r.status == "failed"]
     assert len(failed) >= len(EXPECTATIONS) - 1  # what a case needs may be unanswered
     for result in failed:
