@@ -30,6 +30,9 @@ NONCE_BITS = 128
 MIN_DISTINCT_DIGITS = 8
 _HEX = re.compile(r"^[0-9a-f]+$")
 _DIGEST = re.compile(r"^[0-9a-f]{64}$")
+#: The preimage's compact JSON; one encoder, as ``json.dumps`` builds one per call when
+#: given options.
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
 
 def make_nonce() -> str:
@@ -97,9 +100,7 @@ def check_digest(digest: object, *, field: str = "commitment") -> str:
 
 def commitment(game_id: str, sector: str, nonce: str) -> str:
     """The digest a rebel publishes for ``sector``."""
-    preimage = json.dumps(
-        [DOMAIN, game_id, sector, nonce], separators=(",", ":"), ensure_ascii=False
-    )
+    preimage = _COMPACT.encode([DOMAIN, game_id, sector, nonce])
     return hashlib.sha256(preimage.encode("utf-8")).hexdigest()
 
 

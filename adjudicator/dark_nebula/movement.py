@@ -102,6 +102,9 @@ def move_problem(
     Every args dict carries ``src``, ``dst``, ``allowance`` and ``distance``; ``nebula_entry``
     also names the ``reading``.
     """
+    known = _memo(board).get((src, allowance, nebula))
+    if known is not None and dst in known:
+        return None  # asked before from here: src, allowance and reading were checked then
     _check_reading(nebula)
     _check_sector(board, dst)
     if dst == src:

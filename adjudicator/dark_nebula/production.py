@@ -161,11 +161,10 @@ def check_production(
 def _placement_problem(
     situation: Situation, side: Side, p: Placement, eligible: set[str], closed: str | None
 ) -> Problem | None:
-    label = situation.board.label(p.sector)
     if p.sector == closed:
-        return "sector_restricted", {"sector": label}
+        return "sector_restricted", {"sector": situation.board.label(p.sector)}
     if p.sector not in eligible:
-        return "placement_not_own_sector", {"sector": label}
+        return "placement_not_own_sector", {"sector": situation.board.label(p.sector)}
     return None
 
 

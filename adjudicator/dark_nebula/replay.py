@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from adjudicator.core.errors import InputError
@@ -46,6 +47,7 @@ from adjudicator.dark_nebula.production import (
     produce_on_base,
     set_up,
 )
+from adjudicator.dark_nebula.readings import Readings
 from adjudicator.dark_nebula.record import (
     Combat,
     Disclosure,
@@ -181,7 +183,7 @@ class DarkNebulaReplay(EventReplay):
         )
 
     def interpretations_in_force(self) -> list[str]:
-        return in_force(self.rules, self.readings)
+        return list(_in_force(self.readings))
 
     def pending(self) -> list[Deferred]:
         return [] if self.opened else [h.deferred for h in self.hidden]
@@ -521,6 +523,13 @@ class DarkNebulaReplay(EventReplay):
             "src": self._label(str(args["src"])),
             "dst": self._label(str(args["dst"])),
         }
+
+
+@lru_cache(maxsize=64)
+def _in_force(readings: Readings) -> tuple[str, ...]:
+    """The interpretations in force under ``readings``, worked out once per set of readings
+    (they are frozen): every verdict lists them."""
+    return tuple(in_force(RULES, readings))
 
 
 class _Rejected(Exception):
