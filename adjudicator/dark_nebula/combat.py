@@ -191,14 +191,15 @@ def resolve(
         if volley.cls != expected:
             args = {"expected": expected, "got": volley.cls, "cycle": cycle}
             return result((index, "class_order", args))
-        bad = _dice_problem(board, now, volley)
+        present = {s: class_members(board, now[s], volley.cls) for s in SIDES}
+        bad = _dice_problem(present, volley)
         if bad:
             return result((index, *bad))
         # Simultaneous fire: every die is judged on the forces before this volley.
         taken: dict[Side, int] = {s: 0 for s in SIDES}
         for side in SIDES:
             rolled = volley.dice.get(side, {})
-            for counter_id in class_members(board, now[side], volley.cls):
+            for counter_id in present[side]:
                 dice = rolled[counter_id]
                 taken[_enemy(side)] += hits(board, side, counter_id, dice, now, marked_helps)
         bad, after = _removal_problem(now, volley, taken)
@@ -256,26 +257,29 @@ def _next_class(
 ) -> tuple[str, int, int]:
     """The next class with a counter of either side present, looking from ``position``
     and going round again after class 0 (9.7); its position and the cycle it falls in."""
+    classes = _classes(board)
     for _ in range(2 * len(CLASS_ORDER)):
         if position >= len(CLASS_ORDER):
             position, cycle = 0, cycle + 1
         cls = CLASS_ORDER[position]
-        if any(class_members(board, now[s], cls) for s in SIDES):
+        ids = classes.get(cls, ())
+        if any(now[s].get(k, 0) > 0 for s in SIDES for k in ids):  # class_members, unbuilt
             return cls, position, cycle
         position += 1
     raise AssertionError("both sides have counters, so some class has one")  # pragma: no cover
 
 
-def _dice_problem(board: BoardDefinition, now: Forces, volley: Volley) -> tuple[str, dict] | None:
-    """A side's dice that do not match its counters of the class (9.1, 9.3), or a die that
-    is not 1–6 (2.4), side by side and counter by counter."""
+def _dice_problem(present: dict[Side, dict[str, int]], volley: Volley) -> tuple[str, dict] | None:
+    """A side's dice that do not match its counters of the class (``present``, by side:
+    9.1, 9.3), or a die that is not 1–6 (2.4), side by side and counter by counter; a side
+    that is not in the battle has none."""
     sides = [*SIDES, *(s for s in volley.dice if s not in SIDES)]
     for side in sides:
-        present = class_members(board, now.get(side, {}), volley.cls)
+        members = present.get(side, {})
         rolled = volley.dice.get(side, {})
-        for counter_id in [*present, *(c for c in rolled if c not in present)]:
+        for counter_id in [*members, *(c for c in rolled if c not in members)]:
             dice = rolled.get(counter_id, ())
-            expected = present.get(counter_id, 0)
+            expected = members.get(counter_id, 0)
             if len(dice) != expected:
                 args = {"side": side, "counter": counter_id, "expected": expected}
                 return "dice_count", {**args, "got": len(dice)}
@@ -301,6 +305,9 @@ def _removal_problem(
         if len(chosen) != must:
             args = {"side": side, "expected": must, "got": len(chosen), "hits": taken[side]}
             return ("removal_count", args), now
+        if not chosen:
+            after[side] = now[side]  # unchanged; forces are never changed in place
+            continue
         left = counter_of(now[side])
         for counter_id in chosen:
             if left[counter_id] <= 0:
