@@ -44,6 +44,8 @@ EVENT_SYNTAX_JA = (
     "'opening B-W …'、'draft C C C C C C'、"
     "'N. SIDE: dice C=P C=P C=P | S=C T=C A=C | skill … | target P[,P] | moves F>T …' のいずれか"
 )
+#: A turn as read: its number and what was done.
+ReadTurn = tuple[int, TurnPlay]
 _TURN = re.compile(r"^(\d+)\. (black|white): (.*)$")
 _DIE = re.compile(r"^([a-z-]+)=([0-9]+)$")
 # a skill's pips may be signed (black-white's ±1); a value outside its range is the judge's
@@ -106,6 +108,62 @@ def turn_line(number: int, play: TurnPlay) -> str:
     )
 
 
+_WORD = re.compile(r"[a-z-]+")
+#: Words that start a skill parameter of their own (``as=…``, ``held=…``, ``swap=…``): an
+#: opposing die of one of these names would be read back as that parameter.
+_PARAMETER_WORDS = ("as", "held", "swap")
+
+
+def reads_back(play: TurnPlay) -> bool:
+    """Whether :func:`parse_turn` reads :func:`turn_line`'s line of ``play`` back as ``play``
+    itself — colours are words of ``a``–``z`` and ``-``, numbers whole, and each skill
+    parameter is written where it is read — so that a record's turn can be played as it
+    was read, its line only shown: one that does not is played from its line, where its
+    fault is reported as the notation's."""
+    if play.side not in ("black", "white"):
+        return False
+    if not all(_is_word(d.colour) and _is_int(d.pips) and d.pips >= 0 for d in play.dice):
+        return False
+    if not all(_is_word(c) for c in play.slots):
+        return False
+    if not all(_is_int(p) for p in play.target):
+        return False
+    if not all(_is_int(src) and _is_int(dst) for src, dst in play.moves):
+        return False
+    return all(use is None or _skill_reads_back(use) for use in (play.skill, play.extra))
+
+
+def _skill_reads_back(use: SkillUse) -> bool:
+    """See :func:`reads_back`: :func:`skill_text` writes the pips with the held die, else
+    with the opposing die, else with the slot, else alone; an opposing die is written only
+    with its pips."""
+    if not _is_word(use.skill) or use.skill == "-":
+        return False
+    if use.colour is not None and not _is_word(use.colour):
+        return False
+    held = use.held
+    if held is not None and (held[0] not in ("black", "white") or not _is_word(held[1])):
+        return False
+    if use.opponent is not None and (
+        not _is_word(use.opponent)
+        or use.opponent in _PARAMETER_WORDS
+        or use.pips is None
+        or use.held is not None
+    ):
+        return False
+    if use.die not in (None, "T", "A"):
+        return False
+    return all(n is None or _is_int(n) for n in (use.pips, use.swap))
+
+
+def _is_word(text: object) -> bool:
+    return isinstance(text, str) and _WORD.fullmatch(text) is not None
+
+
+def _is_int(n: object) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool)
+
+
 def opening_line(rolls: list[tuple[int, int]]) -> str:
     return "opening " + " ".join(f"{b}-{w}" for b, w in rolls)
 
@@ -165,7 +223,7 @@ def parse_skill(text: str, line: str) -> SkillUse | None:
     return use
 
 
-def parse_turn(line: str) -> tuple[int, TurnPlay]:
+def parse_turn(line: str) -> ReadTurn:
     m = _TURN.match(line)
     if not m:
         raise _bad(
@@ -240,7 +298,11 @@ def without_unused_parameters(line: str) -> str | None:
     out (or the line is not a turn)."""
     if not _TURN.match(line):
         return None
-    number, play = parse_turn(line)
+    return turn_without_unused_parameters(*parse_turn(line))
+
+
+def turn_without_unused_parameters(number: int, play: TurnPlay) -> str | None:
+    """:func:`without_unused_parameters` for a turn already read."""
     cleaned = play._replace(
         skill=play.skill and without_unused(play.skill),
         extra=play.extra and without_unused(play.extra),

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.astro_stra.identity import GAME_ID, Reason
-from adjudicator.astro_stra.notation import draft_line, opening_line, turn_line
+from adjudicator.astro_stra.notation import draft_line, opening_line, reads_back, turn_line
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.skills import Die, SkillUse
 from adjudicator.astro_stra.turn import TurnPlay
@@ -147,8 +147,14 @@ class Record(_Strict):
         ]
 
     def to_game_record(self, warnings: list[Note]) -> GameRecord:
+        """The record for the core: each turn played as read when its line reads back as it
+        (:func:`~.notation.reads_back`), else from its line; the line is always shown."""
         claimed = ClaimedResult(**self.result.model_dump())
-        events = [Event(line) for line in self.lines()]
+        events = [Event(opening_line(self.opening)), Event(draft_line(self.draft))]
+        for number, turn in enumerate(self.turns, 1):
+            play = turn.play()
+            line = turn_line(number, play)
+            events.append(Event(line, read=(number, play)) if reads_back(play) else Event(line))
         return GameRecord(GAME_ID, self.game_id, self, events, claimed, warnings)
 
     def dump(self) -> dict[str, object]:

@@ -11,8 +11,10 @@ from adjudicator.astro_stra.board import Position, start_position
 from adjudicator.astro_stra.drawing import draw, summary
 from adjudicator.astro_stra.drawing_svg import WORDS, picture
 from adjudicator.astro_stra.notation import (
+    ReadTurn,
     parse_opening,
     parse_turn,
+    turn_without_unused_parameters,
     without_unused_parameters,
 )
 from adjudicator.astro_stra.readings import Readings
@@ -40,25 +42,34 @@ class AstroStraReplay(EventReplay):
         self.decided: Outcome | None = None
         self.last_play: TurnPlay | None = None
 
-    def attempt(self, written: str, *, lenient: bool) -> Step:
+    def attempt(self, written: str | ReadTurn, *, lenient: bool) -> Step:
+        """Play one event: a line, or a turn as a record holds it, ``(number, play)``
+        (:func:`~.record.Record.to_game_record` gives one only when its line reads back
+        as it, so both forms are judged alike)."""
         if self.decided is not None:
             violation = VIOLATIONS("game_over", winner=self.decided.winner)
             return Step(violation=violation, decided=self.decided)
         # lenient: a skill parameter the skill does not take is left out, and reported
-        normalized = without_unused_parameters(written) if lenient else None
+        normalized = None
+        if lenient:
+            normalized = (
+                without_unused_parameters(written)
+                if isinstance(written, str)
+                else turn_without_unused_parameters(*written)
+            )
         problem = self._play(normalized or written)
         if problem is not None:
             return Step(violation=problem, normalized_to=normalized)
         self.events += 1
         return Step(normalized_to=normalized) if normalized else ACCEPTED
 
-    def _play(self, written: str) -> Violation | None:
+    def _play(self, written: str | ReadTurn) -> Violation | None:
         if self.events == 0:  # the layout is the set-up's first part, judged with its first event
             problem = check_layout(self.start, self.readings.geometry)
             if problem:
                 return VIOLATIONS(problem[0], **problem[1])
         expected = ("opening", "draft", "turn")[min(self.events, 2)]
-        kind = written.split(" ", 1)[0] if isinstance(written, str) else ""
+        kind = written.split(" ", 1)[0] if isinstance(written, str) else "turn"
         kind = kind if kind in ("opening", "draft") else "turn"
         if kind != expected:
             return VIOLATIONS("event_order", expected=expected, got=kind)
@@ -72,7 +83,7 @@ class AstroStraReplay(EventReplay):
                 return VIOLATIONS(problem[0], **problem[1])
             self.game = Game(self.start, colours_of(picks))
             return None
-        number, play = parse_turn(written)
+        number, play = parse_turn(written) if isinstance(written, str) else written
         if self.game is None:  # only after a refused draft, which stops the replay
             return VIOLATIONS("event_order", expected="draft", got="turn")
         if number != self.game.turns + 1:

@@ -12,6 +12,7 @@ from adjudicator.astro_stra.notation import (
     opening_line,
     parse_opening,
     parse_turn,
+    reads_back,
     turn_line,
 )
 from adjudicator.astro_stra.readings import Readings
@@ -147,3 +148,54 @@ def test_lenient_reading_leaves_out_an_untaken_parameter_and_says_so() -> None:
     assert step.violation is None
     assert step.normalized_to == line.replace("skill green A=5", "skill green A")
     assert lenient.position_text().startswith("b:1=2,2=2,3=1,6=1")
+
+
+#: Words a JSON record may give where a colour goes: colours, near-colours, the words that
+#: start a skill parameter, separators and blanks.
+ODD_WORD = st.one_of(
+    COLOUR,
+    st.sampled_from(["-", "as", "held", "swap", "T", "A", "Red", "", " ", "red blue", "a|b"]),
+    st.sampled_from(["x:y", "+", " + ", "1", "skill", "jagi", "artemis", "red\nblue"]),
+    st.text(max_size=6),
+)
+ODD_INT = st.one_of(st.integers(-15, 15), st.booleans())
+ODD_SKILL = st.none() | st.builds(
+    SkillUse,
+    ODD_WORD,
+    colour=st.none() | ODD_WORD,
+    die=st.none() | st.sampled_from(["T", "A", "S", "t", ""]),
+    held=st.none() | st.tuples(st.sampled_from(["black", "white", "grey"]), ODD_WORD),
+    pips=st.none() | ODD_INT,
+    opponent=st.none() | ODD_WORD,
+    swap=st.none() | ODD_INT,
+)
+ODD_PLAYS = st.builds(
+    TurnPlay,
+    st.sampled_from(["black", "white", "grey"]),
+    st.tuples(*[st.builds(Die, ODD_WORD, ODD_INT)] * 3),
+    st.tuples(ODD_WORD, ODD_WORD, ODD_WORD),
+    ODD_SKILL,
+    st.lists(ODD_INT, max_size=3).map(tuple),
+    st.lists(st.tuples(ODD_INT, ODD_INT), max_size=3).map(tuple),
+    ODD_SKILL,
+)
+
+
+@given(st.integers(1, 200), ODD_PLAYS)
+def test_a_turn_played_as_read_is_the_turn_its_line_reads_as(number: int, play: TurnPlay) -> None:
+    """A record's turn is played as read only when :func:`reads_back` says its line reads
+    back as it: then playing it or its line is one judgement. Any turn a JSON record can
+    hold is tried, odd words and numbers included; one that does not read back is played
+    from its line, where the notation refuses it or reads what the line says."""
+    if reads_back(play):
+        assert parse_turn(turn_line(number, play)) == (number, play)
+
+
+@given(st.integers(1, 200), PLAYS, any_parameters(), st.none() | any_parameters())
+def test_every_well_formed_turn_is_played_as_read(
+    number: int, play: TurnPlay, use: SkillUse, extra: SkillUse | None
+) -> None:
+    """The fast reading is the common one: any turn written with colours, whole numbers and
+    the parameters in their places reads back, whatever its skill parameters."""
+    assert reads_back(play)
+    assert reads_back(play._replace(skill=use, extra=extra))
