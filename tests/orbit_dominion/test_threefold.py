@@ -337,3 +337,20 @@ def test_ban_matches_an_independent_count(line):
         assert state.play(action) is None
         history.append(_ident(state.position))
     assert max(history.count(h) for h in history) <= 2
+
+
+# ======================================================================================
+# perft counts transposed positions once where that cannot change the count
+# ======================================================================================
+
+
+@settings(max_examples=5, deadline=None)
+@given(repetitive_lines(length=24))
+def test_transpositions_counted_once_give_the_count_of_every_line(line):
+    """第9条: perft counts a position reached by several lines once in the last two
+    actions; after random lines that keep coming back (where the ban bites), that gives the
+    count of every line counted out."""
+    state = GameState()
+    for action in line:
+        assert state.play(action) is None
+    assert perft(state, 4) == perft(state, 4, share=False)
