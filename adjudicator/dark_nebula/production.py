@@ -8,6 +8,7 @@ a rejected step changes nothing.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from adjudicator.dark_nebula.board import (
@@ -120,7 +121,7 @@ def check_production(
     board = situation.board
     eligible = own_sectors(situation, side, readings)
     closed = situation.restricted if side == "empire" else None
-    placed: Counter[str] = Counter()
+    placed: dict[str, int] = {}
     for p in builds:
         spec = board.kinds[p.kind]
         allowed = side in spec.armies and spec.price is not None
@@ -137,7 +138,7 @@ def check_production(
                 "counter": spec.name,
                 "sector": board.label(p.sector),
             }
-        placed[p.sector] += 1
+        placed[p.sector] = placed.get(p.sector, 0) + 1
     cost = sum(board.kinds[p.kind].price or 0 for p in builds)
     available = _budget(situation, side, eligible)
     if cost > available:
@@ -148,13 +149,13 @@ def check_production(
         if problem := _placement_problem(situation, side, extra, eligible, closed):
             return problem
         if readings.extra_counts_toward_two == "counts":
-            placed[extra.sector] += 1
+            placed[extra.sector] = placed.get(extra.sector, 0) + 1
     for sector, n in placed.items():
         if n > PER_SECTOR:
             return "placement_limit", {"sector": board.label(sector)}
-    wanted = Counter(p.kind for p in builds)
-    if extra is not None:
-        wanted[extra.kind] += 1
+    wanted: dict[str, int] = {}
+    for p in (*builds, *([extra] if extra else [])):
+        wanted[p.kind] = wanted.get(p.kind, 0) + 1
     return _mix_problem(situation, wanted)
 
 
@@ -168,7 +169,7 @@ def _placement_problem(
     return None
 
 
-def _mix_problem(situation: Situation, wanted: Counter[str]) -> Problem | None:
+def _mix_problem(situation: Situation, wanted: Mapping[str, int]) -> Problem | None:
     """2.3 and 6.6: no more counters than the box holds (interpretation 9)."""
     for kind, n in sorted(wanted.items()):
         if n > situation.left(kind):

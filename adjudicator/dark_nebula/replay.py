@@ -269,7 +269,9 @@ class DarkNebulaReplay(EventReplay):
 
     def _movement(self, work: Situation, event: Movement, ply: int) -> None:
         side = event.side
-        wanted = Counter((m.src, m.counter) for m in event.moves)
+        wanted: dict[tuple[str, str], int] = {}
+        for m in event.moves:
+            wanted[m.src, m.counter] = wanted.get((m.src, m.counter), 0) + 1
         for (src, kind), n in wanted.items():
             if work.count(src, side, kind) < n:
                 self._reject(
