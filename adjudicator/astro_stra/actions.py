@@ -128,21 +128,27 @@ def apply(
     legal ways as ``(src, dst)`` lists). Skipping when nothing was possible returns the
     position unchanged with no moves.
     """
-    ways = _ways(position, side, target, a_pips, dice, readings, every_order=True)
+    points = _checked(position, side, target, a_pips, dice)
     picked = tuple((int(src), int(dst)) for src, dst in chosen)
-    legal = sorted({o.plain() for o in ways})
+    # the moves written are followed directly, and the step skipped is checked by looking
+    # for one way; every way is listed only for a refusal's ``legal``
+    start = Outcome(position, ())
+    if picked:
+        made = _follow(start, side, points, picked, a_pips, dice, readings)
+        if made is not None:
+            return made
+    elif not _possible(start, side, points, a_pips, dice, readings):
+        return start
+    ways = _ways(position, side, target, a_pips, dice, readings, every_order=True)
     args: dict[str, Any] = {
         "side": side,
         "row": row("A", a_pips),
-        "target": tuple(sorted(target)),
+        "target": points,
         "chosen": picked,
-        "legal": legal,
+        "legal": sorted({o.plain() for o in ways}),
     }
     if not picked:
-        return ("action_skipped", args) if ways else Outcome(position, ())
-    for outcome in ways:
-        if outcome.plain() == picked:
-            return outcome
+        return "action_skipped", args
     return "action_not_available", {**args, "cause": _cause(position, side, picked, readings)}
 
 
@@ -162,9 +168,7 @@ def _ways(
     """The outcomes of the action; with ``every_order`` both orders of two pieces taken
     from one point are kept (they reach the same position, and a record may write
     either)."""
-    if a_pips != dice.a:
-        raise ValueError(f"a_pips {a_pips!r} is not the A die's pips {dice.a}")
-    points = _check_target(position, side, target)
+    points = _checked(position, side, target, a_pips, dice)
     first = _paths(points[0], side, a_pips, dice, readings)
     outcomes: set[Outcome] = set()
     for i, path in enumerate(first):
@@ -182,6 +186,51 @@ def _ways(
             if both is not None:
                 outcomes.add(both)
     return outcomes
+
+
+def _follow(
+    made: Outcome,
+    side: Side,
+    points: tuple[int, ...],
+    written: tuple[tuple[int, int], ...],
+    a_pips: int,
+    dice: Dice,
+    readings: Readings,
+) -> Outcome | None:
+    """The outcome :func:`_ways` lists whose moves are ``written``, found by following
+    them: each target piece in turn (the lower point first) takes the choice its next moves
+    write, through the move table; ``None`` when no way is written so."""
+    if not points:
+        return None if written else made
+    src = points[0]
+    for path in _paths(src, side, a_pips, dice, readings):
+        if tuple(zip((src, *path), path, strict=False)) != written[: len(path)]:
+            continue
+        done = _run(made, side, src, path, a_pips, readings)
+        if done is None:
+            continue
+        found = _follow(done, side, points[1:], written[len(path) :], a_pips, dice, readings)
+        if found is not None:
+            return found
+    return None
+
+
+def _possible(
+    made: Outcome,
+    side: Side,
+    points: tuple[int, ...],
+    a_pips: int,
+    dice: Dice,
+    readings: Readings,
+) -> bool:
+    """Whether :func:`_ways` lists any way: the first one found ends the search."""
+    if not points:
+        return True
+    for path in _paths(points[0], side, a_pips, dice, readings):
+        done = _run(made, side, points[0], path, a_pips, readings)
+        if done is not None and _possible(done, side, points[1:], a_pips, dice, readings):
+            return True
+    return False
 
 
 def _paths(src: int, side: Side, a_pips: int, dice: Dice, readings: Readings) -> list[Path]:
@@ -243,6 +292,15 @@ def _run(
         made = (*made, Move(here, dst, hit))
         here = dst
     return Outcome(position, made)
+
+
+def _checked(
+    position: Position, side: Side, target: Sequence[int], a_pips: int, dice: Dice
+) -> tuple[int, ...]:
+    """The target's points, ascending, once the call is known to be one a record can make."""
+    if a_pips != dice.a:
+        raise ValueError(f"a_pips {a_pips!r} is not the A die's pips {dice.a}")
+    return _check_target(position, side, target)
 
 
 def _check_target(position: Position, side: Side, target: Sequence[int]) -> tuple[int, ...]:

@@ -3,10 +3,15 @@
 A JSON record's turn is played as read, not from its line: every event of every sample
 record, every conformance case and random legal games (the seeded player of
 ``records/generate_astro_stra.py``) gets the same step either way, strictly and leniently.
+
+Step 5 follows the moves written instead of listing every way first: on every action those
+games and cases judge, and on random positions, dice and readings, with every legal way,
+the moves reordered or changed and none written, it answers as the full list does.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from collections.abc import Iterator
@@ -14,16 +19,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from adjudicator.astro_stra import actions
 from adjudicator.astro_stra.board import Position
+from adjudicator.astro_stra.dice import Dice, row
 from adjudicator.astro_stra.notation import parse_turn, reads_back
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.record import Record
 from adjudicator.astro_stra.replay import AstroStraReplay
+from adjudicator.astro_stra.targets import targets
 from adjudicator.core.conformance.cases import case_files
 from adjudicator.core.errors import InputError
 from adjudicator.core.records import Event
 from adjudicator.core.registry import Registry, installed_games
+from tests.astro_stra.test_properties import turns
 
 ROOT = Path(__file__).resolve().parents[2]
 REGISTRY = Registry(installed_games())
@@ -112,3 +123,129 @@ def test_random_games_are_judged_alike_read_or_from_their_lines() -> None:
         game_record = record.to_game_record([])
         assert all(e.read is not None for e in game_record.events[2:])
         assert_alike(record.interpretations, record.sets, None, game_record.events)
+
+
+# --- step 5 ----------------------------------------------------------------------------------
+
+
+def apply_by_listing(*call: Any) -> object:
+    """Step 5 judged from the full list of ways, as it was before it followed the moves."""
+    position, side, target, a_pips, dice, readings, chosen = call
+    ways = actions._ways(position, side, target, a_pips, dice, readings, every_order=True)
+    picked = tuple((int(src), int(dst)) for src, dst in chosen)
+    args = {
+        "side": side,
+        "row": row("A", a_pips),
+        "target": tuple(sorted(target)),
+        "chosen": picked,
+        "legal": sorted({o.plain() for o in ways}),
+    }
+    if not picked:
+        return ("action_skipped", args) if ways else actions.Outcome(position, ())
+    for outcome in ways:
+        if outcome.plain() == picked:
+            return outcome
+    cause = actions._cause(position, side, picked, readings)
+    return "action_not_available", {**args, "cause": cause}
+
+
+def written_variants(call: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    """The call as made, and with every legal way, each reordered, cut short, lengthened or
+    with a move's end changed, and nothing written."""
+    position, side, target, a_pips, dice, readings, chosen = call
+    ways = actions._ways(position, side, target, a_pips, dice, readings, every_order=True)
+    tries = {tuple(chosen), ()}
+    for way in ways:
+        moves = way.plain()
+        tries |= {moves, moves[::-1], moves[:-1], (*moves, moves[-1])}
+        for i, (src, dst) in enumerate(moves):
+            for end in (dst - 1, dst + 1, 0, 13):
+                tries.add((*moves[:i], (src, end), *moves[i + 1 :]))
+    for moves in sorted(tries):
+        yield (*call[:-1], moves)
+
+
+@pytest.fixture(scope="module")
+def judged(request: pytest.FixtureRequest) -> dict[str, list[tuple[Any, ...]]]:
+    """Every call of the fast rules made while judging the samples, the conformance cases and
+    random legal games, by rule."""
+    calls: dict[str, list[tuple[Any, ...]]] = {"apply": []}
+    original = actions.apply
+
+    def recording(*call: Any) -> Any:
+        calls["apply"].append(call)
+        return original(*call)
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(actions, "apply", recording)
+    try:
+        for readings, sets, layout, events in every_game():
+            replay = AstroStraReplay(readings, sets, layout)
+            steps(replay, [e.played for e in events], lenient=False)
+    finally:
+        patch.undo()
+    return calls
+
+
+def every_game() -> Iterator[tuple[Readings, int, Position | None, list[Event]]]:
+    for path in SAMPLES:
+        text = path.read_text("utf-8")
+        try:
+            if path.suffix == ".json":
+                game_record = GAME.read_json_record(json.loads(text), lenient=False)
+            else:
+                game_record = GAME.read_text_record(text, lenient=False)
+        except InputError:
+            continue
+        model = game_record.model
+        layout = Position.from_text(model.layout, field="layout") if model.layout else None
+        yield model.interpretations, model.sets, layout, game_record.events
+    for case in CASES:
+        layout = None if case.start == "standard" else Position.from_text(case.start)
+        readings = Readings(**case.request.get("interpretations", {}))
+        events = [Event(line, read=as_read(line)) for line in case.moves]
+        yield readings, case.request.get("sets", 1), layout, events
+    for record in random_records(12):
+        yield record.interpretations, record.sets, None, record.to_game_record([]).events
+
+
+def test_step_5_judges_every_action_of_the_games_as_the_full_list(
+    judged: dict[str, list[tuple[Any, ...]]],
+) -> None:
+    assert len(judged["apply"]) > 500
+    for call in judged["apply"]:
+        for variant in written_variants(call):
+            assert actions.apply(*variant) == apply_by_listing(*variant)
+
+
+@settings(max_examples=300)
+@given(turns(), st.lists(st.tuples(st.integers(-1, 14), st.integers(-1, 14)), max_size=4))
+def test_step_5_judges_random_actions_as_the_full_list(turn: Any, junk: list[Any]) -> None:
+    readings, position, dice, side = turn
+    for target in targets(position, side, dice.t, dice, readings):
+        call = (position, side, target, dice.a, dice, readings, junk)
+        for variant in written_variants(call):
+            assert actions.apply(*variant) == apply_by_listing(*variant)
+
+
+#: Two-piece targets where the first piece can move and the second cannot, and the like.
+CROWDED = ["b:2=1,3=1 w:2=2,12=1", "b:4=2 w:13=1", "b:11=1,12=1 w:0=1", "b:5=1,6=1,7=2 w:3=1,9=2"]
+READINGS = [
+    Readings(),
+    Readings(past_home="exact", past_start="forbidden", first_move_may_hit=False),
+    Readings(geometry="one-loop", numbering="black", leave_home="allowed"),
+    Readings(any_die="target-and-action", adjacent_blots="same-half"),
+]
+
+
+@pytest.mark.parametrize("text", CROWDED)
+def test_step_5_judges_two_piece_actions_as_the_full_list(text: str) -> None:
+    for readings in READINGS:
+        position = Position.from_text(text, geometry=readings.geometry)
+        for side in ("black", "white"):
+            for s, t, a in itertools.product(range(1, 7), repeat=3):
+                dice = Dice(s, t, a)
+                for target in targets(position, side, t, dice, readings):
+                    call = (position, side, target, a, dice, readings, ())
+                    for variant in written_variants(call):
+                        assert actions.apply(*variant) == apply_by_listing(*variant)
