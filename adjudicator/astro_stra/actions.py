@@ -42,7 +42,6 @@ action cannot be performed and step 5 is skipped (step 7's note).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -307,7 +306,8 @@ def _check_target(position: Position, side: Side, target: Sequence[int]) -> tupl
     points = tuple(sorted(target))
     if len(points) not in (1, 2):
         raise ValueError(f"a target is one or two own points, not {target!r}")
-    for point, need in Counter(points).items():
+    for point in set(points):
+        need = points.count(point)
         if position.count(side, point) < need:
             raise ValueError(f"{side} has fewer than {need} piece(s) on its point {point}")
     return points

@@ -32,6 +32,10 @@ class Dice:
     a: int
 
     def __post_init__(self) -> None:
+        if type(self.s) is type(self.t) is type(self.a) is int and (
+            0 < self.s < 7 and 0 < self.t < 7 and 0 < self.a < 7
+        ):
+            return  # the common case, checked at once: every turn makes one
         for name in ("s", "t", "a"):
             _check_pips(getattr(self, name), name.upper())
 

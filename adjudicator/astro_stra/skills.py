@@ -28,7 +28,8 @@ artemis       an opposing home piece onto the empty point numbered by S (once pe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, get_args
 
 from adjudicator.astro_stra.board import HOME, Position, Side, opposite, other
@@ -86,11 +87,18 @@ class Table:
     once_used: frozenset[Side] = frozenset()
 
     def slot(self, name: str) -> Die:
-        return {"S": self.s, "T": self.t, "A": self.a}[name]
+        if name not in ("S", "T", "A"):
+            raise KeyError(name)
+        return getattr(self, name.lower())  # type: ignore[no-any-return]
 
     def with_slot(self, name: str, pips: int) -> Table:
         die = self.slot(name)._replace(pips=pips)
-        return replace(self, **{name.lower(): die})
+        return self.but(**{name.lower(): die})
+
+    def but(self, **changes: Any) -> Table:
+        """The table with ``changes``, as :func:`dataclasses.replace` makes it but without
+        its checks of every field: most skills make one."""
+        return Table(**{**self.__dict__, **changes})
 
 
 class SkillUse(NamedTuple):
@@ -150,7 +158,7 @@ def apply_skill(
     if unused:
         return _bad("bad_skill", side=side, skill=use.skill, why=f"it takes no {unused[0]}")
     if use.skill in ONCE_PER_GAME:
-        table = replace(table, once_used=table.once_used | {side})
+        table = table.but(once_used=table.once_used | {side})
         if use.skill == "artemis":
             return _artemis(position, table, readings)
     return _colour_skill(position, table, use.colour or use.skill, use, opponent_colours, readings)
@@ -189,6 +197,9 @@ def unused_parameters(use: SkillUse) -> list[str]:
     them (``as=blue``, ``T``, ``pips 5``, ``swap=3``): strictly each is ``bad_skill``, and
     in lenient reading :func:`without_unused` drops them."""
     taken = _takes(use)
+    unused = [n for n in SkillUse._fields if n not in taken and getattr(use, n) is not None]
+    if not unused:  # the common case, spelled nothing
+        return []
     spelled = {
         "colour": f"as={use.colour}",
         "die": str(use.die),
@@ -197,11 +208,7 @@ def unused_parameters(use: SkillUse) -> list[str]:
         "opponent": f"opposing die {use.opponent}",
         "swap": f"swap={use.swap}",
     }
-    return [
-        spelled[name]
-        for name in SkillUse._fields
-        if name not in taken and getattr(use, name) is not None
-    ]
+    return [spelled[name] for name in unused]
 
 
 def without_unused(use: SkillUse) -> SkillUse:
@@ -234,7 +241,7 @@ def _colour_skill(
             return position, table.with_slot(use.die, 7 - pips)
         if colour == "cyan":
             hold = Hold(side, table.slot(use.die).colour, pips, use.die)
-            return position, replace(table, holds=(*table.holds, hold))
+            return position, table.but(holds=(*table.holds, hold))
         shifted = _shift(pips, 1 if colour == "green" else -1, readings)
         if shifted is None:
             return _bad("pips_out_of_range", **args, die=use.die, pips=pips)
@@ -244,9 +251,9 @@ def _colour_skill(
             return _bad("bad_skill", **args, why="an opposing die and a value 1–6 are needed")
         # interpretation 18: the fixed value replaces the owner's own (cyan) hold on that die
         holds = tuple(h for h in table.holds if (h.owner, h.colour) != (other(side), use.opponent))
-        return position, replace(table, holds=(*holds, Hold(other(side), use.opponent, use.pips)))
+        return position, table.but(holds=(*holds, Hold(other(side), use.opponent, use.pips)))
     if colour == "yellow":
-        return position, replace(table, silenced=table.silenced | {other(side)})
+        return position, table.but(silenced=table.silenced | {other(side)})
     if colour in ("black-white", "black-red"):
         return _held_or_reroll(position, table, colour, use, readings)
     return _melgee(position, table, use, readings)
@@ -304,7 +311,7 @@ def _set_held(table: Table, owner: Side, colour: str, pips: int) -> Table:
     holds = tuple(
         h._replace(pips=pips) if (h.owner, h.colour) == (owner, colour) else h for h in table.holds
     )
-    return replace(table, holds=holds)
+    return table.but(holds=holds)
 
 
 def _melgee(
@@ -353,32 +360,37 @@ def candidate_uses(
     """Every skill use worth trying for ``table.side``: the S die's colour and, while
     unspent and asked for, the once-per-game skills, with every parameter they take (a
     reroll with every face, as a record could show any)."""
+    return list(_candidates(table, opponent_colours, once_per_game=once_per_game))
+
+
+def _candidates(
+    table: Table, opponent_colours: tuple[str, ...], *, once_per_game: bool
+) -> Iterator[SkillUse]:
+    """:func:`candidate_uses` one by one, so that a search for one legal use stops there."""
     colours = [table.s.colour]
-    uses: list[SkillUse] = []
     if once_per_game and table.side not in table.once_used:
-        uses.append(SkillUse("artemis"))
+        yield SkillUse("artemis")
         colours += [f"jagi:{c}" for c in COLOURS]
-    held = [(owner, colour) for owner, colour, _ in held_dice(table)]
     for entry in colours:
         skill, _, as_colour = entry.partition(":")
         colour = as_colour or skill
         base = SkillUse(skill, colour=as_colour or None)
         if colour in ("red",):
-            uses += [base._replace(die=d, pips=p) for d in "TA" for p in PIPS]
+            yield from (base._replace(die=d, pips=p) for d in "TA" for p in PIPS)
         elif colour in ("green", "blue", "cyan", "clear"):
-            uses += [base._replace(die=d) for d in "TA"]
+            yield from (base._replace(die=d) for d in "TA")
         elif colour == "purple":
-            uses += [base._replace(opponent=c, pips=p) for c in opponent_colours for p in PIPS]
+            yield from (base._replace(opponent=c, pips=p) for c in opponent_colours for p in PIPS)
         elif colour == "yellow":
-            uses.append(base)
+            yield base
         elif colour in ("black-white", "black-red"):
             slot = "T" if colour == "black-white" else "A"
-            uses += [base._replace(die=slot, pips=p) for p in PIPS]
+            yield from (base._replace(die=slot, pips=p) for p in PIPS)
+            held = [(owner, colour) for owner, colour, _ in held_dice(table)]
             changes = (1, -1) if colour == "black-white" else tuple(PIPS)
-            uses += [base._replace(held=h, pips=p) for h in held for p in changes]
+            yield from (base._replace(held=h, pips=p) for h in held for p in changes)
         else:  # orange
-            uses += [base._replace(swap=q) for q in range(1, 13)]
-    return uses
+            yield from (base._replace(swap=q) for q in range(1, 13))
 
 
 def skill_possible(
@@ -389,7 +401,7 @@ def skill_possible(
     do not count."""
     return any(
         not is_problem(apply_skill(position, table, use, opponent_colours, readings))
-        for use in candidate_uses(table, opponent_colours, once_per_game=False)
+        for use in _candidates(table, opponent_colours, once_per_game=False)
     )
 
 

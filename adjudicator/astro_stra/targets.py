@@ -43,6 +43,13 @@ def targets(
     ``t_pips`` must be ``dice.t`` (it picks the row; ``dice`` supplies the other pips that
     T⚃ and T⚄ read).
     """
+    return sorted(_allowed(position, side, t_pips, dice, readings))
+
+
+def _allowed(
+    position: Position, side: Side, t_pips: int, dice: Dice, readings: Readings
+) -> set[Target]:
+    """:func:`targets` unsorted."""
     if t_pips != dice.t:
         raise ValueError(f"t_pips {t_pips!r} is not the T die's pips {dice.t}")
     counts = position.counts(side)
@@ -68,7 +75,7 @@ def targets(
                 found.add((point,))
     else:
         found = {(p,) for p in INNER if counts[p]}
-    return sorted(found)
+    return found
 
 
 def check_target(
@@ -89,14 +96,12 @@ def check_target(
     Args carry ``side``, ``row`` (e.g. ``"T⚂"``), ``chosen`` and ``legal`` (every target the
     row allows).
     """
-    legal = targets(position, side, t_pips, dice, readings)
+    allowed = _allowed(position, side, t_pips, dice, readings)
     picked = tuple(sorted(chosen))
-    args = {"side": side, "row": row("T", t_pips), "chosen": picked, "legal": legal}
-    if not picked:
-        return ("target_skipped", args) if legal else None
-    if picked not in legal:
-        return "target_not_available", args
-    return None
+    if picked in allowed or not (picked or allowed):  # a target allowed, or none to skip
+        return None
+    args = {"side": side, "row": row("T", t_pips), "chosen": picked, "legal": sorted(allowed)}
+    return ("target_not_available" if picked else "target_skipped"), args
 
 
 def _adjacent_blots(counts: tuple[int, ...], p: int, readings: Readings) -> bool:

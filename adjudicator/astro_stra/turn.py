@@ -10,7 +10,7 @@ part of :class:`Game`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from adjudicator.astro_stra import actions, targets
@@ -149,17 +149,16 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
     elif play.moves:
         return _problem("step-5", "moves_without_target", side=side)
     # step 6: release what is not held; a silence lasts one turn of the silenced side
-    after = replace(
-        game,
-        position=position,
-        to_move=other(side),
+    # step 7: a side with every piece home wins, judged for either side
+    foe = other(side)
+    winner = next((c for c in (side, foe) if position.all_home(c)), None)
+    return Game(
+        position,
+        game.colours,
+        to_move=foe,
         holds=table.holds,
         silenced=table.silenced - {side},
         once_used=table.once_used,
+        winner=winner,
         turns=game.turns + 1,
     )
-    # step 7: a side with every piece home wins, judged for either side
-    for candidate in (side, other(side)):
-        if position.all_home(candidate):
-            return replace(after, winner=candidate)
-    return after

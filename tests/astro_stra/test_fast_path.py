@@ -6,7 +6,10 @@ record, every conformance case and random legal games (the seeded player of
 
 Step 5 follows the moves written instead of listing every way first: on every action those
 games and cases judge, and on random positions, dice and readings, with every legal way,
-the moves reordered or changed and none written, it answers as the full list does.
+the moves reordered or changed and none written, it answers as the full list does. Step 4
+looks the target up among those allowed instead of sorting them first, and a skipped step
+3 looks for one legal use instead of listing them all: on every call those games and cases
+make, and on random turns, they answer as the sorted and full lists do.
 """
 
 from __future__ import annotations
@@ -22,14 +25,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.astro_stra import actions
+from adjudicator.astro_stra import actions, targets, turn
 from adjudicator.astro_stra.board import Position
 from adjudicator.astro_stra.dice import Dice, row
 from adjudicator.astro_stra.notation import parse_turn, reads_back
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.record import Record
 from adjudicator.astro_stra.replay import AstroStraReplay
-from adjudicator.astro_stra.targets import targets
+from adjudicator.astro_stra.skills import apply_skill, candidate_uses, is_problem
 from adjudicator.core.conformance.cases import case_files
 from adjudicator.core.errors import InputError
 from adjudicator.core.records import Event
@@ -169,15 +172,11 @@ def written_variants(call: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
 def judged(request: pytest.FixtureRequest) -> dict[str, list[tuple[Any, ...]]]:
     """Every call of the fast rules made while judging the samples, the conformance cases and
     random legal games, by rule."""
-    calls: dict[str, list[tuple[Any, ...]]] = {"apply": []}
-    original = actions.apply
-
-    def recording(*call: Any) -> Any:
-        calls["apply"].append(call)
-        return original(*call)
-
+    calls: dict[str, list[tuple[Any, ...]]] = {}
     patch = pytest.MonkeyPatch()
-    patch.setattr(actions, "apply", recording)
+    for module, name in ((actions, "apply"), (targets, "check_target"), (turn, "skill_possible")):
+        calls[name] = []
+        patch.setattr(module, name, recorder(getattr(module, name), calls[name]))
     try:
         for readings, sets, layout, events in every_game():
             replay = AstroStraReplay(readings, sets, layout)
@@ -185,6 +184,14 @@ def judged(request: pytest.FixtureRequest) -> dict[str, list[tuple[Any, ...]]]:
     finally:
         patch.undo()
     return calls
+
+
+def recorder(rule: Any, calls: list[tuple[Any, ...]]) -> Any:
+    def recording(*call: Any) -> Any:
+        calls.append(call)
+        return rule(*call)
+
+    return recording
 
 
 def every_game() -> Iterator[tuple[Readings, int, Position | None, list[Event]]]:
@@ -222,7 +229,7 @@ def test_step_5_judges_every_action_of_the_games_as_the_full_list(
 @given(turns(), st.lists(st.tuples(st.integers(-1, 14), st.integers(-1, 14)), max_size=4))
 def test_step_5_judges_random_actions_as_the_full_list(turn: Any, junk: list[Any]) -> None:
     readings, position, dice, side = turn
-    for target in targets(position, side, dice.t, dice, readings):
+    for target in targets.targets(position, side, dice.t, dice, readings):
         call = (position, side, target, dice.a, dice, readings, junk)
         for variant in written_variants(call):
             assert actions.apply(*variant) == apply_by_listing(*variant)
@@ -245,7 +252,61 @@ def test_step_5_judges_two_piece_actions_as_the_full_list(text: str) -> None:
         for side in ("black", "white"):
             for s, t, a in itertools.product(range(1, 7), repeat=3):
                 dice = Dice(s, t, a)
-                for target in targets(position, side, t, dice, readings):
+                for target in targets.targets(position, side, t, dice, readings):
                     call = (position, side, target, a, dice, readings, ())
                     for variant in written_variants(call):
                         assert actions.apply(*variant) == apply_by_listing(*variant)
+
+
+# --- steps 3 and 4 ---------------------------------------------------------------------------
+
+
+def check_target_by_listing(*call: Any) -> object:
+    """Step 4 judged from the sorted list of targets, as it was before it looked one up."""
+    position, side, t_pips, dice, readings, chosen = call
+    legal = targets.targets(position, side, t_pips, dice, readings)
+    picked = tuple(sorted(chosen))
+    args = {"side": side, "row": row("T", t_pips), "chosen": picked, "legal": legal}
+    if not picked:
+        return ("target_skipped", args) if legal else None
+    if picked not in legal:
+        return "target_not_available", args
+    return None
+
+
+def skill_possible_by_listing(position: Any, table: Any, foe: Any, readings: Any) -> bool:
+    uses = candidate_uses(table, foe, once_per_game=False)
+    return any(not is_problem(apply_skill(position, table, u, foe, readings)) for u in uses)
+
+
+def chosen_targets(call: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    position, side, t_pips, dice, readings, chosen = call
+    tries = {tuple(chosen), (), (0,), (13,), (5, 5), (1, 2), (12,)}
+    tries |= set(targets.targets(position, side, t_pips, dice, readings))
+    for target in sorted(tries):
+        yield (*call[:-1], target)
+
+
+def test_step_4_judges_every_target_of_the_games_as_the_sorted_list(
+    judged: dict[str, list[tuple[Any, ...]]],
+) -> None:
+    assert len(judged["check_target"]) > 500
+    for call in judged["check_target"]:
+        for variant in chosen_targets(call):
+            assert targets.check_target(*variant) == check_target_by_listing(*variant)
+
+
+def test_a_skipped_step_3_is_judged_in_the_games_as_by_the_full_list(
+    judged: dict[str, list[tuple[Any, ...]]],
+) -> None:
+    assert len(judged["skill_possible"]) > 20
+    for call in judged["skill_possible"]:
+        assert turn.skill_possible(*call) == skill_possible_by_listing(*call)
+
+
+@settings(max_examples=300)
+@given(turns(), st.lists(st.integers(0, 13), max_size=2))
+def test_step_4_judges_random_targets_as_the_sorted_list(turn_: Any, junk: list[int]) -> None:
+    readings, position, dice, side = turn_
+    for variant in chosen_targets((position, side, dice.t, dice, readings, tuple(junk))):
+        assert targets.check_target(*variant) == check_target_by_listing(*variant)
