@@ -31,8 +31,9 @@ skipped step. Skills:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from adjudicator.astro_stra.skills import Die, SkillUse, without_unused
+from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME, Die, SkillUse, without_unused
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
 
@@ -108,7 +109,10 @@ def turn_line(number: int, play: TurnPlay) -> str:
     )
 
 
-_WORD = re.compile(r"[a-z-]+")
+#: Words of ``a``–``z`` and ``-``, one space apart.
+_WORDS = re.compile(r"[a-z-]+(?: [a-z-]+)*")
+#: The words a turn holds when it is written as the rules name things: looked up at once.
+_NAMES = frozenset((*COLOURS, *ONCE_PER_GAME))
 #: Words that start a skill parameter of their own (``as=…``, ``held=…``, ``swap=…``): an
 #: opposing die of one of these names would be read back as that parameter.
 _PARAMETER_WORDS = ("as", "held", "swap")
@@ -116,52 +120,46 @@ _PARAMETER_WORDS = ("as", "held", "swap")
 
 def reads_back(play: TurnPlay) -> bool:
     """Whether :func:`parse_turn` reads :func:`turn_line`'s line of ``play`` back as ``play``
-    itself — colours are words of ``a``–``z`` and ``-``, numbers whole, and each skill
-    parameter is written where it is read — so that a record's turn can be played as it
-    was read, its line only shown: one that does not is played from its line, where its
-    fault is reported as the notation's."""
-    if play.side not in ("black", "white"):
+    itself, for a turn as a record's model holds it (its words strings, its numbers whole,
+    its side and slots named as the model allows): the words are of ``a``–``z`` and ``-``,
+    the pips not below zero, and each skill parameter is written where it is read. Then a
+    record's turn is played as it was read, its line only shown; one that does not read back
+    is played from its line, where its fault is reported as the notation's."""
+    d0, d1, d2 = play.dice
+    if min(d0.pips, d1.pips, d2.pips) < 0:
         return False
-    if not all(_is_word(d.colour) and _is_int(d.pips) and d.pips >= 0 for d in play.dice):
+    if not _words((d0.colour, d1.colour, d2.colour, *play.slots)):
         return False
-    if not all(_is_word(c) for c in play.slots):
-        return False
-    if not all(_is_int(p) for p in play.target):
-        return False
-    if not all(_is_int(src) and _is_int(dst) for src, dst in play.moves):
-        return False
-    return all(use is None or _skill_reads_back(use) for use in (play.skill, play.extra))
+    return (play.skill is None or _skill_reads_back(play.skill)) and (
+        play.extra is None or _skill_reads_back(play.extra)
+    )
 
 
 def _skill_reads_back(use: SkillUse) -> bool:
     """See :func:`reads_back`: :func:`skill_text` writes the pips with the held die, else
     with the opposing die, else with the slot, else alone; an opposing die is written only
     with its pips."""
-    if not _is_word(use.skill) or use.skill == "-":
+    if use.skill == "-":
         return False
-    if use.colour is not None and not _is_word(use.colour):
-        return False
-    held = use.held
-    if held is not None and (held[0] not in ("black", "white") or not _is_word(held[1])):
-        return False
-    if use.opponent is not None and (
-        not _is_word(use.opponent)
-        or use.opponent in _PARAMETER_WORDS
-        or use.pips is None
-        or use.held is not None
-    ):
-        return False
-    if use.die not in (None, "T", "A"):
-        return False
-    return all(n is None or _is_int(n) for n in (use.pips, use.swap))
+    words = [use.skill]
+    if use.colour is not None:
+        words.append(use.colour)
+    if use.held is not None:
+        words.append(use.held[1])
+    if use.opponent is not None:
+        if use.opponent in _PARAMETER_WORDS or use.pips is None or use.held is not None:
+            return False
+        words.append(use.opponent)
+    return _words(words)
 
 
-def _is_word(text: object) -> bool:
-    return isinstance(text, str) and _WORD.fullmatch(text) is not None
-
-
-def _is_int(n: object) -> bool:
-    return isinstance(n, int) and not isinstance(n, bool)
+def _words(words: Sequence[str]) -> bool:
+    """Whether each of ``words`` is a word of ``a``–``z`` and ``-``: the rules' names at
+    once, anything else as words joined by single spaces, none with a space of its own."""
+    if _NAMES.issuperset(words):
+        return True
+    joined = " ".join(words)
+    return joined.count(" ") == len(words) - 1 and _WORDS.fullmatch(joined) is not None
 
 
 def opening_line(rolls: list[tuple[int, int]]) -> str:
