@@ -58,16 +58,19 @@ _STEP = {phase_side: step for step, phase_side in PHASES.items()}
 _SEARCH_STEP = _STEP[("search", None)]
 
 
+#: Each step's words in its stamp: ``empire production``, ``search``.
+_STAMP_WORDS = {step: f"{side} {name}" if side else name for step, (name, side) in PHASES.items()}
+
+
 def stamp(turn: int, step: int) -> str:
-    name, side = PHASES[step]
-    return f"{turn}.{step} {side} {name}" if side else f"{turn}.{step} {name}"
+    return f"{turn}.{step} {_STAMP_WORDS[step]}"
 
 
 # --- writing -----------------------------------------------------------------------------------
 
 
 def _places(places: list[Place]) -> str:
-    return " ".join(f"{p.counter}@{p.sector}" for p in places) or "-"
+    return " ".join([f"{p.counter}@{p.sector}" for p in places]) or "-"
 
 
 def _volley(v: Volley) -> str:
@@ -96,9 +99,9 @@ def body(event: GameEvent) -> str:
             parts.append("base " + " ".join(event.base_builds))
         return "; ".join(parts)
     if kind is Movement:
-        moves = " ".join(f"{m.counter}@{m.src}>{m.dst}" for m in event.moves) or "-"
+        moves = " ".join([f"{m.counter}@{m.src}>{m.dst}" for m in event.moves]) or "-"
         if event.appearances:
-            moves += "; appear " + " ".join(f"{a.counter}>{a.to}" for a in event.appearances)
+            moves += "; appear " + " ".join([f"{a.counter}>{a.to}" for a in event.appearances])
         return moves
     if kind is Combat:
         battles = [f"{b.sector}: " + " | ".join(map(_volley, b.volleys)) for b in event.battles]
