@@ -1,6 +1,6 @@
 """Start-up loads only what the command uses: the games a record does not name, the commands
 not asked for, the worker pool, the progress bar and the SVG escaping's ``xml.sax`` (with
-``urllib`` and ``ssl``) stay unimported. This protects the start-up budget that
+``urllib`` and ``ssl``) and typer's help module stay unimported. This protects the start-up budget that
 ``benchmarks/run.py`` measures (< 0.25 s of CPU for ``--version`` and for validating one
 small record); the test checks what is imported, never how long it takes.
 """
@@ -15,7 +15,8 @@ from pathlib import Path
 SAMPLE = Path(__file__).resolve().parents[1] / "records/orbit-dominion/valid/annihilation.json"
 #: What listing the installed games loads of a game: its names and its plug-in.
 LIGHT = {"", ".identity", ".plugin"}
-HEAVY = {"concurrent.futures.process", "rich.progress", "xml.sax", "ssl"}
+#: typer's help module brings rich's tables, Markdown and pygments: only for help.
+HEAVY = {"concurrent.futures.process", "rich.progress", "xml.sax", "ssl", "typer.rich_utils"}
 
 
 def modules_after(*argv: str) -> set[str]:

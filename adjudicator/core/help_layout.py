@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
+from typer.core import TyperCommand, TyperGroup
 
 
 class Folded:
@@ -32,6 +32,8 @@ class Folded:
 
 
 def _folding(make: Callable[..., Any]) -> Callable[..., Any]:
+    from rich.columns import Columns
+
     def folded(*args: Any, **kwargs: Any) -> Any:
         made = make(*args, **kwargs)
         if isinstance(made, Columns):  # a parameter's help, default and [required]
@@ -43,12 +45,30 @@ def _folding(make: Callable[..., Any]) -> Callable[..., Any]:
     return folded
 
 
-def keep_help_whole() -> None:
-    """Make typer's help cells fold (once per process). typer builds them in two private
-    helpers; with a typer that has neither, help is printed as typer prints it."""
+def _fold_cells() -> None:
+    """Wrap typer's two private helpers that make help cells (once; with a typer that has
+    neither, help is printed as typer prints it)."""
     from typer import rich_utils
 
     for name in ("_get_parameter_help", "_make_command_help"):
         make = getattr(rich_utils, name, None)
         if make is not None and not getattr(make, "keeps_help_whole", False):
             setattr(rich_utils, name, _folding(make))
+
+
+def _folding_first(format_help: Callable[..., Any]) -> Callable[..., Any]:
+    def format_help_whole(self: Any, ctx: Any, formatter: Any) -> Any:
+        _fold_cells()
+        return format_help(self, ctx, formatter)
+
+    format_help_whole.keeps_help_whole = True  # type: ignore[attr-defined]
+    return format_help_whole
+
+
+def keep_help_whole() -> None:
+    """Make typer's help cells fold, at the first help printed: typer's help module (rich's
+    tables, Markdown and syntax highlighting) costs a fifth of a second to import, which a
+    command that prints no help never pays."""
+    for kind in (TyperCommand, TyperGroup):
+        if not getattr(kind.format_help, "keeps_help_whole", False):
+            kind.format_help = _folding_first(kind.format_help)  # type: ignore[method-assign]
