@@ -1,8 +1,8 @@
 """Start-up loads only what the command uses: the games a record does not name, the commands
-not asked for, the worker pool, the progress bar and the SVG escaping's ``xml.sax`` (with
-``urllib`` and ``ssl``) and typer's help module stay unimported. This protects the start-up budget that
-``benchmarks/run.py`` measures (< 0.25 s of CPU for ``--version`` and for validating one
-small record); the test checks what is imported, never how long it takes.
+not asked for, the worker pool, the progress bar, the SVG escaping's ``xml.sax`` (with
+``urllib`` and ``ssl``) and typer's help module stay unimported. This protects the start-up
+budget that ``benchmarks/run.py`` measures (< 0.25 s of CPU for ``--version`` and for
+validating one small record); the test checks what is imported, never how long it takes.
 """
 
 from __future__ import annotations

@@ -97,8 +97,8 @@ def assert_alike(
         )
 
 
-@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_a_sample_record_is_judged_alike_read_or_from_its_lines(path: Path) -> None:
+def sample_game(path: Path) -> tuple[Readings, int, Position | None, list[Event]] | None:
+    """A sample record's readings, sets, layout and events; ``None`` when it is unreadable."""
     text = path.read_text("utf-8")
     try:
         if path.suffix == ".json":
@@ -106,10 +106,18 @@ def test_a_sample_record_is_judged_alike_read_or_from_its_lines(path: Path) -> N
         else:
             game_record = GAME.read_text_record(text, lenient=False)
     except InputError:
-        pytest.skip("an unreadable sample has no events to play")
+        return None
     model = game_record.model
     layout = Position.from_text(model.layout, field="layout") if model.layout else None
-    assert_alike(model.interpretations, model.sets, layout, game_record.events)
+    return model.interpretations, model.sets, layout, game_record.events
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_sample_record_is_judged_alike_read_or_from_its_lines(path: Path) -> None:
+    game = sample_game(path)
+    if game is None:
+        pytest.skip("an unreadable sample has no events to play")
+    assert_alike(*game)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
@@ -196,17 +204,9 @@ def recorder(rule: Any, calls: list[tuple[Any, ...]]) -> Any:
 
 def every_game() -> Iterator[tuple[Readings, int, Position | None, list[Event]]]:
     for path in SAMPLES:
-        text = path.read_text("utf-8")
-        try:
-            if path.suffix == ".json":
-                game_record = GAME.read_json_record(json.loads(text), lenient=False)
-            else:
-                game_record = GAME.read_text_record(text, lenient=False)
-        except InputError:
-            continue
-        model = game_record.model
-        layout = Position.from_text(model.layout, field="layout") if model.layout else None
-        yield model.interpretations, model.sets, layout, game_record.events
+        game = sample_game(path)
+        if game is not None:
+            yield game
     for case in CASES:
         layout = None if case.start == "standard" else Position.from_text(case.start)
         readings = Readings(**case.request.get("interpretations", {}))
