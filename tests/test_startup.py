@@ -57,3 +57,13 @@ def test_validating_one_record_loads_its_game_only() -> None:
         assert loaded_of(game, modules) <= LIGHT, game
     assert not {m for m in modules if m.startswith("adjudicator.core.conformance")}
     assert not HEAVY & modules
+
+
+def test_perft_loads_the_rules_only() -> None:
+    """Orbit Dominion's perft as a whole process (what engine authors time) loads the rules
+    and the counter, not the analysis, the engine protocol or the record models."""
+    modules = modules_after("orbit-dominion", "perft", "--depth", "1")
+    assert "adjudicator.orbit_dominion.perft" in modules
+    unused = {"analysis", "protocol", "drawing_svg", "replay", "record"}
+    assert not {f"adjudicator.orbit_dominion.{m}" for m in unused} & modules
+    assert not {"adjudicator.core.records", "adjudicator.core.protocol"} & modules

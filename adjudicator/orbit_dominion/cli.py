@@ -6,7 +6,7 @@ import json
 import re
 import sys
 import time
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,16 +21,22 @@ from adjudicator.core.cli_common import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.orbit_dominion.analysis import Analysis, Rejection, analyse, rejection
 from adjudicator.orbit_dominion.board import SECTOR_BY_NAME
 from adjudicator.orbit_dominion.drawing import caption, draw
-from adjudicator.orbit_dominion.drawing_svg import drawing_svg
-from adjudicator.orbit_dominion.perft import DEFAULT_MAX_NODES, NodeLimitExceeded, divide, perft
+from adjudicator.orbit_dominion.perft import (
+    DEFAULT_MAX_NODES,
+    MAX_PERFT_DEPTH,
+    NodeLimitExceeded,
+    divide,
+    perft,
+)
 from adjudicator.orbit_dominion.position import start_position
-from adjudicator.orbit_dominion.protocol import MAX_PERFT_DEPTH, limit_exceeded
 from adjudicator.orbit_dominion.references import RULES
 from adjudicator.orbit_dominion.solve_cli import solve_command, verify_proof_command
 from adjudicator.orbit_dominion.state import GameState, play_line
+
+if TYPE_CHECKING:  # the models load with the commands that use them, not with perft
+    from adjudicator.orbit_dominion.analysis import Analysis, Rejection
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -80,6 +86,8 @@ def replay_line(
     normalized: list[tuple[str, str]] = []
     for p in play_line(state, split_moves(moves), lenient=lenient, field="--moves"):
         if p.violation is not None:
+            from adjudicator.orbit_dominion.analysis import rejection
+
             rejected.append(rejection(p.index, p.ply, p.written, p.violation, lang))
         elif p.reading.normalized:
             normalized.append((p.written, p.reading.canonical))
@@ -174,6 +182,8 @@ def analyze(
         if fmt == "svg":
             sys.stdout.write(document)
             return
+    from adjudicator.orbit_dominion.analysis import analyse
+
     analysis = analyse(state, language, rejected)
     if as_json:
         print(json.dumps(analysis.model_dump(mode="json"), ensure_ascii=False, indent=2))
@@ -200,6 +210,8 @@ def _svg(state: GameState, legal_from: str | None, lang: Lang) -> str:
                 )
             )
         marked = (SECTOR_BY_NAME[legal_from], state.legal_actions())
+    from adjudicator.orbit_dominion.drawing_svg import drawing_svg
+
     return drawing_svg(state.position, last=last, legal_from=marked, lang=lang)
 
 
@@ -239,6 +251,8 @@ def perft_command(
         rows = divide(state, depth, max_nodes=max_nodes) if show_divide else []
         nodes = sum(n for _, n in rows) if show_divide else perft(state, depth, max_nodes=max_nodes)
     except NodeLimitExceeded as exc:
+        from adjudicator.orbit_dominion.protocol import limit_exceeded
+
         fail(limit_exceeded(exc, "--max-nodes"))
     seconds = time.perf_counter() - started
     if as_json:

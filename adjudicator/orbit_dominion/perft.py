@@ -27,6 +27,9 @@ from adjudicator.orbit_dominion.state import GameState
 #: a few hundred megabytes at most, for the deepest counts.
 SHARED_POSITIONS = 1_000_000
 
+#: The deepest count asked of the command line and the engine protocol.
+MAX_PERFT_DEPTH = 8
+
 #: How many nodes a count may reach unless asked otherwise: seconds of work. Depth 5
 #: from the start is 6,686,882 nodes; depth 8 would run for a day and block an engine.
 DEFAULT_MAX_NODES = 20_000_000

@@ -15,11 +15,15 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.protocol import Normalization, RequestId
 from adjudicator.core.requests import parse_request
 from adjudicator.orbit_dominion.board import SIDE_NAMES
-from adjudicator.orbit_dominion.perft import DEFAULT_MAX_NODES, NodeLimitExceeded, divide, perft
+from adjudicator.orbit_dominion.perft import (
+    DEFAULT_MAX_NODES,
+    MAX_PERFT_DEPTH,
+    NodeLimitExceeded,
+    divide,
+    perft,
+)
 from adjudicator.orbit_dominion.position import Position, start_position
 from adjudicator.orbit_dominion.state import GameState, play_line
-
-MAX_PERFT_DEPTH = 8
 
 
 class _Request(BaseModel):

@@ -21,8 +21,6 @@ from adjudicator.core.cli_common import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.loading import parse_json, read_text
-from adjudicator.core.requests import parse_request
 from adjudicator.orbit_dominion.position import Position, start_position
 from adjudicator.orbit_dominion.references import RULES
 from adjudicator.orbit_dominion.state import GameState
@@ -177,6 +175,8 @@ def verify_proof_command(
 
     Example: adjudicator orbit-dominion verify-proof proof.json
     """
+    from adjudicator.core.loading import parse_json, read_text
+    from adjudicator.core.requests import parse_request
     from adjudicator.orbit_dominion.proof import Proof, verify
 
     language = resolve_lang(lang)
