@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from adjudicator.core.cli_common import JsonOption, LangOption, console, fail, resolve_lang
+from adjudicator.core.display import pad, width
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import parse_json, read_text
@@ -29,16 +30,16 @@ app = typer.Typer(
 #: ``dark-nebula commit``'s lines: what to keep and what to publish (3.1).
 COMMIT_WORDS: dict[Lang, dict[str, str]] = {
     "en": {
-        "sector": "sector    ",
-        "nonce": "nonce     ",
+        "sector": "sector",
+        "nonce": "nonce",
         "commitment": "commitment",
         "keep": "(keep secret)",
         "publish": "(publish)",
     },
     "ja": {
-        "sector": "秘密基地の星域    ",
-        "nonce": "ノンス            ",
-        "commitment": "コミットメント    ",
+        "sector": "秘密基地の星域",
+        "nonce": "ノンス",
+        "commitment": "コミットメント",
         "keep": "(秘密に保管)",
         "publish": "(公開する)",
     },
@@ -102,9 +103,12 @@ def commit_command(
         )
         return
     words = COMMIT_WORDS[resolve_lang(lang)]
-    console.print(f"{words['sector']} {board.label(sector_id)}")
-    console.print(f"{words['nonce']} {chosen}   {words['keep']}")
-    console.print(f"{words['commitment']} {digest}   {words['publish']}")
+    keys = ("sector", "nonce", "commitment")
+    columns = max(width(words[key]) for key in keys)  # a Japanese character takes two
+    label = {key: pad(words[key], columns) for key in keys}
+    console.print(f"{label['sector']} {board.label(sector_id)}")
+    console.print(f"{label['nonce']} {chosen}   {words['keep']}")
+    console.print(f"{label['commitment']} {digest}   {words['publish']}")
 
 
 @app.command("redact")

@@ -173,7 +173,7 @@ class Record(_Strict):
     def to_game_record(self, warnings: list[Note], lines: list[str]) -> GameRecord:
         """The record for the core: each event played as read, its line only shown."""
         claimed = ClaimedResult(**self.result.model_dump())
-        events = [Event(line, (), event) for line, event in zip(lines, self.events, strict=True)]
+        events = [Event(line, read=event) for line, event in zip(lines, self.events, strict=True)]
         return GameRecord(GAME_ID, self.game_id, self, events, claimed, warnings)
 
     def dump(self) -> dict[str, object]:
