@@ -50,8 +50,9 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import DEFAULT_MAX_BYTES, read_text
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import GameRecord, Replay
+from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
-from adjudicator.core.report import LABELS, decided_line, print_verdict, summary
+from adjudicator.core.report import LABELS, VerdictPrinter, decided_line, summary
 from adjudicator.core.strict_json import one_line
 from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import EXIT_CODES, EXIT_INTERRUPTED, Verdict, worst_exit
@@ -233,6 +234,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             from adjudicator.core.report_html import HtmlReport  # its worker pool: only here
 
             report = HtmlReport(html, registry, options, jobs=jobs)
+        show = VerdictPrinter(console, language, _rules_of(registry))
         with progress_bar(show_bar, lambda: len(files)) as advance:
             try:
                 for verdict in verdicts:
@@ -249,9 +251,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                     elif as_json:
                         collected.append(verdict.model_dump(mode="json"))
                     else:
-                        game = registry.get(verdict.game or "")
-                        rules = game.rules if game else None
-                        print_verdict(console, verdict, language, rules)
+                        show(verdict)
             except KeyboardInterrupt:  # report what was done, as valid output, and say so
                 interrupted = True
             except BrokenPipeError:  # `validate … | head`: the reader has what it wanted
@@ -515,6 +515,16 @@ def _quiet_stdout() -> None:
 
 
 CSV_COLUMNS = ("file", "game", "status", "ply", "code", "article")
+
+
+def _rules_of(registry: Registry) -> Callable[[str], RuleData | None]:
+    """A game's rule data by id, for naming sides and reasons; ``None`` for an unknown id."""
+
+    def rules(game_id: str) -> RuleData | None:
+        game = registry.get(game_id)
+        return game.rules if game else None
+
+    return rules
 
 
 def _csv_writer() -> Callable[[Verdict], None]:

@@ -3,7 +3,7 @@ before a rejected action drawn."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from rich.console import Console
 from rich.text import Text
@@ -119,11 +119,41 @@ def decided_line(
     )
 
 
-def print_verdict(
-    console: Console, verdict: Verdict, lang: Lang, rules: RuleData | None = None
-) -> None:
-    """One record's verdict; ``rules`` (the record's game) names sides and reasons in words."""
-    _emit(console, verdict_lines(verdict, lang, rules))
+class VerdictPrinter:
+    """Prints a batch's verdicts, one block each, in words of ``lang``.
+
+    ``rules_of`` gives a game's rule data by id, so sides and reasons are named in words
+    (``None``, the default: as codes); it is asked once per game. Whether the stream is plain
+    (a file or a pipe: no terminal, no recording, no wrapping) is decided once too: to a
+    plain stream rich would only drop the styles, at a cost of hundreds of microseconds a
+    line, so the text is written directly — for a batch of thousands of records that is
+    most of the time the report takes, and with several jobs it is the one process's work
+    that the others wait for."""
+
+    def __init__(
+        self,
+        console: Console,
+        lang: Lang,
+        rules_of: Callable[[str], RuleData | None] = lambda _game: None,
+    ) -> None:
+        self.console = console
+        self.lang = lang
+        self.rules_of = rules_of
+        self._rules: dict[str, RuleData | None] = {}
+        self._plain = not (console.is_terminal or console.record or not console.soft_wrap)
+
+    def __call__(self, verdict: Verdict) -> None:
+        game = verdict.game or ""
+        if game not in self._rules:
+            self._rules[game] = self.rules_of(game)
+        lines = verdict_lines(verdict, self.lang, self._rules[game])
+        if not self._plain:
+            for line in lines:
+                self.console.print(Text.assemble(*line))
+            return
+        stream = self.console.file
+        stream.write("".join("".join(text for text, _ in line) + "\n" for line in lines))
+        stream.flush()
 
 
 def verdict_lines(
@@ -188,19 +218,6 @@ def verdict_lines(
             ]
         )
     return lines
-
-
-def _emit(console: Console, lines: list[list[Segment]]) -> None:
-    """Print styled lines. To a plain stream (a file or a pipe: no terminal, no recording,
-    no wrapping) rich would only drop the styles, at a cost of hundreds of microseconds a
-    line, so the text is written directly: for a batch of thousands of records that is
-    most of the time the report takes."""
-    if console.is_terminal or console.record or not console.soft_wrap:
-        for line in lines:
-            console.print(Text.assemble(*line))
-        return
-    console.file.write("".join("".join(text for text, _ in line) + "\n" for line in lines))
-    console.file.flush()
 
 
 def summary(counts: Mapping[str, int], lang: Lang) -> str:

@@ -15,7 +15,7 @@ from adjudicator.core.batch import Options, find_records, validate_file, validat
 from adjudicator.core.display import path_text, printable
 from adjudicator.core.protocol import Server, read_lines
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.report import print_verdict
+from adjudicator.core.report import VerdictPrinter
 
 REGISTRY = Registry(installed_games())
 VALID = Path(__file__).resolve().parents[2] / "records" / "orbit-dominion" / "valid"
@@ -111,7 +111,7 @@ def test_an_undecodable_file_name_is_printed_escaped(tmp_path: Path) -> None:
     assert verdict.source.endswith("x\\xff.json")
     verdict.model_dump_json().encode("utf-8", "strict")
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
-    print_verdict(Console(file=out, width=200), verdict, "en")
+    VerdictPrinter(Console(file=out, width=200), "en")(verdict)
 
 
 @pytest.mark.parametrize(
@@ -129,7 +129,7 @@ def test_control_characters_cannot_forge_a_line_or_drive_the_terminal(
     verdict = validate_file(REGISTRY, path, Options())
     assert verdict.status == "invalid"
     out = io.StringIO()
-    print_verdict(Console(file=out, width=500, color_system=None), verdict, "en")
+    VerdictPrinter(Console(file=out, width=500, color_system=None), "en")(verdict)
     text = out.getvalue()
     assert "\x1b" not in text and "\u202e" not in text
     head, *rest = text.splitlines()

@@ -14,7 +14,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from adjudicator.core.batch import Options, validate_file
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.report import print_verdict
+from adjudicator.core.report import VerdictPrinter
 from adjudicator.core.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,7 +134,7 @@ def test_oversize_files_are_refused_with_the_limit_named() -> None:
 def render(v: Verdict, lang: str) -> str:
     out = io.StringIO()
     console = Console(file=out, width=120, highlight=False, soft_wrap=True)
-    print_verdict(console, v, lang)  # type: ignore[arg-type]
+    VerdictPrinter(console, lang)(v)  # type: ignore[arg-type]
     return out.getvalue().replace(str(SAMPLES), "records/orbit-dominion")
 
 
