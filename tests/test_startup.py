@@ -1,8 +1,9 @@
 """Start-up loads only what the command uses: the games a record does not name, the commands
 not asked for, the worker pool, the progress bar, the SVG escaping's ``xml.sax`` (with
-``urllib`` and ``ssl``) and typer's help module stay unimported. This protects the start-up
-budget that ``benchmarks/run.py`` measures (< 0.25 s of CPU for ``--version`` and for
-validating one small record); the test checks what is imported, never how long it takes.
+``urllib`` and ``ssl``), the SVG pictures and typer's help module stay unimported. This
+protects the start-up budget that ``benchmarks/run.py`` measures (< 0.25 s of CPU for
+``--version`` and for validating one small record); the test checks what is imported, never
+how long it takes.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def test_validating_one_record_loads_its_game_only() -> None:
         assert loaded_of(game, modules) <= LIGHT, game
     assert not {m for m in modules if m.startswith("adjudicator.core.conformance")}
     assert not HEAVY & modules
+    # a valid record's verdict draws nothing: the SVG pictures load when asked for
+    assert not {"adjudicator.core.svg", "adjudicator.orbit_dominion.drawing_svg"} & modules
 
 
 def test_perft_loads_the_rules_only() -> None:

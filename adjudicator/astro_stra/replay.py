@@ -7,9 +7,10 @@ The events are the opening roll, the draft and the turns, as lines
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from adjudicator.astro_stra.board import Position, start_position
 from adjudicator.astro_stra.drawing import draw, summary
-from adjudicator.astro_stra.drawing_svg import WORDS, picture
 from adjudicator.astro_stra.notation import (
     ReadTurn,
     parse_opening,
@@ -26,8 +27,10 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
-from adjudicator.core.svg import Picture
 from adjudicator.core.violations import Violation
+
+if TYPE_CHECKING:
+    from adjudicator.core.svg import Picture
 
 
 class AstroStraReplay(EventReplay):
@@ -116,6 +119,8 @@ class AstroStraReplay(EventReplay):
         return draw(position, self.readings.geometry, lang)
 
     def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
+        from adjudicator.astro_stra.drawing_svg import WORDS, picture
+
         game = self.game
         play = None
         if refused is not None:

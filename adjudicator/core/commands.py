@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from pydantic import BaseModel
@@ -54,8 +54,10 @@ from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS, VerdictPrinter, decided_line, summary
 from adjudicator.core.strict_json import one_line
-from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import EXIT_CODES, EXIT_INTERRUPTED, Verdict, worst_exit
+
+if TYPE_CHECKING:
+    from adjudicator.core.svg import Picture
 
 LenientOption = Annotated[
     bool,

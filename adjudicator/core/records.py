@@ -14,7 +14,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
@@ -23,9 +23,11 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.references import RuleData
 from adjudicator.core.requests import data_path, location, validation_error
-from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import ClaimedResult, Note, PendingCheck, Problem, Verdict
 from adjudicator.core.violations import Violation
+
+if TYPE_CHECKING:
+    from adjudicator.core.svg import Picture
 
 #: Reasons decided outside the play itself; allowed only while the rules leave it undecided.
 ENDINGS_OUTSIDE_PLAY = ("resignation", "forfeit")

@@ -15,20 +15,18 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Deferred, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
-from adjudicator.core.svg import Picture
 from adjudicator.core.violations import Phrase, Violation
 from adjudicator.dark_nebula import combat, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
 from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment
 from adjudicator.dark_nebula.drawing import RULEBOOK_STEPS, STEP_WORDS, draw, step_name, summary
-from adjudicator.dark_nebula.drawing_svg import picture
 from adjudicator.dark_nebula.movement import move_problem
 from adjudicator.dark_nebula.notation import (
     parse_line,
@@ -61,6 +59,9 @@ from adjudicator.dark_nebula.record import (
 )
 from adjudicator.dark_nebula.references import RULES, VIOLATIONS
 from adjudicator.dark_nebula.state import PHASES, Problem, Situation
+
+if TYPE_CHECKING:
+    from adjudicator.core.svg import Picture
 
 #: What each deferred check will verify once the commitment is opened.
 PENDING: dict[str, dict[Lang, str]] = {
@@ -167,6 +168,8 @@ class DarkNebulaReplay(EventReplay):
 
     def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
         """The public picture: the hidden base's sector is never drawn."""
+        from adjudicator.dark_nebula.drawing_svg import picture
+
         event = None
         if refused is not None:
             try:

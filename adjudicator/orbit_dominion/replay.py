@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Event, Replay, Step
 from adjudicator.core.references import RuleData
-from adjudicator.core.svg import Picture
 from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.drawing import draw
-from adjudicator.orbit_dominion.drawing_svg import picture
 from adjudicator.orbit_dominion.position import Position, start_position
 from adjudicator.orbit_dominion.references import RULES
 from adjudicator.orbit_dominion.state import FORFEIT, GameState
+
+if TYPE_CHECKING:
+    from adjudicator.core.svg import Picture
 
 
 class OrbitDominionReplay(Replay):
@@ -79,6 +81,8 @@ class OrbitDominionReplay(Replay):
         return draw(self.state.position, last).plain
 
     def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
+        from adjudicator.orbit_dominion.drawing_svg import picture
+
         last = self.state.actions[-1] if self.state.actions else None
         action = None
         if refused is not None:
