@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 import traceback
 
-from adjudicator.core.cli import build_app
 from adjudicator.core.registry import Registry, installed_games
 
 
@@ -13,6 +12,11 @@ def main() -> None:
     """Run a command. A defect ends with its traceback and exit code 4, so that a script
     never mistakes it for 1 ("some record invalid"); Ctrl-C outside a batch ends with 130."""
     try:
+        if sys.argv[1:] == ["engine"]:
+            serve_engine()
+            return
+        from adjudicator.core.cli import build_app
+
         build_app(Registry(installed_games()), sys.argv[1] if len(sys.argv) > 1 else None)()
     except KeyboardInterrupt:
         from adjudicator.core.verdict import EXIT_INTERRUPTED
@@ -24,6 +28,16 @@ def main() -> None:
         traceback.print_exc()
         print("adjudicator: internal error; please report it with the input", file=sys.stderr)
         sys.exit(EXIT_INTERNAL)
+
+
+def serve_engine() -> None:
+    """``adjudicator engine`` as an engine harness starts it, with no option: the server
+    without the command-line application, whose libraries (typer, rich) would be most of
+    the engine's start-up before it can answer ``hello``. ``adjudicator engine --help``
+    and the like still go through the application."""
+    from adjudicator.core.protocol import Server
+
+    Server(Registry(installed_games())).serve(sys.stdin.buffer, sys.stdout)
 
 
 if __name__ == "__main__":

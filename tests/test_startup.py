@@ -20,8 +20,9 @@ LIGHT = {"", ".identity", ".plugin"}
 HEAVY = {"concurrent.futures.process", "rich.progress", "xml.sax", "ssl", "typer.rich_utils"}
 
 
-def modules_after(*argv: str) -> set[str]:
-    """The modules loaded once ``adjudicator ARGV`` has run, in a fresh interpreter."""
+def modules_after(*argv: str, stdin: str = "") -> set[str]:
+    """The modules loaded once ``adjudicator ARGV`` has run on ``stdin``, in a fresh
+    interpreter."""
     script = (
         "import json, sys\n"
         f"sys.argv = ['adjudicator', *{list(argv)!r}]\n"
@@ -30,7 +31,12 @@ def modules_after(*argv: str) -> set[str]:
         "print(json.dumps(sorted(sys.modules)), file=sys.stderr)\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+        [sys.executable, "-c", script],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     )
     return set(json.loads(done.stderr.strip().splitlines()[-1]))
 
@@ -70,3 +76,13 @@ def test_perft_loads_the_rules_only() -> None:
     unused = {"analysis", "protocol", "drawing_svg", "replay", "record"}
     assert not {f"adjudicator.orbit_dominion.{m}" for m in unused} & modules
     assert not {"adjudicator.core.records", "adjudicator.core.protocol"} & modules
+
+
+def test_engine_answers_without_the_command_line_libraries() -> None:
+    """``adjudicator engine`` as a harness starts it answers ``hello`` without typer and
+    rich (most of its start-up otherwise) and loads no game's rules for it."""
+    modules = modules_after("engine", stdin='{"cmd":"hello","protocol":1}\n')
+    assert "adjudicator.core.protocol" in modules
+    assert not {m for m in modules if m.split(".")[0] in ("typer", "rich", "click")}
+    for game in ("orbit_dominion", "dark_nebula", "astro_stra"):
+        assert loaded_of(game, modules) <= LIGHT, game
