@@ -72,36 +72,42 @@ def _records_under(folder: str) -> Iterator[str]:
     if listing is None:
         yield folder
         return
-    open_folders = [iter(listing)]
+    open_folders = [(folder, iter(listing[0]), listing[1])]
     while open_folders:
-        entry = next(open_folders[-1], None)
-        if entry is None:
+        where, names, subfolders = open_folders[-1]
+        name = next(names, None)
+        if name is None:
             open_folders.pop()
             continue
-        full, is_folder = entry
-        inner = _listing(full) if is_folder else None
+        full = os.path.join(where, name)
+        inner = _listing(full) if name in subfolders else None
         if inner is None:
             yield full
         else:
-            open_folders.append(iter(inner))
+            open_folders.append((full, iter(inner[0]), inner[1]))
 
 
-def _listing(folder: str) -> list[tuple[str, bool]] | None:
-    """A folder's record files and subfolders (not links to folders), in name order, each
-    with whether it is a folder; ``None`` if the folder cannot be listed."""
-    names: list[tuple[str, bool]] = []
+def _listing(folder: str) -> tuple[list[str], set[str]] | None:
+    """A folder's record files and subfolders (not links to folders), by name in name
+    order, and which of them are folders; ``None`` if the folder cannot be listed.
+
+    Only the names are held, joined to the folder's path when they are reached: a folder of
+    a hundred thousand records costs a list of short strings, not of full paths."""
+    names: list[str] = []
+    subfolders: set[str] = set()
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir():
                     if not entry.is_symlink():
-                        names.append((entry.name, True))
+                        names.append(entry.name)
+                        subfolders.add(entry.name)
                 elif entry.name.endswith(RECORD_SUFFIXES):
-                    names.append((entry.name, False))
+                    names.append(entry.name)
     except OSError:
         return None
     names.sort()
-    return [(os.path.join(folder, name), is_folder) for name, is_folder in names]
+    return names, subfolders
 
 
 class RecordFiles(Sequence[Path]):
