@@ -294,6 +294,38 @@ def test_cli_run_reports_and_exit_codes() -> None:
     assert code == 1
 
 
+def test_cli_run_starts_the_engine_while_the_cases_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The engine's own start-up runs while the cases are read; a usage error found in them
+    still exits 2 (not 4) and closes the engine started."""
+    from adjudicator.core.conformance import cli as conformance_cli
+
+    events: list[str] = []
+
+    class Recorded(ProcessEngine):
+        def _start(self) -> None:
+            events.append("start")
+            super()._start()
+
+        def close(self) -> None:
+            events.append("close")
+            super().close()
+
+    def read(*args: object) -> object:
+        events.append("read")
+        return case_files(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(conformance_cli, "ProcessEngine", Recorded)
+    monkeypatch.setattr(conformance_cli, "case_files", read)
+    code, _, err = _cli("run", "--cases", str(CASES), "--engine", MINIMAL, "--only", "nope.*")
+    assert code == 2 and "'nope.*'" in err
+    assert events == ["start", "read", "close"]
+    events.clear()
+    code, _, _ = _cli("run", "--cases", str(CASES), "--engine", MINIMAL, "--only", "od.board.*")
+    assert code == 0 and events == ["start", "read", "close"]
+
+
 def test_cli_only_takes_globs_and_shows_what_differs() -> None:
     code, out, _ = _cli(
         "run", "--cases", str(CASES), "--engine", UNRELIABLE, "--only", "od.perft.start*", "-v"

@@ -211,16 +211,26 @@ def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
         console.print(words["not run"].format(stopped=stopped, n=report.not_run))
 
 
-def start_runner(
-    engine: str, timeout: float, files: list[CaseFile], lang: Lang = "en"
-) -> tuple[ProcessEngine, Runner]:
-    """The engine started and greeted; exit 4 with a plain explanation when it cannot be."""
+def start_engine(engine: str, timeout: float) -> ProcessEngine | EngineFailure:
+    """The engine started, or why it did not. It is started before the cases are read, so
+    that its own start-up runs meanwhile; why it did not start is told after them, as a
+    usage error comes first."""
     try:
-        process = ProcessEngine(engine, timeout=timeout)
+        return ProcessEngine(engine, timeout=timeout)
     except EngineFailure as exc:
-        problem = escape(in_lang(said_of(exc), lang))
+        return exc
+
+
+def start_runner(
+    started: ProcessEngine | EngineFailure, files: list[CaseFile], lang: Lang = "en"
+) -> tuple[ProcessEngine, Runner]:
+    """The engine greeted; exit 4 with a plain explanation when it did not start or its
+    ``hello`` cannot start a run."""
+    if isinstance(started, EngineFailure):
+        problem = escape(in_lang(said_of(started), lang))
         err_console.print(WORDS[lang]["did not start"].format(problem=problem))
-        raise typer.Exit(EXIT_ENGINE) from None
+        raise typer.Exit(EXIT_ENGINE)
+    process = started
     try:
         return process, Runner(process, {f.game for f in files})
     except HelloFailure as exc:
@@ -342,9 +352,16 @@ def register(app: typer.Typer, registry: Registry) -> None:
         Example: `adjudicator conformance run --engine "python3 examples/minimal_engine.py"`
         """
         language = resolve_lang(lang)
-        files = _load(cases, _game(registry, game).id if game else None)
-        chosen = select(files, only) if only else None
-        process, runner = start_runner(engine, timeout, files, language)
+        game_id = _game(registry, game).id if game else None
+        started = start_engine(engine, timeout)
+        try:
+            files = _load(cases, game_id)
+            chosen = select(files, only) if only else None
+        except BaseException:
+            if isinstance(started, ProcessEngine):
+                started.close()
+            raise
+        process, runner = start_runner(started, files, language)
         notes: list[str] = []
         if smoke:
             smoke_ids, notes = smoke_selection(runner, files, language)
