@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 
@@ -34,10 +35,17 @@ def serve_engine() -> None:
     """``adjudicator engine`` as an engine harness starts it, with no option: the server
     without the command-line application, whose libraries (typer, rich) would be most of
     the engine's start-up before it can answer ``hello``. ``adjudicator engine --help``
-    and the like still go through the application."""
+    and the like still go through the application.
+
+    Once its input ends, the engine leaves at once: tearing down the interpreter's modules
+    would keep a harness that waits for its exit waiting for nothing (a tenth of a second,
+    at every end of a conformance run)."""
     from adjudicator.core.protocol import Server
 
     Server(Registry(installed_games())).serve(sys.stdin.buffer, sys.stdout)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -20,11 +20,12 @@ LIGHT = {"", ".identity", ".plugin"}
 HEAVY = {"concurrent.futures.process", "rich.progress", "xml.sax", "ssl", "typer.rich_utils"}
 
 
-def modules_after(*argv: str, stdin: str = "") -> set[str]:
+def modules_after(*argv: str, stdin: str = "", before: str = "") -> set[str]:
     """The modules loaded once ``adjudicator ARGV`` has run on ``stdin``, in a fresh
-    interpreter."""
+    interpreter (``before``: a line run first, e.g. to keep a command that exits at once
+    from doing so before the modules are listed)."""
     script = (
-        "import json, sys\n"
+        f"import json, os, sys\n{before}\n"
         f"sys.argv = ['adjudicator', *{list(argv)!r}]\n"
         "from adjudicator.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
@@ -81,7 +82,9 @@ def test_perft_loads_the_rules_only() -> None:
 def test_engine_answers_without_the_command_line_libraries() -> None:
     """``adjudicator engine`` as a harness starts it answers ``hello`` without typer and
     rich (most of its start-up otherwise) and loads no game's rules for it."""
-    modules = modules_after("engine", stdin='{"cmd":"hello","protocol":1}\n')
+    modules = modules_after(
+        "engine", stdin='{"cmd":"hello","protocol":1}\n', before="os._exit = lambda code: None"
+    )
     assert "adjudicator.core.protocol" in modules
     assert not {m for m in modules if m.split(".")[0] in ("typer", "rich", "click")}
     for game in ("orbit_dominion", "dark_nebula", "astro_stra"):
