@@ -24,6 +24,7 @@ import re
 from pydantic import ValidationError
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.records import Event
 from adjudicator.core.requests import validation_error
 from adjudicator.dark_nebula.board import BoardDefinition
 from adjudicator.dark_nebula.record import (
@@ -127,23 +128,54 @@ def step_of(event: GameEvent) -> int | None:
     return _STEP[(event.phase, event.side)]  # type: ignore[union-attr]
 
 
+def line(event: GameEvent, turn: int | None = None) -> str:
+    """The event as its line, stamped with the step it says it is, of ``turn`` when the
+    event does not name its own."""
+    kind = type(event)
+    if kind is Setup:
+        return f"setup: {body(event)}"
+    if kind is Disclosure:
+        return f"disclose: {body(event)}"
+    if event.turn is not None:  # type: ignore[union-attr]
+        turn = event.turn  # type: ignore[union-attr]
+    return f"{stamp(turn, step_of(event))}: {body(event)}"  # type: ignore[arg-type]
+
+
 def lines(events: list[GameEvent]) -> list[str]:
-    """Every event as its line, stamped with the step it says it is. An event that does not
-    name its turn (a JSON record may leave it out) is stamped with the turn its place in the
-    sequence of play gives."""
+    """Every event as its line. An event that does not name its turn (a JSON record may leave
+    it out) is stamped with the turn its place in the sequence of play gives."""
     out = []
     step_index = 0
     for event in events:
         kind = type(event)
-        if kind is Setup:
-            out.append(f"setup: {body(event)}")
-        elif kind is Disclosure:
-            out.append(f"disclose: {body(event)}")
+        if kind is Setup or kind is Disclosure:
+            out.append(line(event))
         else:
-            turn = event.turn if event.turn is not None else step_index // 7 + 1
-            out.append(f"{stamp(turn, step_of(event))}: {body(event)}")  # type: ignore
+            out.append(line(event, step_index // 7 + 1))
             step_index += 1
     return out
+
+
+class _Spelled(Event):
+    """An event played as read whose line is spelled when first shown: a valid record
+    shows none, and spelling every event cost as much as reading it. Only events that name
+    their turn are made so (the line then depends on the event alone)."""
+
+    __slots__ = ()
+
+    @property
+    def written(self) -> str:  # type: ignore[override]
+        return line(self.read)
+
+
+def events_of(events: list[GameEvent]) -> list[Event]:
+    """The core's events for a record's events, each played as read. When one does not name
+    its turn, its line depends on its place, and every line is spelled at once."""
+    for event in events:
+        kind = type(event)
+        if kind is not Setup and kind is not Disclosure and event.turn is None:  # type: ignore
+            return [Event(text, read=e) for text, e in zip(lines(events), events, strict=True)]
+    return [_Spelled("", read=event) for event in events]
 
 
 # --- reading -----------------------------------------------------------------------------------

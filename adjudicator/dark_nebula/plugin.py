@@ -76,20 +76,20 @@ class DarkNebula(Game):
 
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
         from adjudicator.core.records import load_model
-        from adjudicator.dark_nebula.notation import lines
+        from adjudicator.dark_nebula.notation import events_of
         from adjudicator.dark_nebula.record import Record
 
         record, notes = load_model(Record, data, lenient=lenient)
         board_for(record.board)
-        return record.to_game_record(notes, lines(record.events))
+        return record.to_game_record(notes, events_of(record.events))
 
     def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
         from adjudicator.dark_nebula import record_text
-        from adjudicator.dark_nebula.notation import lines
+        from adjudicator.dark_nebula.notation import events_of
 
         record, notes = record_text.parse(text, lenient=lenient)
         board_for(record.board)
-        return record.to_game_record(notes, lines(record.events))
+        return record.to_game_record(notes, events_of(record.events))
 
     def write_record(self, record: GameRecord, to: str) -> str:
         from adjudicator.dark_nebula import record_text

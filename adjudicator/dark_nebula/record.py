@@ -170,10 +170,9 @@ class Record(_Strict):
     result: Result = Field(default_factory=Result)
     ext: dict[str, object] = Field(default_factory=dict, description="Extensions.")
 
-    def to_game_record(self, warnings: list[Note], lines: list[str]) -> GameRecord:
-        """The record for the core: each event played as read, its line only shown."""
+    def to_game_record(self, warnings: list[Note], events: list[Event]) -> GameRecord:
+        """The record for the core, with its events as the core sees them."""
         claimed = ClaimedResult(**self.result.model_dump())
-        events = [Event(line, read=event) for line, event in zip(lines, self.events, strict=True)]
         return GameRecord(GAME_ID, self.game_id, self, events, claimed, warnings)
 
     def dump(self) -> dict[str, object]:

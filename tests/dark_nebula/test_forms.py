@@ -78,6 +78,24 @@ def test_both_forms_of_a_legal_game_get_the_same_verdict(record: Record) -> None
 
 @PROPERTY
 @given(GAMES, st.data())
+def test_an_event_spelled_when_shown_is_the_line_of_the_whole_record(record: Record, data) -> None:
+    """5.0, the notation: the line a problem shows for an event (spelled only when shown,
+    from the event alone when it names its turn) is its line in the text record, in a JSON
+    record with turns, without them, and with only some."""
+    dumped = record.dump()
+    lines = _split(format_record(record))[1]
+    for form in (dumped, _without_turns(dumped)):
+        read = GAME.read_json_record(json.loads(json.dumps(form)), lenient=False)
+        assert [e.written for e in read.events] == lines
+    index = data.draw(st.integers(0, len(record.events) - 1))
+    some = _without_turns(dumped)
+    some["events"] = [*dumped["events"][:index], *some["events"][index:]]
+    read = GAME.read_json_record(some, lenient=False)
+    assert [e.written for e in read.events] == lines
+
+
+@PROPERTY
+@given(GAMES, st.data())
 def test_an_event_deleted_gets_the_same_verdict_in_both_forms(record: Record, data) -> None:
     """A quiet step left out (no movement event where one is due) is ``phase_order`` at the
     event that stands in its place, in either form."""
