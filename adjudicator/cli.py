@@ -16,6 +16,10 @@ def main() -> None:
         if sys.argv[1:] == ["engine"]:
             serve_engine()
             return
+        if sys.argv[1:3] == ["conformance", "run"]:
+            from adjudicator.core.conformance.spawn import start_default_early
+
+            start_default_early(sys.argv[3:])
         from adjudicator.core.cli import build_app
 
         build_app(Registry(installed_games()), sys.argv[1] if len(sys.argv) > 1 else None)()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shlex
 import shutil
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -304,9 +305,9 @@ def test_cli_run_starts_the_engine_while_the_cases_are_read(
     events: list[str] = []
 
     class Recorded(ProcessEngine):
-        def _start(self) -> None:
+        def _start(self, started: subprocess.Popen[str] | None = None) -> None:
             events.append("start")
-            super()._start()
+            super()._start(started)
 
         def close(self) -> None:
             events.append("close")
@@ -324,6 +325,27 @@ def test_cli_run_starts_the_engine_while_the_cases_are_read(
     events.clear()
     code, _, _ = _cli("run", "--cases", str(CASES), "--engine", MINIMAL, "--only", "od.board.*")
     assert code == 0 and events == ["start", "read", "close"]
+
+
+def test_the_default_engine_started_early_is_adopted_or_ended() -> None:
+    """The console script starts the default engine before anything else when the command
+    line names no other; the run drives that very process, or ends it unused when it
+    drives another engine after all."""
+    from adjudicator.core.conformance import spawn
+
+    for words in (["--engine", MINIMAL], [f"--engine={MINIMAL}"], ["--help"]):
+        spawn.start_default_early(words)
+        assert spawn.adopt(spawn.DEFAULT_ENGINE) is None
+    spawn.start_default_early([])
+    (early,) = spawn._early
+    code, _, _ = _cli("run", "--cases", str(CASES), "--only", "od.board.*")
+    assert code == 0 and not spawn._early
+    assert early.returncode == 0  # closed by the run that drove it
+    spawn.start_default_early([])
+    (early,) = spawn._early
+    code, _, _ = _cli("run", "--cases", str(CASES), "--engine", MINIMAL, "--only", "od.board.*")
+    assert code == 0 and not spawn._early
+    assert early.returncode is not None and early.returncode != 0  # ended, never asked
 
 
 def test_cli_only_takes_globs_and_shows_what_differs() -> None:

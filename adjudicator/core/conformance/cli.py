@@ -38,6 +38,7 @@ from adjudicator.core.conformance.runner import (
     Runner,
     RunReport,
 )
+from adjudicator.core.conformance.spawn import DEFAULT_ENGINE, adopt
 from adjudicator.core.conformance.suite import (
     LOCK_FILE,
     SUITE_FILE,
@@ -91,7 +92,6 @@ GameOption = Annotated[
         help="Only cases of this game: its short name (orbit-dominion) or id (orbit-dominion/4.2).",
     ),
 ]
-DEFAULT_ENGINE = "adjudicator engine"
 
 
 def _game(registry: Registry, name: str) -> Game:
@@ -212,11 +212,11 @@ def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
 
 
 def start_engine(engine: str, timeout: float) -> ProcessEngine | EngineFailure:
-    """The engine started, or why it did not. It is started before the cases are read, so
-    that its own start-up runs meanwhile; why it did not start is told after them, as a
-    usage error comes first."""
+    """The engine started (or adopted, when the console script started it early), or why
+    it did not. It is started before the cases are read, so that its own start-up runs
+    meanwhile; why it did not start is told after them, as a usage error comes first."""
     try:
-        return ProcessEngine(engine, timeout=timeout)
+        return ProcessEngine(engine, timeout=timeout, started=adopt(engine))
     except EngineFailure as exc:
         return exc
 

@@ -17,6 +17,7 @@ import threading
 from typing import IO, Any, Protocol
 
 from adjudicator.core import strict_json
+from adjudicator.core.conformance.spawn import spawn
 from adjudicator.core.conformance.words import Said, in_lang
 from adjudicator.core.errors import InputError
 from adjudicator.core.protocol import Server
@@ -64,27 +65,25 @@ class Engine(Protocol):
 class ProcessEngine:
     """A program speaking the protocol on stdin/stdout; the tail of its stderr is kept."""
 
-    def __init__(self, command: str, *, timeout: float = 60.0) -> None:
+    def __init__(
+        self,
+        command: str,
+        *,
+        timeout: float = 60.0,
+        started: subprocess.Popen[str] | None = None,
+    ) -> None:
+        """``started``: the program already started (by :func:`spawn`) as ``command``."""
         self.argv = shlex.split(command)
         if not self.argv:
             raise EngineFailure(Said("the engine command is empty", "エンジンのコマンドが空です"))
         self.timeout = timeout
         self.last_sent = ""
         self._next_id = 0
-        self._start()
+        self._start(started)
 
-    def _start(self) -> None:
+    def _start(self, started: subprocess.Popen[str] | None = None) -> None:
         try:
-            self.proc = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
-            )
+            self.proc = started if started is not None else spawn(self.argv)
         except OSError as exc:
             why = _START_ERRORS_JA.get(exc.errno or 0, exc.strerror)
             raise EngineFailure(

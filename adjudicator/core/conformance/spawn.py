@@ -1,0 +1,73 @@
+"""Starting an engine program, and starting the default one early.
+
+``conformance run`` with the default engine (this project's own ``adjudicator engine``)
+used to spend a third of its time waiting for that engine's start-up, which is mostly
+importing the same libraries this process imports first. The console script therefore
+starts the default engine as the first thing it does when its command line is a
+``conformance run`` that names no other engine (:func:`start_default_early`), so that the
+two start-ups run side by side; the run adopts that engine (:func:`adopt`) or, when it
+drives another one after all, ends it unused. Nothing here imports more than the standard
+library: it runs before anything else."""
+
+from __future__ import annotations
+
+import atexit
+import shlex
+import subprocess
+
+#: The engine ``conformance run`` drives when no ``--engine`` is given.
+DEFAULT_ENGINE = "adjudicator engine"
+
+_early: list[subprocess.Popen[str]] = []
+
+
+def spawn(argv: list[str]) -> subprocess.Popen[str]:
+    """The engine program started with its stdin, stdout and stderr as pipes of text."""
+    return subprocess.Popen(
+        argv,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        bufsize=1,
+    )
+
+
+def start_default_early(words: list[str]) -> None:
+    """Start the default engine now, unless ``words`` (what follows ``conformance run``)
+    may name another engine or ask for help. A guess only: :func:`adopt` decides."""
+    if any(w.startswith("--engine") or w in ("-h", "--help") for w in words):
+        return
+    try:
+        _early.append(spawn(shlex.split(DEFAULT_ENGINE)))
+    except OSError:
+        return  # the run starts it again and says why it cannot
+    atexit.register(_end_unused)
+
+
+def adopt(command: str) -> subprocess.Popen[str] | None:
+    """The engine started early, if ``command`` is the one it runs; one that is not is
+    ended, never having been sent anything."""
+    if not _early:
+        return None
+    early = _early.pop()
+    if command == DEFAULT_ENGINE:
+        return early
+    _end(early)
+    return None
+
+
+def _end_unused() -> None:
+    """An early engine the command never adopted (it stopped on a usage error)."""
+    while _early:
+        _end(_early.pop())
+
+
+def _end(proc: subprocess.Popen[str]) -> None:
+    proc.kill()
+    proc.wait()
+    for stream in (proc.stdin, proc.stdout, proc.stderr):
+        if stream is not None:
+            stream.close()
