@@ -230,7 +230,7 @@ class DarkNebulaReplay(EventReplay):
             return self._setup(event, ply)  # type: ignore[arg-type]
         if kind is Disclosure:
             return self._disclose(event, ply)  # type: ignore[arg-type]
-        work = self.situation.copy()
+        work = self.situation if checked_first(event) else self.situation.copy()
         if kind is Production:
             self._production(work, event)  # type: ignore[arg-type]
         elif kind is Movement:
@@ -568,6 +568,21 @@ def _opening_of(event: object) -> Opening | None:
     if type(event) is Search:
         return event.reveal
     return None
+
+
+def checked_first(event: GameEvent) -> bool:
+    """Whether every rule that may refuse the step is asked before it changes anything: a
+    production without the base's (7.1–7.4 are checked after the board's counters are
+    placed), a movement without appearances (7.5 after the moves) and a combat step without
+    battles. Such a step changes the situation itself; the others (a battle may be refused
+    after an earlier one removed counters, and so may the search) work on a copy, kept only
+    when the step is accepted."""
+    kind = type(event)
+    if kind is Production:
+        return not event.base_builds  # type: ignore[union-attr]
+    if kind is Movement:
+        return not event.appearances  # type: ignore[union-attr]
+    return kind is Combat and not event.battles  # type: ignore[union-attr]
 
 
 def _sectors(event: GameEvent) -> list[str]:
