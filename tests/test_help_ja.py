@@ -148,9 +148,9 @@ def test_no_arguments_shows_the_help_in_japanese() -> None:
     [
         (
             ["validate", "--jobs", "x", "a.json"],
-            "'--jobs' / '-j' の値が正しくありません: 整数ではありません。",
+            "'--jobs' / '-j' の値が正しくありません: 'x' は整数ではありません。",
         ),
-        (["validate", "--jobs", "0", "a.json"], "1 以上を指定してください。"),
+        (["validate", "--jobs", "0", "a.json"], "0 は範囲 x>=1 の外です。"),
         (["validate", "--jbs", "2"], "--jbs というオプションはありません(候補: --jobs"),
         (["validate"], "引数 'paths' を指定してください。"),
         (["valdate"], "'valdate' というコマンドはありません。'validate' のことですか?"),

@@ -234,13 +234,11 @@ USAGE_ERRORS: list[tuple[str, str]] = [
 ]
 #: What a value was refused for, inside "Invalid value for …".
 VALUE_ERRORS: list[tuple[str, str]] = [
-    (r"Input should be a valid integer.*", "整数ではありません。"),
-    (r"Input should be a valid number.*", "数ではありません。"),
-    (r"Input should be greater than or equal to (?P<n>\S+)", "{n} 以上を指定してください。"),
-    (r"Input should be greater than (?P<n>\S+)", "{n} より大きい値を指定してください。"),
-    (r"Input should be less than or equal to (?P<n>\S+)", "{n} 以下を指定してください。"),
+    (r"(?P<value>.+) is not a valid (?:integer|int range)\.", "{value} は整数ではありません。"),
+    (r"(?P<value>.+) is not a valid (?:float|float range)\.", "{value} は数ではありません。"),
+    (r"(?P<value>.+) is not in the range (?P<range>.+)\.", "{value} は範囲 {range} の外です。"),
     (
-        r"(?:Value error, )?(?P<value>.+) is not one of (?P<choices>.+)\.",
+        r"(?P<value>.+) is not one of (?P<choices>.+)\.",
         "{value} は指定できません({choices} のいずれか)。",
     ),
 ]
