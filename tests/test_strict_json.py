@@ -49,6 +49,39 @@ def test_nesting_limit_counts_brackets_outside_strings_as_the_decoder_reads_them
     assert strict_json._depth_exceeded(text) == _depth_by_hand(text)
 
 
+def _brackets_by_hand(text: str) -> bytes:
+    """The brackets outside strings, as the decoder reads the text one character at a time."""
+    out = []
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[]{}":
+            out.append(ch)
+    return "".join(out).encode()
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(['"', '""', '"a"', '"[]"', "[", "]", "{", "}", ":", ",", "ザ", "\\"]),
+        max_size=60,
+    ).map("".join)
+)
+def test_brackets_outside_strings_are_those_the_decoder_reads(text: str) -> None:
+    """Strings with and without brackets, adjacent strings, an unterminated one, escapes:
+    the brackets found outside strings (quickly when no string holds one) are those of a
+    character-by-character reading."""
+    assert strict_json._brackets_outside_strings(text) == _brackets_by_hand(text)
+
+
 @pytest.mark.parametrize(
     ("text", "deep"),
     [

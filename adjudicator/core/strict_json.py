@@ -33,6 +33,8 @@ _LINE_BREAK = re.compile("[\x85\u2028\u2029]")
 _STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
 #: Every byte but the four brackets, for :meth:`bytes.translate` to delete.
 _NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+#: Every byte but the brackets, the quote and the backslash.
+_NOT_BRACKET_OR_QUOTE = bytes(b for b in range(256) if b not in b'[]{}"\\')
 _NESTING = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 
 
@@ -76,15 +78,29 @@ def shown(text: str, limit: int = 40) -> str:
 
 def _depth_exceeded(text: str) -> bool:
     """Whether brackets nest deeper than :data:`MAX_DEPTH` (counted outside strings), only
-    looked at when the text has that many opening brackets at all. The strings are cut out
-    (by splitting at the quotes when no escape can hide one), then everything but the
-    brackets, and the depth is summed in C: a loop over the characters in Python cost more
+    looked at when the text has that many opening brackets at all. The depth is summed in
+    C over the brackets outside strings: a loop over the characters in Python cost more
     than decoding the text."""
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return False
-    outside = _STRING.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
-    brackets = outside.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKET)
+    brackets = _brackets_outside_strings(text)
     return max(accumulate(map(_NESTING.__getitem__, brackets)), default=0) > MAX_DEPTH
+
+
+def _brackets_outside_strings(text: str) -> bytes:
+    """The brackets of ``text`` that stand outside its strings, in order. Commonly no string
+    holds a bracket or an escape: then, with everything but brackets, quotes and backslashes
+    deleted, every string is a pair of adjacent quotes, and deleting those pairs leaves no
+    quote (a string holding a bracket leaves one: the quotes can be paired only string by
+    string). Otherwise the strings are cut out of the text itself (by splitting at the
+    quotes when no escape can hide one)."""
+    kept = text.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKET_OR_QUOTE)
+    if b"\\" not in kept:
+        brackets = kept.replace(b'""', b"")
+        if b'"' not in brackets:
+            return brackets
+    outside = _STRING.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
+    return outside.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKET)
 
 
 def lone_surrogate_at(data: Any) -> str | None:
