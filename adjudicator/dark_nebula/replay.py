@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import InputError
@@ -106,7 +106,12 @@ class DarkNebulaReplay(EventReplay):
         self.opened = False
         self.hidden: list[Hidden] = []
         self.decided: Outcome | None = None
-        self._names = printed_names(board)
+
+    @cached_property
+    def _names(self) -> list[tuple[str, str]]:
+        """The board's printed names, for lines that use them: an event read as data (JSON,
+        or a text record already read) never needs them."""
+        return printed_names(self.board)
 
     # --- the core's interface ---------------------------------------------------------------
 
