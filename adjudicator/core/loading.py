@@ -18,6 +18,7 @@ from adjudicator.core.errors import InputError, place
 from adjudicator.core.records import load_model
 from adjudicator.core.strict_json import has_surrogate_escape, loads, lone_surrogate_at
 from adjudicator.core.yaml_guard import load_yaml
+from adjudicator.core.yaml_guard import reason as yaml_reason
 
 DEFAULT_MAX_BYTES = 1 << 20
 M = TypeVar("M", bound=BaseModel)
@@ -227,22 +228,14 @@ def read_yaml_model(path: Path, model: type[M]) -> M:
         loaded, _ = load_model(model, data, lenient=False)
     except InputError as err:
         raise err.at(str(path)) from None
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, ValueError) as exc:  # ValueError: a 5,000-digit integer
         mark = getattr(exc, "problem_mark", None)
         where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or "not valid YAML"
+        english, japanese = yaml_reason(exc)
         raise InputError(
             "bad_yaml",
-            f"not valid YAML: {problem}",
-            ja=f"YAML として読めません({problem})",
+            f"not valid YAML: {english}",
+            ja=f"YAML として読めません({japanese})",
             field=f"{path}{where}",
-        ) from None
-    except ValueError as exc:  # a scalar the constructor cannot build (a 5,000-digit int)
-        detail = str(exc)[:200]
-        raise InputError(
-            "bad_yaml",
-            f"not valid YAML: {detail}",
-            ja=f"YAML として読めません({detail})",
-            field=str(path),
         ) from None
     return loaded

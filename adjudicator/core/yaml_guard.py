@@ -12,9 +12,11 @@ the suite's case files use them for shared expectations.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
+import yaml.reader
 from yaml.composer import Composer, ComposerError
 from yaml.events import AliasEvent
 from yaml.nodes import Node
@@ -73,3 +75,75 @@ def load_yaml(text: str) -> Any:
         return loader.get_single_data()
     finally:
         loader.dispose()
+
+
+#: PyYAML's and libyaml's reasons (and this module's own), which they give in English,
+#: said in Japanese; a reason not listed stays as given.
+_REASONS_JA: list[tuple[str, str]] = [
+    (r"mapping values are not allowed (?:here|in this context)", "ここに「キー: 値」は書けません"),
+    (r"mapping keys are not allowed (?:here|in this context)", "ここにキーは書けません"),
+    (
+        r"block sequence entries are not allowed (?:here|in this context)",
+        "ここに「- 」の並びは書けません",
+    ),
+    (r"did not find expected key", "キーがあるはずの所にありません(字下げを確かめてください)"),
+    (r"did not find expected node content", "値があるはずの所にありません"),
+    (r"did not find expected '-' indicator", "「-」があるはずの所にありません"),
+    (
+        r"did not find expected ',' or '(?P<close>[\]}])'",
+        "「,」か「{close}」があるはずの所にありません",
+    ),
+    (r"could not find expected ':'", "「:」があるはずの所にありません"),
+    (r"did not find expected <document start>", "文書の始まり「---」があるはずの所にありません"),
+    (
+        r"did not find expected alphabetic or numeric character",
+        "英数字があるはずの所にありません",
+    ),
+    (
+        r"found character that cannot start any token",
+        "値の始めに使えない文字があります(タブ、@、` など)",
+    ),
+    (
+        r"found a tab character (?:that violates indentation|where an indentation space is "
+        r"expected)",
+        "字下げにタブ文字があります",
+    ),
+    (r"found unexpected end of stream", "途中で終わっています(閉じていない引用符か括弧)"),
+    (r"found unknown escape character.*", "知らないエスケープ文字があります"),
+    (r"found undefined alias '(?P<name>.*)'", "定義されていない別名 *{name} があります"),
+    (r"found duplicate anchor '(?P<name>.*)'.*", "アンカー &{name} が二度定義されています"),
+    (r"found undefined tag handle.*", "定義されていないタグの接頭辞があります"),
+    (r"found duplicate %YAML directive", "%YAML 指示が二度あります"),
+    (r"but found another document", "文書は一つのはずが、二つ以上あります"),
+    (r"could not determine a constructor for the tag '(?P<tag>.*)'", "タグ {tag} は使えません"),
+    (r"found unhashable key", "リストか対応表がキーになっています"),
+    (r"nested deeper than (?P<n>\d+) levels", "入れ子が {n} 段より深くなっています"),
+    (r"an alias inside its own anchor", "別名がそれ自身のアンカーの内側にあります"),
+    (
+        r"aliases expand to more than (?P<n>[\d,]+) nodes",
+        "別名を展開すると {n} 個を超えるノードになります",
+    ),
+    (
+        r"unacceptable character (?P<code>#x[0-9a-fA-F]+): .*",
+        "使えない文字 {code} があります",
+    ),
+    (r"Exceeds the limit \((?P<n>\d+) digits\).*", "整数が {n} 桁を超えています"),
+]
+
+
+def reason(exc: Exception) -> tuple[str, str]:
+    """Why a YAML document was refused, in English and in Japanese: the loader's problem
+    (what a duplicate anchor's error calls its context), a reader's unacceptable
+    character, or a scalar the constructor could not build (a 5,000-digit integer)."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        english = f"unacceptable character #x{exc.character:04x}: {exc.reason}"
+    elif isinstance(exc, yaml.MarkedYAMLError):
+        problem, context = exc.problem or "", exc.context or ""
+        english = context if problem == "second occurrence" else problem or "not valid YAML"
+    else:
+        english = str(exc)[:200]
+    for pattern, japanese in _REASONS_JA:
+        found = re.fullmatch(pattern, english, re.DOTALL)
+        if found:
+            return english, japanese.format(**found.groupdict())
+    return english, english
