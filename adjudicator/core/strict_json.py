@@ -121,6 +121,16 @@ def lone_surrogate_at(data: Any) -> str | None:
     return None
 
 
+#: The decoders :func:`loads` uses, made once: ``json.loads`` with hooks makes a new one
+#: for every text, which cost an engine more than reading a short request.
+_STRICT = json.JSONDecoder(
+    parse_constant=_constant, parse_float=_float, parse_int=_int, object_pairs_hook=_unique
+)
+_LENIENT = json.JSONDecoder(parse_constant=_constant, parse_float=_float, parse_int=_int)
+#: What :func:`dumps` writes without options, made once for the same reason.
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def loads(text: str, *, strict: bool = True) -> Any:
     """``text`` decoded; ``ValueError`` subclasses become :class:`InputError` ``bad_json``.
 
@@ -136,14 +146,11 @@ def loads(text: str, *, strict: bool = True) -> Any:
             expected="a record or request of ordinary shape",
             expected_ja="通常の形の記録または要求",
         )
+    decoder = _STRICT if strict else _LENIENT
     try:
-        return json.loads(
-            text,
-            parse_constant=_constant,
-            parse_float=_float,
-            parse_int=_int,
-            object_pairs_hook=_unique if strict else None,
-        )
+        if text.startswith("\ufeff"):  # json.loads's own refusal, with its message
+            return json.loads(text)
+        return decoder.decode(text)
     except _Refused as exc:
         raise InputError(
             "bad_json",
@@ -159,7 +166,7 @@ def dumps(data: Any, **options: Any) -> str:
     lone surrogate (which no encoder accepts), then everything outside ASCII escaped; NEL
     and the Unicode line and paragraph separators always escaped, so that one answer is
     one line for every line reader."""
-    text = json.dumps(data, ensure_ascii=False, **options)
+    text = _ENCODER.encode(data) if not options else json.dumps(data, ensure_ascii=False, **options)
     if _LONE_SURROGATE.search(text):
         text = json.dumps(data, ensure_ascii=True, **options)
     return one_line(text)

@@ -91,8 +91,18 @@ class Position(NamedTuple):
         return "."
 
     def board_text(self) -> str:
-        cells = "".join(self.cell(s) for s in range(SECTOR_COUNT))
-        return "/".join(cells[i : i + SECTORS_PER_ORBIT] for i in range(0, 36, 12))
+        """The three orbits' cells, as :meth:`cell` spells them: filled ship by ship (an
+        engine writes one after every request), not asked sector by sector."""
+        cells = ["."] * SECTOR_COUNT
+        for side, normal, flag in ((0, "r", "R"), (1, "b", "B")):
+            ships, flagship = self[SHIPS + side], self[FLAGS + side]
+            while ships:
+                low = ships & -ships
+                s = low.bit_length() - 1
+                ships ^= low
+                cells[s] = flag if s == flagship else normal
+        text = "".join(cells)
+        return "/".join(text[i : i + SECTORS_PER_ORBIT] for i in range(0, 36, 12))
 
     def text(self) -> str:
         claim = SIDE_LETTERS[self.turn] if self.claim else "-"

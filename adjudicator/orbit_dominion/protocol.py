@@ -146,7 +146,7 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
         violation=violation,
         position=state.position.text(),
         outcome=state.outcome(),
-        legal_moves=sorted(str(a) for a in state.legal_actions()),
+        legal_moves=sorted([a.text for a in state.legal_actions()]),
         normalized=normalized if lenient else None,
     )
     payload = response.model_dump(exclude={"id"})

@@ -343,16 +343,19 @@ def play_line(
     state: GameState, moves: list[str], *, lenient: bool, field: str = "moves"
 ) -> list[Played]:
     """Play a line as the protocol and the CLI do: a rejected action changes nothing and the
-    same side goes on (ruling 11); a notation error names the action (``moves[3]``). Each
-    action goes by the fast path (:meth:`GameState.playable`) when it can."""
+    same side goes on (ruling 11); a notation error names the action (``moves[3]``).
+
+    Each action goes by the fast path (:meth:`GameState.playable`) when it can, and only
+    the others are returned: those are the only ones that can be rejected or read in
+    another spelling, and a replay need not build an answer for every action it plays."""
     played = []
+    playable, push = state.playable, state.push
     for i, text in enumerate(moves):
-        ply = state.position.ply
-        action = state.playable(text)
+        action = playable(text)
         if action is not None:
-            state.push(action)
-            played.append(Played(i, ply, text, Reading(text, action), None))
+            push(action)
             continue
+        ply = state.position.ply
         try:
             reading, violation = state.attempt(text, lenient=lenient)
         except InputError as err:
