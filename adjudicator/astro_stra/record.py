@@ -110,6 +110,17 @@ class Turn(_Strict):
         )
 
 
+class _Spelled(Event):
+    """A turn played as read, ``(number, play)``, whose line is spelled when first shown: a
+    valid record shows none, and spelling every turn cost a tenth of judging it."""
+
+    __slots__ = ()
+
+    @property
+    def written(self) -> str:  # type: ignore[override]
+        return turn_line(*self.read)
+
+
 class Result(ClaimedResultModel):
     winner: Side | None = None
     reason: Reason | None = None
@@ -148,13 +159,16 @@ class Record(_Strict):
 
     def to_game_record(self, warnings: list[Note]) -> GameRecord:
         """The record for the core: each turn played as read when its line reads back as it
-        (:func:`~.notation.reads_back`), else from its line; the line is always shown."""
+        (:func:`~.notation.reads_back`), its line spelled only when shown, else from its
+        line."""
         claimed = ClaimedResult(**self.result.model_dump())
         events = [Event(opening_line(self.opening)), Event(draft_line(self.draft))]
         for number, turn in enumerate(self.turns, 1):
             play = turn.play()
-            line = turn_line(number, play)
-            events.append(Event(line, read=(number, play)) if reads_back(play) else Event(line))
+            if reads_back(play):
+                events.append(_Spelled("", read=(number, play)))
+            else:
+                events.append(Event(turn_line(number, play)))
         return GameRecord(GAME_ID, self.game_id, self, events, claimed, warnings)
 
     def dump(self) -> dict[str, object]:

@@ -136,6 +136,20 @@ def test_random_games_are_judged_alike_read_or_from_their_lines() -> None:
         assert_alike(record.interpretations, record.sets, None, game_record.events)
 
 
+def test_a_read_turn_shows_the_line_its_record_spells() -> None:
+    """The notation: a turn played as read spells its line only when it is shown; that line
+    is the one its whole record spells, turn by turn (samples and random games)."""
+    models = []
+    for path in SAMPLES:
+        if path.suffix == ".json" and sample_game(path) is not None:
+            data = json.loads(path.read_text("utf-8"))
+            models.append(GAME.read_json_record(data, lenient=False).model)
+    assert models
+    for record in [*models, *random_records(6)]:
+        events = record.to_game_record([]).events
+        assert [e.written for e in events] == record.lines()
+
+
 # --- step 5 ----------------------------------------------------------------------------------
 
 
