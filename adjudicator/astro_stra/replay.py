@@ -7,6 +7,7 @@ The events are the opening roll, the draft and the turns, as lines
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from adjudicator.astro_stra.board import Position, start_position
@@ -25,7 +26,7 @@ from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import ACCEPTED, EventReplay, Step
+from adjudicator.core.records import ACCEPTED, Event, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
 
@@ -65,6 +66,28 @@ class AstroStraReplay(EventReplay):
             return Step(violation=problem, normalized_to=normalized)
         self.events += 1
         return Step(normalized_to=normalized) if normalized else ACCEPTED
+
+    def play_accepted(self, events: Sequence[Event]) -> int:
+        """The set-up's lines and the turns read from a record, played while each is
+        accepted: as :meth:`attempt` plays them, without its answer for each. A turn
+        accepted strictly has no skill parameter to leave out, so a lenient reading accepts
+        it alike; a refused event changes nothing and is left to :meth:`attempt`."""
+        play = self._play
+        for played, (written, attempts, read) in enumerate(events):
+            if attempts or self.decided is not None:
+                return played
+            if read is None:  # a line: only the set-up's are played here (a turn's may
+                if self.events >= 2:  # lose a parameter when read leniently)
+                    return played
+                try:
+                    if play(written) is not None:
+                        return played
+                except InputError:
+                    return played
+            elif play(read) is not None:
+                return played
+            self.events += 1
+        return len(events)
 
     def _play(self, written: str | ReadTurn) -> Violation | None:
         if self.events == 0:  # the layout is the set-up's first part, judged with its first event

@@ -29,7 +29,6 @@ artemis       an opposing home piece onto the empty point numbered by S (once pe
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, get_args
 
 from adjudicator.astro_stra.board import HOME, Position, Side, opposite, other
@@ -69,9 +68,9 @@ class Hold(NamedTuple):
     slot: str | None = None
 
 
-@dataclass(frozen=True)
-class Table:
-    """The dice of the turn of ``side`` after step 2, and what earlier turns left."""
+class Table(NamedTuple):
+    """The dice of the turn of ``side`` after step 2, and what earlier turns left (a named
+    tuple: every turn makes one, and most skills another)."""
 
     side: Side
     s: Die
@@ -96,9 +95,8 @@ class Table:
         return self.but(**{name.lower(): die})
 
     def but(self, **changes: Any) -> Table:
-        """The table with ``changes``, as :func:`dataclasses.replace` makes it but without
-        its checks of every field: most skills make one."""
-        return Table(**{**self.__dict__, **changes})
+        """The table with ``changes``."""
+        return self._replace(**changes)
 
 
 class SkillUse(NamedTuple):
@@ -179,17 +177,35 @@ _TAKES: dict[str, frozenset[str]] = {
 }
 
 
-def _takes(use: SkillUse) -> frozenset[str]:
-    """The parameters ``use`` may carry; an unknown skill or colour takes anything, as its
-    own problem is reported instead."""
-    colour = use.colour if use.skill == "jagi" else use.skill
+def _taken_by(jagi: bool, colour: str | None, held: bool) -> frozenset[str]:
+    """The parameters a use of ``colour``'s skill may carry (as Jagi, or not; with a held
+    die named, or not); an unknown skill or colour takes anything, as its own problem is
+    reported instead."""
     if colour in ("black-white", "black-red"):
-        taken = frozenset({"held", "pips"} if use.held is not None else {"die", "pips"})
+        taken = frozenset({"held", "pips"} if held else {"die", "pips"})
     elif colour in _TAKES:
         taken = _TAKES[colour]
     else:
         return frozenset(SkillUse._fields)
-    return taken | {"skill"} | ({"colour"} if use.skill == "jagi" else set())
+    return taken | {"skill"} | ({"colour"} if jagi else set())
+
+
+#: :func:`_taken_by` for every known colour, looked up by :func:`_takes`: every turn's
+#: skill is checked for parameters it does not take.
+_TAKEN = {
+    (jagi, colour, held): _taken_by(jagi, colour, held)
+    for jagi in (False, True)
+    for colour in (*_TAKES, "black-white", "black-red")
+    for held in (False, True)
+}
+_TAKES_ANY = frozenset(SkillUse._fields)
+
+
+def _takes(use: SkillUse) -> frozenset[str]:
+    """The parameters ``use`` may carry (see :func:`_taken_by`)."""
+    jagi = use.skill == "jagi"
+    taken = _TAKEN.get((jagi, use.colour if jagi else use.skill, use.held is not None))
+    return _TAKES_ANY if taken is None else taken
 
 
 def unused_parameters(use: SkillUse) -> list[str]:

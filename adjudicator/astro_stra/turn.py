@@ -10,7 +10,6 @@ part of :class:`Game`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from adjudicator.astro_stra import actions, targets
@@ -57,9 +56,9 @@ class TurnPlay(NamedTuple):
     extra: SkillUse | None = None
 
 
-@dataclass(frozen=True)
-class Game:
-    """The position and what turns leave to later ones."""
+class Game(NamedTuple):
+    """The position and what turns leave to later ones (a named tuple: every turn makes
+    one)."""
 
     position: Position
     colours: dict[Side, tuple[str, ...]]
@@ -68,7 +67,7 @@ class Game:
     silenced: frozenset[Side] = frozenset()
     once_used: frozenset[Side] = frozenset()
     winner: Side | None = None
-    turns: int = field(default=0)
+    turns: int = 0
 
 
 def _problem(step: str, code: str, **args: Any) -> StepProblem:
@@ -84,36 +83,38 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
         return _problem("step-7", "not_your_turn", side=side, expected=game.to_move)
     # step 1: roll the dice that are not held
     mine = game.colours[side]
-    if sorted(d.colour for d in play.dice) != sorted(mine):
+    d0, d1, d2 = play.dice
+    colours = (d0.colour, d1.colour, d2.colour)
+    if colours != mine and sorted(colours) != sorted(mine):
         return _problem("step-1", "wrong_dice", side=side, expected=list(mine))
     for die in play.dice:
         if die.pips not in PIPS:
             return _problem("step-1", "die_value", colour=die.colour, value=die.pips)
-    held_for_me = {h.colour: h for h in game.holds if h.owner == side}
-    for die in play.dice:
+    held_for_me = {h.colour: h for h in game.holds if h.owner == side} if game.holds else {}
+    for die in play.dice if held_for_me else ():
         hold = held_for_me.get(die.colour)
         if hold is not None and die.pips != hold.pips:
             return _problem(
                 "step-1", "held_die_rolled", colour=die.colour, held=hold.pips, got=die.pips
             )
     # step 2: one die on each of S, T and A
-    if sorted(play.slots) != sorted(mine):
-        return _problem("step-2", "bad_assignment", side=side, slots=list(play.slots))
-    if readings.held_die == "keeps-slot":
+    slots = play.slots
+    if slots != colours and sorted(slots) != sorted(mine):
+        return _problem("step-2", "bad_assignment", side=side, slots=list(slots))
+    if held_for_me and readings.held_die == "keeps-slot":
         for hold in held_for_me.values():
-            if hold.slot is not None and play.slots["STA".index(hold.slot)] != hold.colour:
+            if hold.slot is not None and slots["STA".index(hold.slot)] != hold.colour:
                 return _problem("step-2", "held_slot", colour=hold.colour, slot=hold.slot)
-    by_colour = {d.colour: d for d in play.dice}
-    s, t, a = (by_colour[c] for c in play.slots)
+    by_colour = {d0.colour: d0, d1.colour: d1, d2.colour: d2}
     table = Table(
         side,
-        s,
-        t,
-        a,
-        holds=tuple(h for h in game.holds if h.owner != side),
-        held_now=frozenset(held_for_me),
-        silenced=game.silenced,
-        once_used=game.once_used,
+        by_colour[slots[0]],
+        by_colour[slots[1]],
+        by_colour[slots[2]],
+        tuple(h for h in game.holds if h.owner != side) if game.holds else (),
+        frozenset(held_for_me),
+        game.silenced,
+        game.once_used,
     )
     foe_colours = game.colours[other(side)]
     position = game.position
@@ -151,14 +152,8 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
     # step 6: release what is not held; a silence lasts one turn of the silenced side
     # step 7: a side with every piece home wins, judged for either side
     foe = other(side)
-    winner = next((c for c in (side, foe) if position.all_home(c)), None)
+    winner = side if position.all_home(side) else foe if position.all_home(foe) else None
+    silenced = table.silenced - {side} if side in table.silenced else table.silenced
     return Game(
-        position,
-        game.colours,
-        to_move=foe,
-        holds=table.holds,
-        silenced=table.silenced - {side},
-        once_used=table.once_used,
-        winner=winner,
-        turns=game.turns + 1,
+        position, game.colours, foe, table.holds, silenced, table.once_used, winner, game.turns + 1
     )
