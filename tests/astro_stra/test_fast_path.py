@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,7 +36,7 @@ from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.astro_stra.skills import apply_skill, candidate_uses, is_problem
 from adjudicator.core.conformance.cases import case_files
 from adjudicator.core.errors import InputError
-from adjudicator.core.records import Event
+from adjudicator.core.records import Event, validate
 from adjudicator.core.registry import Registry, installed_games
 from tests.astro_stra.test_properties import turns
 
@@ -136,18 +137,58 @@ def test_random_games_are_judged_alike_read_or_from_their_lines() -> None:
         assert_alike(record.interpretations, record.sets, None, game_record.events)
 
 
+def sample_model(path: Path) -> Record | None:
+    """A sample JSON record's model; ``None`` for a text or an unreadable one."""
+    if path.suffix != ".json" or sample_game(path) is None:
+        return None
+    return GAME.read_json_record(json.loads(path.read_text("utf-8")), lenient=False).model
+
+
 def test_a_read_turn_shows_the_line_its_record_spells() -> None:
     """The notation: a turn played as read spells its line only when it is shown; that line
     is the one its whole record spells, turn by turn (samples and random games)."""
-    models = []
-    for path in SAMPLES:
-        if path.suffix == ".json" and sample_game(path) is not None:
-            data = json.loads(path.read_text("utf-8"))
-            models.append(GAME.read_json_record(data, lenient=False).model)
+    models = [m for p in SAMPLES if (m := sample_model(p)) is not None]
     assert models
     for record in [*models, *random_records(6)]:
         events = record.to_game_record([]).events
         assert [e.written for e in events] == record.lines()
+
+
+def mutated(record: Record, seed: int) -> Record:
+    """The record with one turn's die, slot, target or move changed, or a turn left out."""
+    rng = random.Random(seed)
+    data = record.dump()
+    turn = rng.choice(data["turns"])
+    kind = rng.randrange(5)
+    if kind == 0:
+        turn["dice"][rng.randrange(3)]["pips"] = rng.randint(0, 7)
+    elif kind == 1:
+        turn["slots"]["S"], turn["slots"]["T"] = turn["slots"]["T"], turn["slots"]["S"]
+    elif kind == 2:
+        turn["target"] = [rng.randint(0, 13)]
+    elif kind == 3:
+        turn["moves"] = [[rng.randint(0, 13), rng.randint(0, 13)]]
+    else:
+        data["turns"].remove(turn)
+    return Record.model_validate(data)
+
+
+def test_turns_played_as_one_run_get_the_verdicts_of_one_by_one() -> None:
+    """Notation and steps 1–7: the turns a replay plays as one run while each is accepted
+    get the verdict each gets played by the core one by one, strictly and leniently, for
+    random games, mutated ones, and the samples."""
+    records = [m for p in SAMPLES if (m := sample_model(p)) is not None]
+    for seed, record in enumerate(random_records(8)):
+        records += [record, mutated(record, seed), mutated(record, seed + 100)]
+    for record in records:
+        for lenient in (False, True):
+            game_record = record.to_game_record([])
+            run = GAME.replay(game_record)
+            one_by_one = GAME.replay(game_record)
+            one_by_one.play_accepted = lambda events: 0  # type: ignore[method-assign]
+            assert validate("r", game_record, run, lenient=lenient, lang="en") == validate(
+                "r", game_record, one_by_one, lenient=lenient, lang="en"
+            )
 
 
 # --- step 5 ----------------------------------------------------------------------------------
