@@ -313,9 +313,9 @@ def test_cli_run_starts_the_engine_while_the_cases_are_read(
             events.append("close")
             super().close()
 
-    def read(*args: object) -> object:
+    def read(*args: object, **options: bool) -> object:
         events.append("read")
-        return case_files(*args)  # type: ignore[arg-type]
+        return case_files(*args, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(conformance_cli, "ProcessEngine", Recorded)
     monkeypatch.setattr(conformance_cli, "case_files", read)
@@ -346,6 +346,12 @@ def test_the_default_engine_started_early_is_adopted_or_ended() -> None:
     code, _, _ = _cli("run", "--cases", str(CASES), "--engine", MINIMAL, "--only", "od.board.*")
     assert code == 0 and not spawn._early
     assert early.returncode is not None and early.returncode != 0  # ended, never asked
+
+
+def test_the_shipped_suite_reads_the_same_without_the_bounds() -> None:
+    """The suite shipped with the package is read by the plain safe loader (all in C);
+    its cases are exactly those that the bounded reading for folders from outside gives."""
+    assert case_files(CASES, trusted=True) == FILES
 
 
 def test_cli_only_takes_globs_and_shows_what_differs() -> None:
