@@ -354,6 +354,33 @@ def test_the_shipped_suite_reads_the_same_without_the_bounds() -> None:
     assert case_files(CASES, trusted=True) == FILES
 
 
+@pytest.mark.parametrize(
+    ("words", "code", "said"),
+    [
+        (["--only", "od.board.*"], 0, " passed, 0 failed, 0 skipped, 0 errored"),
+        (["--only", "od.board.*", "--json"], 0, '"failed": 0'),
+        (["--only", "nope.*"], 2, "'nope.*'"),
+    ],
+)
+def test_the_console_script_leaves_a_run_at_once_with_its_code_and_output(
+    words: list[str], code: int, said: str
+) -> None:
+    """The console script ends a conformance run without tearing the interpreter down:
+    the exit code and every line written still come out."""
+    script = (
+        "import sys\n"
+        f"sys.argv = ['adjudicator', 'conformance', 'run', *{words!r}]\n"
+        "from adjudicator.cli import main\n"
+        "main()\n"
+        "print('not reached')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == code
+    assert said in done.stdout + done.stderr and "not reached" not in done.stdout
+
+
 def test_cli_only_takes_globs_and_shows_what_differs() -> None:
     code, out, _ = _cli(
         "run", "--cases", str(CASES), "--engine", UNRELIABLE, "--only", "od.perft.start*", "-v"

@@ -44,7 +44,7 @@ def start_default_early(words: list[str]) -> None:
         _early.append(spawn(shlex.split(DEFAULT_ENGINE)))
     except OSError:
         return  # the run starts it again and says why it cannot
-    atexit.register(_end_unused)
+    atexit.register(end_unused)
 
 
 def adopt(command: str) -> subprocess.Popen[str] | None:
@@ -59,7 +59,7 @@ def adopt(command: str) -> subprocess.Popen[str] | None:
     return None
 
 
-def _end_unused() -> None:
+def end_unused() -> None:
     """An early engine the command never adopted (it stopped on a usage error)."""
     while _early:
         _end(_early.pop())
