@@ -56,6 +56,7 @@ from adjudicator.core.conformance.words import (
     Said,
     counts_text,
     in_lang,
+    labels,
     said_of,
     version_text,
 )
@@ -169,15 +170,16 @@ def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
         console.print(f"{head} — {escape(in_lang(r.detail, lang))}")
     if r.status not in ("failed", "errored"):
         return
-    console.print(words["request"] + escape(r.request or words["none"]))
+    label = labels(lang)
+    console.print(label["request"] + escape(r.request or words["none"]))
     if r.status == "failed":
-        console.print(words["expected"] + escape(json.dumps(r.expected, ensure_ascii=False)))
-        console.print(words["actual"] + escape(json.dumps(r.actual, ensure_ascii=False)))
+        console.print(label["expected"] + escape(json.dumps(r.expected, ensure_ascii=False)))
+        console.print(label["actual"] + escape(json.dumps(r.actual, ensure_ascii=False)))
         for line in r.diff:
-            console.print(words["diff"] + escape(in_lang(line, lang)))
+            console.print(label["diff"] + escape(in_lang(line, lang)))
         return
     if r.received is not None:
-        console.print(words["received"] + escape(r.received))
+        console.print(label["received"] + escape(r.received))
     if r.stderr:
         console.print(words["stderr"])
         for line in r.stderr.splitlines():

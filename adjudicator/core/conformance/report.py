@@ -10,7 +10,13 @@ from html import escape
 from typing import Any
 
 from adjudicator.core.conformance.runner import STATUSES, CaseResult, RunReport
-from adjudicator.core.conformance.words import STATUS_WORDS, in_lang, joined, version_text
+from adjudicator.core.conformance.words import (
+    STATUS_WORDS,
+    WORDS,
+    in_lang,
+    joined,
+    version_text,
+)
 from adjudicator.core.i18n import Lang
 
 
@@ -81,18 +87,13 @@ pre { margin: .2em 0; white-space: pre-wrap; word-break: break-all; font-size: 1
 """
 
 
-#: What the page says, in each language; the statuses are :data:`STATUS_WORDS`.
-PAGE_WORDS: dict[Lang, dict[str, str]] = {
+#: What the page says, in each language, besides what the commands say too
+#: (:data:`SHARED_WORDS`); the statuses are :data:`STATUS_WORDS`.
+_PAGE_ONLY: dict[Lang, dict[str, str]] = {
     "en": {
-        "count": "{n} {status}",
-        "and": ", ",
         "refs": "refs",
-        "request": "request",
         "difference": "difference",
-        "expected": "expected",
-        "actual": "actual",
         "what happened": "what happened",
-        "received": "received",
         "stderr": "stderr (last lines)",
         "did not run": "did not run",
         "skipped": "skipped: ",
@@ -107,15 +108,9 @@ PAGE_WORDS: dict[Lang, dict[str, str]] = {
         "topic": "topic",
     },
     "ja": {
-        "count": "{status} {n}",
-        "and": "、",
         "refs": "根拠",
-        "request": "要求",
         "difference": "差分",
-        "expected": "期待値",
-        "actual": "実際の値",
         "what happened": "起きたこと",
-        "received": "受信",
         "stderr": "標準エラー出力(最後の行)",
         "did not run": "実行されませんでした",
         "skipped": "省略: ",
@@ -128,6 +123,14 @@ PAGE_WORDS: dict[Lang, dict[str, str]] = {
         ),
         "topic": "トピック",
     },
+}
+
+
+#: The words the page shares with the commands' lines.
+SHARED_WORDS = ("count", "and", "request", "expected", "actual", "received")
+PAGE_WORDS: dict[Lang, dict[str, str]] = {
+    lang: {**{key: WORDS[lang][key] for key in SHARED_WORDS}, **words}
+    for lang, words in _PAGE_ONLY.items()
 }
 
 

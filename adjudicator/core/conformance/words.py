@@ -4,6 +4,7 @@ only these lines follow ``--lang`` or the locale."""
 
 from __future__ import annotations
 
+from adjudicator.core.display import pad, width
 from adjudicator.core.i18n import Lang
 
 #: A case's status as a person reads it; the JSON keeps the codes (passed, failed, …).
@@ -28,19 +29,19 @@ MARKS: dict[Lang, dict[str, str]] = {
     },
 }
 
-#: The labels under a failed or errored case are padded to one width (a Japanese
-#: character takes two columns).
+#: The labels under a failed or errored case (``request`` … ``received``) are aligned by
+#: :func:`labels`.
 WORDS: dict[Lang, dict[str, str]] = {
     "en": {
         "count": "{n} {status}",
         "and": ", ",
         "nothing ran": "nothing ran",
-        "request": "    request:  ",
+        "request": "request",
         "none": "(none)",
-        "expected": "    expected: ",
-        "actual": "    actual:   ",
-        "diff": "    [red]diff[/]:     ",
-        "received": "    received: ",
+        "expected": "expected",
+        "actual": "actual",
+        "diff": "diff",
+        "received": "received",
         "stderr": "    stderr (last lines):",
         "undeclared game": "[bold]{game}[/]: {counts} (game not declared by the engine)",
         "engine": "engine",
@@ -74,12 +75,12 @@ WORDS: dict[Lang, dict[str, str]] = {
         "count": "{status} {n}",
         "and": "、",
         "nothing ran": "実行したケースなし",
-        "request": "    要求:     ",
+        "request": "要求",
         "none": "(なし)",
-        "expected": "    期待値:   ",
-        "actual": "    実際の値: ",
-        "diff": "    [red]差分[/]:     ",
-        "received": "    受信:     ",
+        "expected": "期待値",
+        "actual": "実際の値",
+        "diff": "差分",
+        "received": "受信",
         "stderr": "    標準エラー出力(最後の行):",
         "undeclared game": "[bold]{game}[/]: {counts}(エンジンが宣言していないゲーム)",
         "engine": "エンジン",
@@ -151,3 +152,20 @@ def said_of(exc: BaseException) -> str:
     """The message an exception was raised with, a :class:`Said` kept as it is
     (``str(exc)`` would be the English alone)."""
     return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+
+
+#: The labels of the lines under a failed or errored case, and the one shown in red.
+LABELLED = ("request", "expected", "actual", "diff", "received")
+
+
+def labels(lang: Lang) -> dict[str, str]:
+    """Each label of :data:`LABELLED` indented, with its colon, padded to one column by
+    display width (a Japanese character takes two), as rich markup: ``diff`` in red."""
+    words = WORDS[lang]
+    column = max(width(words[key]) for key in LABELLED) + 2
+    out = {}
+    for key in LABELLED:
+        padding = pad(words[key] + ":", column)[len(words[key]) + 1 :]
+        word = f"[red]{words[key]}[/]" if key == "diff" else words[key]
+        out[key] = f"    {word}:{padding}"
+    return out
