@@ -52,11 +52,14 @@ def test_the_distribution_name_is_our_own() -> None:
 
 
 def test_the_license_file_matches_the_declared_license() -> None:
-    declared = _pyproject()["project"]["license"]["text"]
-    assert declared == "MIT"
+    """The license as an SPDX expression with its file (no deprecated license table or
+    license classifier, which the build refuses beside an expression)."""
+    project = _pyproject()["project"]
+    assert project["license"] == "MIT"
+    assert project["license-files"] == ["LICENSE"]
+    assert not [c for c in project["classifiers"] if c.startswith("License ::")]
     text = (ROOT / "LICENSE").read_text(encoding="utf-8")
     assert text.startswith("MIT License")
-    assert _pyproject()["tool"]["setuptools"]["license-files"] == ["LICENSE"]
 
 
 def test_the_changelog_has_the_current_version() -> None:
