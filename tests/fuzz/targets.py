@@ -11,9 +11,11 @@ targets run in CI with a few examples each and, for hours if asked, from
 
 from __future__ import annotations
 
+import atexit
 import io
 import json
 import re
+import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,7 +35,10 @@ from adjudicator.dark_nebula.board import load_board
 ROOT = Path(__file__).resolve().parents[2]
 REGISTRY = Registry(installed_games())
 SERVER = Server(REGISTRY)
+#: Where a file-reading target writes its input; removed when the process ends, so that runs
+#: leave nothing behind.
 _SCRATCH = Path(tempfile.mkdtemp(prefix="adjudicator-fuzz-"))
+atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)
 
 
 class InternalError(AssertionError):
