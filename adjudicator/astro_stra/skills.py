@@ -92,11 +92,7 @@ class Table(NamedTuple):
 
     def with_slot(self, name: str, pips: int) -> Table:
         die = self.slot(name)._replace(pips=pips)
-        return self.but(**{name.lower(): die})
-
-    def but(self, **changes: Any) -> Table:
-        """The table with ``changes``."""
-        return self._replace(**changes)
+        return self._replace(**{name.lower(): die})
 
 
 class SkillUse(NamedTuple):
@@ -156,7 +152,7 @@ def apply_skill(
     if unused:
         return _bad("bad_skill", side=side, skill=use.skill, why=f"it takes no {unused[0]}")
     if use.skill in ONCE_PER_GAME:
-        table = table.but(once_used=table.once_used | {side})
+        table = table._replace(once_used=table.once_used | {side})
         if use.skill == "artemis":
             return _artemis(position, table, readings)
     return _colour_skill(position, table, use.colour or use.skill, use, opponent_colours, readings)
@@ -177,6 +173,10 @@ _TAKES: dict[str, frozenset[str]] = {
 }
 
 
+#: What an unknown skill or colour may carry: anything, as its own problem is reported.
+_TAKES_ANY = frozenset(SkillUse._fields)
+
+
 def _taken_by(jagi: bool, colour: str | None, held: bool) -> frozenset[str]:
     """The parameters a use of ``colour``'s skill may carry (as Jagi, or not; with a held
     die named, or not); an unknown skill or colour takes anything, as its own problem is
@@ -186,7 +186,7 @@ def _taken_by(jagi: bool, colour: str | None, held: bool) -> frozenset[str]:
     elif colour in _TAKES:
         taken = _TAKES[colour]
     else:
-        return frozenset(SkillUse._fields)
+        return _TAKES_ANY
     return taken | {"skill"} | ({"colour"} if jagi else set())
 
 
@@ -198,7 +198,6 @@ _TAKEN = {
     for colour in (*_TAKES, "black-white", "black-red")
     for held in (False, True)
 }
-_TAKES_ANY = frozenset(SkillUse._fields)
 
 
 def _takes(use: SkillUse) -> frozenset[str]:
@@ -257,7 +256,7 @@ def _colour_skill(
             return position, table.with_slot(use.die, 7 - pips)
         if colour == "cyan":
             hold = Hold(side, table.slot(use.die).colour, pips, use.die)
-            return position, table.but(holds=(*table.holds, hold))
+            return position, table._replace(holds=(*table.holds, hold))
         shifted = _shift(pips, 1 if colour == "green" else -1, readings)
         if shifted is None:
             return _bad("pips_out_of_range", **args, die=use.die, pips=pips)
@@ -267,9 +266,9 @@ def _colour_skill(
             return _bad("bad_skill", **args, why="an opposing die and a value 1–6 are needed")
         # interpretation 18: the fixed value replaces the owner's own (cyan) hold on that die
         holds = tuple(h for h in table.holds if (h.owner, h.colour) != (other(side), use.opponent))
-        return position, table.but(holds=(*holds, Hold(other(side), use.opponent, use.pips)))
+        return position, table._replace(holds=(*holds, Hold(other(side), use.opponent, use.pips)))
     if colour == "yellow":
-        return position, table.but(silenced=table.silenced | {other(side)})
+        return position, table._replace(silenced=table.silenced | {other(side)})
     if colour in ("black-white", "black-red"):
         return _held_or_reroll(position, table, colour, use, readings)
     return _melgee(position, table, use, readings)
@@ -327,7 +326,7 @@ def _set_held(table: Table, owner: Side, colour: str, pips: int) -> Table:
     holds = tuple(
         h._replace(pips=pips) if (h.owner, h.colour) == (owner, colour) else h for h in table.holds
     )
-    return table.but(holds=holds)
+    return table._replace(holds=holds)
 
 
 def _melgee(
