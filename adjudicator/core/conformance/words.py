@@ -165,7 +165,7 @@ def labels(lang: Lang) -> dict[str, str]:
     column = max(width(words[key]) for key in LABELLED) + 2
     out = {}
     for key in LABELLED:
-        padding = pad(words[key] + ":", column)[len(words[key]) + 1 :]
-        word = f"[red]{words[key]}[/]" if key == "diff" else words[key]
-        out[key] = f"    {word}:{padding}"
+        word = words[key]
+        cell = pad(f"{word}:", column)
+        out[key] = f"    [red]{word}[/]{cell[len(word) :]}" if key == "diff" else f"    {cell}"
     return out
