@@ -2,6 +2,15 @@
 
 __version__ = "0.1.0"
 
+#: The games this distribution ships: its ``adjudicator.games`` entry points, written here
+#: too so that a command needing one of them finds it without scanning every installed
+#: distribution (see :mod:`adjudicator.core.registry`). A test holds the two equal.
+SHIPPED_GAMES = {
+    "orbit-dominion": "adjudicator.orbit_dominion:GAME",
+    "dark-nebula": "adjudicator.dark_nebula:GAME",
+    "astro-stra": "adjudicator.astro_stra:GAME",
+}
+
 __all__ = ["__version__", "game", "load_record", "validate"]
 
 #: The public API (:mod:`adjudicator.api`), imported on first use so that ``import

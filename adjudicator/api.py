@@ -17,14 +17,14 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import read_text
 from adjudicator.core.records import GameRecord
 from adjudicator.core.records import validate as validate_record
-from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.registry import Registry
 from adjudicator.core.verdict import Verdict
 
 __all__ = ["InputError", "Verdict", "game", "load_record", "validate"]
 
 
 def _registry() -> Registry:
-    return Registry(installed_games())
+    return Registry()
 
 
 def game(name: str) -> Game:

@@ -8,7 +8,7 @@ import traceback
 from collections.abc import Callable
 from typing import NoReturn
 
-from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.registry import Registry
 
 
 def main() -> None:
@@ -25,7 +25,7 @@ def main() -> None:
             start_default_early(sys.argv[3:])
         from adjudicator.core.cli import build_app
 
-        app = build_app(Registry(installed_games()), sys.argv[1] if len(sys.argv) > 1 else None)
+        app = build_app(Registry(), sys.argv[1] if len(sys.argv) > 1 else None)
         if conformance_run:
             leave_when_done(app)
         app()
@@ -78,7 +78,7 @@ def serve_engine() -> None:
     at every end of a conformance run)."""
     from adjudicator.core.protocol import Server
 
-    Server(Registry(installed_games())).serve(sys.stdin.buffer, sys.stdout)
+    Server(Registry()).serve(sys.stdin.buffer, sys.stdout)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import ast
+import importlib.metadata
 import json
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import jsonschema
 import pytest
 
-from adjudicator.core.registry import Registry, installed_games
+from adjudicator import SHIPPED_GAMES
+from adjudicator.core.registry import Registry, installed_games, shipped_games
 from adjudicator.core.schemas import drift, generate
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "adjudicator" / "core"
-GAME_PACKAGES = {"orbit_dominion"}
+GAME_PACKAGES = {"orbit_dominion", "dark_nebula", "astro_stra"}
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -42,6 +46,61 @@ def test_games_are_discovered_through_entry_points() -> None:
     registry = Registry(installed_games())
     assert "orbit-dominion/4.2" in registry.ids()
     assert registry.get("orbit-dominion/4.1") is None
+
+
+def test_the_shipped_games_are_the_distributions_entry_points() -> None:
+    """``SHIPPED_GAMES`` repeats pyproject's entry points so that a shipped game is found
+    without a metadata scan: the two must never differ."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["entry-points"]["adjudicator.games"] == SHIPPED_GAMES
+
+
+class _Found:
+    """An entry point as the registry reads it: its name and what it loads."""
+
+    def __init__(self, name: str, game: object) -> None:
+        self.name, self._game = name, game
+
+    def load(self) -> object:
+        return self._game
+
+
+@pytest.fixture
+def another_distribution(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Installs, as far as the entry points say, a game ``variant/1`` and a second game
+    claiming Orbit Dominion's id."""
+    shipped = type(shipped_games()[0])
+    variant = type("Variant", (shipped,), {"id": "variant/1", "slug": "variant"})()
+    impostor = type("Impostor", (shipped,), {})()
+    real = importlib.metadata.entry_points
+
+    def entry_points(**selection: str) -> list[object]:
+        return [*real(**selection), _Found("variant", variant), _Found("impostor", impostor)]
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    installed_games.cache_clear()
+    yield
+    installed_games.cache_clear()
+
+
+@pytest.mark.usefixtures("another_distribution")
+def test_a_game_of_another_distribution_is_found_after_the_shipped_ones() -> None:
+    registry = Registry()
+    assert registry.get("variant/1") is not None
+    assert [g.id for g in registry.each()][-1] == "variant/1"
+    # a shipped game's id stays the shipped game's, whoever else claims it
+    assert type(registry.get(shipped_games()[0].id)) is type(shipped_games()[0])
+    assert len(registry.ids()) == len(set(registry.ids()))
+
+
+def test_a_shipped_game_is_found_without_scanning_the_installed_ones() -> None:
+    installed_games.cache_clear()
+    registry = Registry()
+    assert registry.get("dark-nebula/2011") is not None
+    assert registry.get_slug("astro-stra") is not None
+    assert installed_games.cache_info().currsize == 0
+    assert registry.get("no-such/1") is None
+    assert installed_games.cache_info().currsize == 1
 
 
 def test_committed_schemas_match_the_models() -> None:

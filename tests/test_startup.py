@@ -54,6 +54,7 @@ def test_version_loads_no_rules_no_models_no_yaml() -> None:
     assert "adjudicator.core.records" not in modules
     assert "adjudicator.core.commands" not in modules
     assert "yaml" not in modules
+    assert "importlib.metadata" not in modules  # the shipped games need no metadata scan
     assert not HEAVY & modules
     assert "adjudicator.core.help_ja" not in modules  # help's Japanese: only in Japanese
 

@@ -28,7 +28,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import DEFAULT_MAX_BYTES, decode_text, parse_json, read_text
 from adjudicator.core.records import GameRecord, validate
-from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.registry import Registry
 from adjudicator.core.verdict import InputProblem, Problem, Verdict
 
 if TYPE_CHECKING:
@@ -154,7 +154,7 @@ def ruleset_tag(text: str) -> str | None:
 def _game_for(registry: Registry, kind: str, value: object, field: str) -> Game:
     """The game reading records of this ``format`` or ``ruleset``."""
     names = {"format": "record_formats", "ruleset": "rulesets"}[kind]
-    for game in registry.games:
+    for game in registry.each():
         if value in getattr(game, names):
             return game
     supported = ", ".join(v for g in registry.games for v in getattr(g, names))
@@ -387,7 +387,7 @@ def internal_error(source: str, what: str) -> Verdict:
 
 @cache
 def _default_registry() -> Registry:
-    return Registry(installed_games())
+    return Registry()
 
 
 def _ignore_interrupts() -> None:

@@ -59,12 +59,13 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
     commands imports its own models and rules, and start-up should pay for one group, not
     all. ``--version`` mounts nothing more, ``validate`` the record commands, ``conformance``
     the suite, a game's name that game's commands; anything else (no word, help, a typo)
-    mounts everything, so that help lists it all."""
-    listed = ", ".join(f"{g.slug} ({g.id})" for g in registry.games)
-    named = [g for g in registry.games if g.slug == first_word]
+    mounts everything, so that help lists it all. Only then are the installed games
+    scanned for: a shipped game's commands and the shared ones need none but the shipped."""
     known = ROOT_COMMANDS | RECORD_COMMANDS | {"conformance"}
-    everything = not named and first_word not in known
-    mounted = registry.games if everything else named
+    named = None if first_word in known else registry.get_slug(first_word)
+    everything = named is None and first_word not in known
+    mounted = registry.games if everything else (named,) if named else ()
+    listed = ", ".join(f"{g.slug} ({g.id})" for g in mounted)  # shown when all are mounted
 
     def japanese() -> dict[str, str]:
         from adjudicator.core.help_ja import japanese_help

@@ -1,10 +1,18 @@
 """Finds the installed games through the ``adjudicator.games`` entry-point group, so that the
-core never imports a game and a new game needs no change here."""
+core never imports a game and a new game needs no change here.
+
+The games shipped in this distribution are also named, as the same entry points, in
+``adjudicator.SHIPPED_GAMES``: a command that needs only one of them (validating its
+records) loads it from there, without scanning the environment's metadata, whose reader
+alone costs more start-up than the game. Any other name, and any listing of every game,
+scans the entry points.
+"""
 
 from __future__ import annotations
 
-from functools import cache
-from importlib.metadata import entry_points
+from collections.abc import Iterator
+from functools import cache, cached_property
+from importlib import import_module
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
@@ -12,15 +20,34 @@ from adjudicator.core.game import Game
 GROUP = "adjudicator.games"
 
 
+def _checked(name: str, game: object) -> Game:
+    if not isinstance(game, Game):
+        raise TypeError(f"entry point {name!r} in {GROUP} is not a Game: {game!r}")
+    return game
+
+
+@cache
+def shipped_games() -> tuple[Game, ...]:
+    """The games this distribution ships, loaded from their entry points' targets."""
+    from adjudicator import SHIPPED_GAMES
+
+    games = []
+    for name, target in SHIPPED_GAMES.items():
+        module, _, attribute = target.partition(":")
+        games.append(_checked(name, getattr(import_module(module), attribute)))
+    return tuple(games)
+
+
 @cache
 def installed_games() -> tuple[Game, ...]:
-    """Each installed game once, by id: an environment that holds this package under its
-    former distribution name too lists the same entry points twice."""
-    games: dict[str, Game] = {}
+    """Each installed game once, by id, the shipped ones winning: an environment that holds
+    this package under its former distribution name too lists the same entry points twice,
+    and no other distribution can take a shipped game's id."""
+    from importlib.metadata import entry_points
+
+    games = {game.id: game for game in shipped_games()}
     for ep in entry_points(group=GROUP):
-        game = ep.load()
-        if not isinstance(game, Game):
-            raise TypeError(f"entry point {ep.name!r} in {GROUP} is not a Game: {game!r}")
+        game = _checked(ep.name, ep.load())
         games.setdefault(game.id, game)
     return tuple(sorted(games.values(), key=lambda g: g.id))
 
@@ -33,15 +60,32 @@ class Registry:
     engine protocol carry.
     """
 
-    def __init__(self, games: tuple[Game, ...]) -> None:
-        self.games = games
-        self._by_id = {g.id: g for g in games}
+    def __init__(self, games: tuple[Game, ...] | None = None) -> None:
+        """The games given, or (``None``) the installed ones, scanned for only when
+        :meth:`each` goes past the shipped ones or :attr:`games` is read."""
+        self._given = games
+
+    @cached_property
+    def games(self) -> tuple[Game, ...]:
+        """Every game, sorted by id."""
+        return installed_games() if self._given is None else self._given
+
+    def each(self) -> Iterator[Game]:
+        """Every game, the shipped ones first: a caller that stops at the first game it
+        wants never makes the installed ones be scanned for when a shipped one is it."""
+        first = shipped_games() if self._given is None else self._given
+        yield from first
+        yield from (g for g in self.games if g not in first)
 
     def ids(self) -> list[str]:
         return [g.id for g in self.games]
 
     def get(self, game_id: str) -> Game | None:
-        return self._by_id.get(game_id)
+        return next((g for g in self.each() if g.id == game_id), None)
+
+    def get_slug(self, slug: str | None) -> Game | None:
+        """The game whose sub-command is ``slug``, if any."""
+        return next((g for g in self.each() if g.slug == slug), None)
 
     def find(self, name: str, *, field: str = "--game") -> Game:
         """The game a person named: its versioned id, its short name, or the start of

@@ -35,7 +35,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import read_text
 from adjudicator.core.records import Replay
-from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS
 from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import Verdict
@@ -235,7 +235,7 @@ def record_data(
 
 @cache
 def _installed() -> Registry:
-    return Registry(installed_games())
+    return Registry()
 
 
 def _record_data_in_worker(verdict: Verdict, options: Options) -> tuple[str, dict[str, str]]:
