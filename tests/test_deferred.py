@@ -33,7 +33,7 @@ RULES = RuleData.model_validate(
         "reasons": [],
     }
 )
-VIOLATIONS = Violations(RULES)
+VIOLATIONS = Violations(lambda: RULES)
 
 
 class HiddenReplay(Replay):

@@ -72,12 +72,16 @@ def test_validating_one_record_loads_its_game_only() -> None:
 
 def test_perft_loads_the_rules_only() -> None:
     """Orbit Dominion's perft as a whole process (what engine authors time) loads the rules
-    and the counter, not the analysis, the engine protocol or the record models."""
+    and the counter, not the analysis, the engine protocol, the record models or any model
+    at all."""
     modules = modules_after("orbit-dominion", "perft", "--depth", "1")
     assert "adjudicator.orbit_dominion.perft" in modules
     unused = {"analysis", "protocol", "drawing_svg", "replay", "record"}
     assert not {f"adjudicator.orbit_dominion.{m}" for m in unused} & modules
     assert not {"adjudicator.core.records", "adjudicator.core.protocol"} & modules
+    # nor the rule data or the outcome model, and with them pydantic: an end is never
+    # reported and no rule is cited
+    assert not {"pydantic", "adjudicator.core.references", "adjudicator.core.outcome"} & modules
 
 
 def test_engine_answers_without_the_command_line_libraries() -> None:

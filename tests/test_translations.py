@@ -118,7 +118,7 @@ def test_japanese_messages_name_sides_in_japanese(game: Any) -> None:
     """A violation about a side names it 赤 / 帝国軍 / 黒 in Japanese, its code in English."""
     from adjudicator.core.violations import SIDE_ARGS, Violations
 
-    violations = Violations(game.rules)
+    violations = Violations(lambda: game.rules)
     side = game.sides[0]
     for spec in game.rules.violations:
         fields = _fields(spec.en)

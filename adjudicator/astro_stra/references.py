@@ -20,4 +20,4 @@ def written(value: object) -> str:
     return str(value)
 
 
-VIOLATIONS = Violations(RULES, render=written)
+VIOLATIONS = Violations(lambda: RULES, render=written)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.references import RuleData, ViolationSpec
+
+if TYPE_CHECKING:
+    from adjudicator.core.references import RuleData, ViolationSpec
 
 #: Message arguments that hold a side or an outcome reason: a message names them as a
 #: person says them (赤, 帝国軍; 新たな2点挟撃), never by their codes.
@@ -77,15 +80,23 @@ def spoken(args: dict[str, Any], names: RuleData | None, lang: Lang) -> dict[str
 
 class Violations:
     """A game's violation catalogue: builds :class:`Violation` objects by code, so that an
-    unknown code is a programming error found at once rather than a message lost later."""
+    unknown code is a programming error found at once rather than a message lost later.
 
-    def __init__(self, data: RuleData, render: Callable[[Any], str] | None = None) -> None:
+    ``rules`` reads the game's rule data, at the first violation built: a program that
+    plays by the rules without reporting any (perft) never pays for reading them."""
+
+    def __init__(
+        self, rules: Callable[[], RuleData], render: Callable[[Any], str] | None = None
+    ) -> None:
+        self._rules = rules
         self._render = render
-        self._data = data
-        self._specs = {spec.code: spec for spec in data.violations}
+
+    @cached_property
+    def _specs(self) -> dict[str, ViolationSpec]:
+        return {spec.code: spec for spec in self._rules().violations}
 
     def __call__(self, code: str, **args: Any) -> Violation:
-        return Violation(self._specs[code], args, self._data, self._render)
+        return Violation(self._specs[code], args, self._rules(), self._render)
 
     def codes(self) -> list[str]:
         return sorted(self._specs)

@@ -6,4 +6,4 @@ from adjudicator.core.references import load_rule_data
 from adjudicator.core.violations import Violations
 
 RULES = load_rule_data(__package__)
-VIOLATIONS = Violations(RULES)
+VIOLATIONS = Violations(lambda: RULES)

@@ -9,7 +9,7 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.board import SIDE_NAMES
-from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.state import GameState
 
 
@@ -47,7 +47,7 @@ def rejection(index: int, ply: int, action: str, violation: Violation, lang: Lan
         action=action,
         violation=violation.code,
         rules=violation.rules,
-        citation=violation.cite(RULES, lang),
+        citation=violation.cite(rule_data(), lang),
         message=violation.message(lang),
     )
 
@@ -60,13 +60,14 @@ def analyse(state: GameState, lang: Lang, rejected: list[Rejection] | None = Non
             Banned(action=str(a), earlier_plies=state.earlier_occurrences(a))
             for a in sorted(state.banned_actions(), key=str)
         ]
+    rules = rule_data()
     return Analysis(
         position=state.position.text(),
         turn=SIDE_NAMES[state.turn],
         ply=state.position.ply,
         claim=state.position.claim,
         outcome=outcome,
-        outcome_citation=RULES.cite(RULES.reason(outcome.reason).rules, lang) if outcome else None,
+        outcome_citation=rules.cite(rules.reason(outcome.reason).rules, lang) if outcome else None,
         legal_actions=sorted(str(a) for a in state.legal_actions()),
         banned_by_repetition=banned,
         rejected=rejected or [],

@@ -31,7 +31,7 @@ from adjudicator.orbit_dominion.perft import (
     perft,
 )
 from adjudicator.orbit_dominion.position import start_position
-from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.solve_cli import solve_command, verify_proof_command
 from adjudicator.orbit_dominion.state import GameState, play_line
 
@@ -127,7 +127,7 @@ def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
         console.print(f"  {r.message}", markup=False)
     if analysis.outcome is not None:
         o = analysis.outcome
-        text = RULES.reason(o.reason).text(lang)
+        text = rule_data().reason(o.reason).text(lang)
         cite = analysis.outcome_citation
         console.print(
             label["decided"].format(

@@ -36,7 +36,7 @@ from adjudicator.orbit_dominion.board import (
 )
 from adjudicator.orbit_dominion.drawing import caption
 from adjudicator.orbit_dominion.position import FLAGS, SHIPS, Position
-from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.references import rule_data
 
 SIZE = 480
 C = SIZE / 2
@@ -200,7 +200,7 @@ def pincers(position: Position) -> list[tuple[int, list[int]]]:
 
 def describe(position: Position, lang: Lang = "en") -> str:
     """The position in words: each side's flagship and ships by sector."""
-    words = [RULES.side_name(name, lang) for name in SIDE_NAMES]
+    words = [rule_data().side_name(name, lang) for name in SIDE_NAMES]
     parts = []
     for side in (RED, BLUE):
         flag = position[FLAGS + side]

@@ -45,9 +45,9 @@ class OrbitDominion(Game):
 
     @property
     def rules(self) -> RuleData:
-        from adjudicator.orbit_dominion.references import RULES
+        from adjudicator.orbit_dominion.references import rule_data
 
-        return RULES
+        return rule_data()
 
     def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
         from adjudicator.orbit_dominion import protocol

@@ -19,7 +19,7 @@ from adjudicator.orbit_dominion.actions import ACTIONS
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.position import Position
 from adjudicator.orbit_dominion.record import Reason
-from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.state import GameState
 
 PROOF_FORMAT = "orbit-dominion-proof/1"
@@ -216,10 +216,11 @@ class _Checker:
             return Fault(line=line, code="not_notation", detail={"action": node.move})
         violation = state.check(action)
         if violation is not None:
+            cited = violation.cite(rule_data(), self.lang)
             detail = {
                 "action": node.move,
                 "violation": violation.code,
-                "text": f"{violation.message(self.lang)} ({violation.cite(RULES, self.lang)})",
+                "text": f"{violation.message(self.lang)} ({cited})",
             }
             return Fault(line=line, code="illegal_move", detail=detail)
         child = state.copy()

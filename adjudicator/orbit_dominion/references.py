@@ -1,9 +1,25 @@
-"""Orbit Dominion's rule references, interpretations and violation catalogue (``rules.yaml``)."""
+"""Orbit Dominion's rule references, interpretations and violation catalogue (``rules.yaml``).
+
+The rule data is read at its first use, not at import: counting positions (perft) plays by
+the rules without citing them, and reading them would load the models it never uses.
+"""
 
 from __future__ import annotations
 
-from adjudicator.core.references import load_rule_data
+from functools import cache
+from typing import TYPE_CHECKING
+
 from adjudicator.core.violations import Violations
 
-RULES = load_rule_data(__package__)
-VIOLATIONS = Violations(RULES)
+if TYPE_CHECKING:
+    from adjudicator.core.references import RuleData
+
+
+@cache
+def rule_data() -> RuleData:
+    from adjudicator.core.references import load_rule_data
+
+    return load_rule_data(__package__)
+
+
+VIOLATIONS = Violations(rule_data)

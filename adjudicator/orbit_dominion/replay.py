@@ -14,7 +14,7 @@ from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.drawing import draw
 from adjudicator.orbit_dominion.position import Position, start_position
-from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.state import FORFEIT, GameState
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class OrbitDominionReplay(Replay):
-    rules: RuleData = RULES
+    rules: RuleData = rule_data()
 
     def __init__(
         self, start: str, history: list[str] | None = None, *, field: str = "start"

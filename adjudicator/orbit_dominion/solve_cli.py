@@ -22,7 +22,7 @@ from adjudicator.core.cli_common import (
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.orbit_dominion.position import Position, start_position
-from adjudicator.orbit_dominion.references import RULES
+from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.state import GameState
 
 if TYPE_CHECKING:  # the models load with the commands that use them, not at start-up
@@ -74,7 +74,7 @@ def report(solution: Solution, lang: Lang, *, as_json: bool) -> None:
         print(solution.model_dump_json())
         return
     label = LABELS[lang]
-    side = RULES.side_name(solution.winner, lang) if solution.winner else ""
+    side = rule_data().side_name(solution.winner, lang) if solution.winner else ""
     fields = {"side": side, "within": solution.within, "depth": solution.depth}
     if solution.result == "value":
         key = "value_draw" if solution.winner == "draw" else "value_win"
@@ -202,7 +202,7 @@ def verify_proof_command(
         raise typer.Exit(EXIT_OK if fault is None else EXIT_INVALID)
     label = LABELS[language]
     if fault is None:
-        side = RULES.side_name(proof.winner, language)
+        side = rule_data().side_name(proof.winner, language)
         console.print(
             label["valid"].format(
                 side=side, within=proof.within, position=proof.position, nodes=nodes

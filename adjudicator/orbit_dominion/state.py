@@ -7,10 +7,9 @@ the plies at which each position occurred; the start counts as its own first occ
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.outcome import Outcome
 from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.actions import ACTIONS, JUMP, NAVIGATE, Action, read_loose
 from adjudicator.orbit_dominion.board import (
@@ -38,7 +37,18 @@ from adjudicator.orbit_dominion.rules import (
     turn_start,
 )
 
+if TYPE_CHECKING:
+    from adjudicator.core.outcome import Outcome
+
 RESIGNATION, FORFEIT = "resignation", "forfeit"
+
+
+def _outcome(winner: str, reason: str, decided_at: int) -> Outcome:
+    """How the game ended, as the core reports it. Its model is loaded when a game first
+    ends, not with the rules: counting positions (perft) never reports an end."""
+    from adjudicator.core.outcome import Outcome
+
+    return Outcome(winner=winner, reason=reason, decided_at=decided_at)
 
 
 class Reading(NamedTuple):
@@ -162,11 +172,7 @@ class GameState:
             outcome = None
             if decision is not None:
                 winner, reason = decision
-                outcome = Outcome(
-                    winner="draw" if winner is None else SIDE_NAMES[winner],
-                    reason=reason,
-                    decided_at=ply,
-                )
+                outcome = _outcome("draw" if winner is None else SIDE_NAMES[winner], reason, ply)
             self._turn_start = (ply, outcome)
         return self._turn_start[1]
 
@@ -192,10 +198,8 @@ class GameState:
     def _end_outside_play(self, winner: int | None, reason: str) -> Outcome:
         if self.outcome() is not None:
             raise ValueError("the game is already decided")
-        self._decided = Outcome(
-            winner="draw" if winner is None else SIDE_NAMES[winner],
-            reason=reason,
-            decided_at=self.position.ply,
+        self._decided = _outcome(
+            "draw" if winner is None else SIDE_NAMES[winner], reason, self.position.ply
         )
         return self._decided
 
@@ -277,9 +281,7 @@ class GameState:
         if len(plies) == 2:
             self._repeated[position.turn] += 1
         if reason is not None:
-            self._decided = Outcome(
-                winner=SIDE_NAMES[1 - position.turn], reason=reason, decided_at=position.ply
-            )
+            self._decided = _outcome(SIDE_NAMES[1 - position.turn], reason, position.ply)
 
     # --- notation ---------------------------------------------------------------------------
 
