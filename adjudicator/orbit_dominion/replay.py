@@ -32,7 +32,7 @@ class OrbitDominionReplay(Replay):
             self.state.add_history(Position.from_text(text, field=f"history[{i}]"))
 
     def attempt(self, written: str, *, lenient: bool) -> Step:
-        if self.state.advance(written):
+        if self.state.advance((written,)):
             return ACCEPTED
         reading, violation = self.state.attempt(written, lenient=lenient)
         if violation is not None:
@@ -45,11 +45,12 @@ class OrbitDominionReplay(Replay):
     def play_accepted(self, events: Sequence[Event]) -> int:
         """The fast path (:meth:`GameState.advance`) for a run of plain events: a record of
         legal actions in canonical notation is played here whole."""
-        advance = self.state.advance
-        for played, (written, attempts, _) in enumerate(events):
-            if attempts or not advance(written):
-                return played
-        return len(events)
+        plain = []
+        for written, attempts, _ in events:
+            if attempts:
+                break
+            plain.append(written)
+        return self.state.advance(plain)
 
     def check(self, written: str) -> Violation | None:
         return self.state.check(self.state.read(written).action)

@@ -7,14 +7,17 @@ the plies at which each position occurred; the start counts as its own first occ
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.actions import ACTIONS, JUMP, NAVIGATE, Action, read_loose
 from adjudicator.orbit_dominion.board import (
+    RED,
     SECTOR_NAMES,
     SIDE_NAMES,
+    TARGET_GATES,
     bit,
     orbit_distance,
     orbit_of,
@@ -31,6 +34,7 @@ from adjudicator.orbit_dominion.references import VIOLATIONS
 from adjudicator.orbit_dominion.rules import (
     after,
     generate,
+    instant_reason,
     judge,
     play,
     successor_key,
@@ -122,10 +126,10 @@ class GameState:
     def copy(self) -> GameState:
         """A state with the same start, history and actions, to play on independently."""
         twin = GameState(self.start)
-        for earlier in self.history:
-            twin.add_history(earlier)
-        for action in self.actions:
-            twin.push(action)
+        twin.position, twin.history, twin.actions = self.position, [*self.history], [*self.actions]
+        twin._seen = {key: [*plies] for key, plies in self._seen.items()}
+        twin._repeated = [*self._repeated]
+        twin._decided, twin._turn_start = self._decided, self._turn_start
         return twin
 
     def occurrence_counts(self) -> dict[PositionKey, int]:
@@ -240,36 +244,57 @@ class GameState:
             self.push(action)
         return violation
 
-    def playable(self, text: str) -> Action | None:
-        """The action ``text`` names, if it is its canonical spelling, it is legal here and
-        the turn start has nothing to decide — nearly every action of a record; ``None``
-        when :meth:`attempt` must give the answer (a violation, a normalised spelling, the
-        end of the game).
+    def advance(self, texts: Sequence[str], start: int = 0) -> int:
+        """Play ``texts`` from ``start`` on for as long as each is its action's canonical
+        spelling, legal here, with nothing for the turn start to decide — nearly every
+        action of a record; the index of the first text left to :meth:`attempt` (a
+        violation, a normalised spelling, the end of the game), ``len(texts)`` if none.
 
-        The replay's fast path: the same rule functions as :meth:`attempt` (``judge``, the
-        threefold ban), without the reading and the answer objects that an accepted action
-        does not need; a differential test checks that the two agree on every action."""
-        action = ACTIONS.get(text)
+        The replay's fast path: the same rule functions as :meth:`attempt` (``judge``,
+        ``play``, ``instant_reason``, the threefold ban) on the position's bare fields,
+        without the readings, the answer objects and the positions in between, which a run
+        of accepted actions does not need; a differential test checks that the two agree
+        on every action."""
+        end = len(texts)
+        if start >= end or self._decided is not None:
+            return start
         p = self.position
-        if action is None or self._decided is not None or p.claim or p.ply >= MOVE_LIMIT:
-            return None
-        t = p.turn
-        en = p[SHIPS + 1 - t]
-        if action.kind in (NAVIGATE, JUMP) and en >> action.dst & 1:
-            return None  # settled by the position: the reading normalises it
-        if judge(p[SHIPS + t], en, p[FLAGS + 1 - t], action) is not None:
-            return None
-        if self._repeated[1 - t] and len(self.earlier_occurrences(action)) >= 2:
-            return None
-        return action
-
-    def advance(self, text: str) -> bool:
-        """Play ``text`` if :meth:`playable`; whether it was played."""
-        action = self.playable(text)
-        if action is None:
-            return False
-        self.push(action)
-        return True
+        turn, ply, claim = p.turn, p.ply, p.claim
+        me, en, mf, ef = p[SHIPS + turn], p[SHIPS + 1 - turn], p[FLAGS + turn], p[FLAGS + 1 - turn]
+        seen, repeated, played = self._seen, self._repeated, self.actions
+        reason = None
+        i = start
+        while i < end and reason is None:
+            action = ACTIONS.get(texts[i])
+            if action is None or claim or ply >= MOVE_LIMIT:
+                break
+            if action.kind in (NAVIGATE, JUMP) and en >> action.dst & 1:
+                break  # settled by the position: the reading normalises it
+            if judge(me, en, ef, action) is not None:
+                break
+            me2, en2, mf2, ef2 = play(me, en, mf, ef, action)
+            key = successor_key(me2, en2, mf2, ef2, turn)
+            plies = seen.get(key)
+            if plies is not None and len(plies) >= 2:
+                break  # a third occurrence (第9条)
+            reason = instant_reason(me, ef, me2, en2, ef2, action)
+            gates = TARGET_GATES[1 - turn]
+            claim = en & gates == gates  # the new side to move held both enemy gates
+            ply += 1
+            if plies is None:
+                seen[key] = [ply]
+            else:
+                plies.append(ply)  # its second occurrence
+                repeated[1 - turn] += 1
+            played.append(action)
+            me, en, mf, ef, turn = en2, me2, ef2, mf2, 1 - turn
+            i += 1
+        if i > start:
+            red = (me, en, mf, ef) if turn == RED else (en, me, ef, mf)
+            self.position = Position(*red, turn, ply, claim)
+            if reason is not None:
+                self._decided = _outcome(SIDE_NAMES[1 - turn], reason, ply)
+        return i
 
     def push(self, action: Action) -> None:
         """Play an action already known to be legal."""
@@ -347,20 +372,17 @@ def play_line(
     """Play a line as the protocol and the CLI do: a rejected action changes nothing and the
     same side goes on (ruling 11); a notation error names the action (``moves[3]``).
 
-    Each action goes by the fast path (:meth:`GameState.playable`) when it can, and only
-    the others are returned: those are the only ones that can be rejected or read in
-    another spelling, and a replay need not build an answer for every action it plays."""
+    Runs of actions go by the fast path (:meth:`GameState.advance`), and only the others
+    are returned: those are the only ones that can be rejected or read in another spelling,
+    and a replay need not build an answer for every action it plays."""
     played = []
-    playable, push = state.playable, state.push
-    for i, text in enumerate(moves):
-        action = playable(text)
-        if action is not None:
-            push(action)
-            continue
-        ply = state.position.ply
+    i = state.advance(moves)
+    while i < len(moves):
+        text, ply = moves[i], state.position.ply
         try:
             reading, violation = state.attempt(text, lenient=lenient)
         except InputError as err:
             raise err.at(f"{field}[{i}]") from None
         played.append(Played(i, ply, text, reading, violation))
+        i = state.advance(moves, i + 1)
     return played

@@ -115,10 +115,10 @@ def check_line(state: GameState, texts: list[str], rng: random.Random) -> tuple[
     for i in range(len(texts) + 1):
         following = texts[i] if i < len(texts) else None
         for text in probes(state, rng, following):
-            action = state.playable(text)
-            if action is not None:
+            trial = state.copy()
+            if trial.advance((text,)):
                 assert full_path_accepts(state, text), (state.position.text(), text)
-                assert state.read(text).action == action
+                assert trial.actions[-1] == state.read(text).action
                 taken += 1
             tried += 1
         if following is None:
@@ -149,16 +149,33 @@ def test_the_fast_path_plays_only_what_the_full_path_plays(name: str, lines) -> 
 
 def test_advance_plays_what_attempt_plays() -> None:
     """Where the fast path plays an action, the position and the repetition counts are
-    those of the full path."""
+    those of the full path, action by action and for a whole line at once."""
     for fast_state, texts in random_lines(6, seed=99):
-        full_state = GameState()
+        full_state, whole_line = GameState(), GameState()
         for text in texts:
-            assert fast_state.advance(text)
+            assert fast_state.advance((text,)) == 1
             reading, violation = full_state.attempt(text)
             assert violation is None and not reading.normalized
             assert fast_state.position == full_state.position
             assert fast_state.occurrence_counts() == full_state.occurrence_counts()
         assert fast_state.outcome() == full_state.outcome()
+        assert whole_line.advance(texts) == len(texts)
+        assert whole_line.position == full_state.position
+        assert whole_line.actions == full_state.actions
+        assert whole_line.occurrence_counts() == full_state.occurrence_counts()
+        assert whole_line.outcome() == full_state.outcome()
+
+
+def test_advance_stops_where_the_full_path_must_answer() -> None:
+    """A line with an illegal action, a lenient spelling or actions after the end: the
+    fast path plays up to it and says where it stopped; from there it goes on."""
+    _, texts = next(random_lines(1, seed=5))
+    state = GameState()
+    assert state.advance([*texts[:3], "O0-I0", *texts[3:]]) == 3
+    assert state.advance(["O0-I0", *texts[3:]], 1) == len(texts) - 2
+    assert state.position.ply == len(texts)
+    assert state.outcome() is not None
+    assert state.advance(texts, 1) == 1  # the game is over: nothing is played
 
 
 def random_records(folder: Path) -> list[Path]:
@@ -210,7 +227,7 @@ def test_every_record_gets_the_same_verdict_without_the_fast_path(
     paths = SAMPLES + random_records(tmp_path)
     options = Options(lenient=lenient)
     fast = [validate_file(REGISTRY, path, options).model_dump() for path in paths]
-    monkeypatch.setattr(GameState, "advance", lambda self, text: False)
+    monkeypatch.setattr(GameState, "advance", lambda self, texts, start=0: start)
     full = [validate_file(REGISTRY, path, options).model_dump() for path in paths]
     assert fast == full
     assert {v["status"] for v in fast} >= {"valid", "invalid"}
