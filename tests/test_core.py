@@ -13,6 +13,8 @@ import jsonschema
 import pytest
 
 from adjudicator import SHIPPED_GAMES
+from adjudicator.core import yaml_data
+from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry, installed_games, shipped_games
 from adjudicator.core.schemas import drift, generate
 
@@ -107,6 +109,48 @@ def test_committed_schemas_match_the_models() -> None:
     """Drift: `adjudicator schemas` regenerates schemas/ from the pydantic models."""
     problems = drift(Registry(installed_games()), ROOT / "schemas")
     assert problems == [], f"regenerate with `adjudicator schemas`: {problems}"
+
+
+def test_committed_json_copies_match_their_yaml() -> None:
+    """Drift: the package reads each YAML data file (a game's rules.yaml, Dark Nebula's
+    default board) as the JSON copy beside it; `adjudicator schemas` regenerates them."""
+    names = {p.relative_to(ROOT / "adjudicator").as_posix() for p in yaml_data.sources()}
+    assert {"orbit_dominion/rules.yaml", "dark_nebula/boards/default.yaml"} <= names
+    stale = [p.relative_to(ROOT).as_posix() for p in yaml_data.drift()]
+    assert stale == [], (
+        f"{', '.join(stale)}: differs from the YAML beside it; edit the YAML, then "
+        "regenerate with `adjudicator schemas`"
+    )
+
+
+def test_each_game_reads_the_rule_data_its_yaml_states() -> None:
+    """The rules a game reads (JSON, pydantic's JSON mode) are those its rules.yaml states
+    (YAML, pydantic's Python mode)."""
+    for game in installed_games():
+        package = ROOT.joinpath(*type(game).__module__.split(".")[:-1])
+        stated = yaml_data.safe_load((package / "rules.yaml").read_text(encoding="utf-8"))
+        assert game.rules == RuleData.model_validate(stated), game.id
+
+
+def test_drift_names_each_missing_or_changed_json_copy(tmp_path: Path) -> None:
+    """A JSON copy edited by hand or left behind by its YAML is reported, and writing puts
+    it right; the shipped suite's case files (``_data``) are not data of the package."""
+    (tmp_path / "game" / "boards").mkdir(parents=True)
+    (tmp_path / "_data").mkdir()
+    (tmp_path / "_data" / "case.yaml").write_text("a: 1\n", encoding="utf-8")
+    rules = tmp_path / "game" / "rules.yaml"
+    rules.write_text("# a comment\nrulebook: 規則 1.0\nsides: [red, blue]\n", encoding="utf-8")
+    board = tmp_path / "game" / "boards" / "default.yaml"
+    board.write_text("id: default\n", encoding="utf-8")
+    assert yaml_data.drift(tmp_path) == [board.with_suffix(".json"), rules.with_suffix(".json")]
+    yaml_data.write(tmp_path)
+    assert yaml_data.drift(tmp_path) == []
+    assert json.loads(rules.with_suffix(".json").read_text(encoding="utf-8")) == {
+        "rulebook": "規則 1.0",
+        "sides": ["red", "blue"],
+    }
+    rules.write_text("rulebook: 規則 1.1\n", encoding="utf-8")
+    assert yaml_data.drift(tmp_path) == [rules.with_suffix(".json")]
 
 
 def test_committed_schemas_are_valid_json_schema() -> None:

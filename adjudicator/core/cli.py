@@ -137,7 +137,8 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
             Path | None,
             typer.Argument(
                 help="Where the schemas live (default: those shipped with the package; in a "
-                "checkout, its schemas/ folder).",
+                "checkout, its schemas/ folder). Without it, the package's YAML data files' "
+                "JSON copies are written (or checked) too.",
                 show_default=False,
             ),
         ] = None,
@@ -145,18 +146,22 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
             bool, typer.Option("--check", help="Only report drift; exit 1 if any.")
         ] = False,
     ) -> None:
-        """Write the JSON Schemas generated from the models (or check them with --check)."""
+        """Write the JSON Schemas generated from the models and the JSON copies of the
+        package's YAML data (rules.json from rules.yaml), or check them with --check."""
+        from adjudicator.core import yaml_data
         from adjudicator.core.schemas import drift, write
-        from adjudicator.core.shipped import shipped
+        from adjudicator.core.shipped import shipped, shown
 
+        own = directory is None
         directory = directory or shipped("schemas")
         if check:
-            problems = drift(registry, directory)
-            for name in problems:
-                err_console.print(f"drift: {directory / name}")
+            problems = [directory / name for name in drift(registry, directory)]
+            problems += [shown(path) for path in yaml_data.drift()] if own else []
+            for path in problems:
+                err_console.print(f"drift: {path}")
             raise typer.Exit(EXIT_INVALID if problems else EXIT_OK)
-        for path in write(registry, directory):
-            console.print(f"wrote {path}")
+        for path in [*write(registry, directory), *(yaml_data.write() if own else [])]:
+            console.print(f"wrote {shown(path)}")
 
     if everything or first_word in RECORD_COMMANDS:
         from adjudicator.core.commands import register

@@ -16,13 +16,17 @@ SHIPPED = ("conformance", "schemas", "examples")
 
 
 def shipped(name: str) -> Path:
-    """The shipped folder ``name``, shown relative to the working directory when it lies
-    under it (``conformance``, as a user in a checkout types it)."""
+    """The shipped folder ``name``, :func:`shown` relative to the working directory."""
     if name not in SHIPPED:
         raise KeyError(name)
     inside = _PACKAGE / "_data" / name
-    folder = inside if inside.is_dir() else _PACKAGE.parent / name
+    return shown(inside if inside.is_dir() else _PACKAGE.parent / name)
+
+
+def shown(path: Path) -> Path:
+    """``path`` relative to the working directory when it lies under it (``conformance``,
+    as a user in a checkout types it), else as it is."""
     try:
-        return Path(os.path.relpath(folder)) if folder.is_relative_to(Path.cwd()) else folder
+        return Path(os.path.relpath(path)) if path.is_relative_to(Path.cwd()) else path
     except (OSError, ValueError):  # no working directory, or another drive
-        return folder
+        return path

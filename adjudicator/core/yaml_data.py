@@ -1,13 +1,22 @@
-"""Reading the rule data shipped with each game (``rules.yaml``) safely and fast.
+"""The YAML data shipped inside the package, and its JSON copies.
 
-PyYAML's safe loader in pure Python costs tens of milliseconds for one game's rule data,
-paid by every command at start-up; its C counterpart (built on libyaml, shipped in PyYAML's
-wheels) builds the same objects with the same safe constructors several times faster. The
-pure-Python loader is the fallback where libyaml is missing.
+Each game's rule data (``rules.yaml``) and Dark Nebula's default board are edited as YAML,
+with comments, but read as JSON: the package ships beside each YAML file a copy compiled
+to JSON (``rules.json``), which pydantic parses without PyYAML, so that a command reading
+no YAML of its own does not import PyYAML (a tenth of validating a record). The copies are
+generated and committed; ``adjudicator schemas`` rewrites them with the JSON Schemas, and
+``adjudicator schemas --check`` and a test report a copy that differs from its source.
+
+YAML files that come from outside (case files, board definitions) are read here too, with
+PyYAML's C safe loader (built on libyaml, shipped in PyYAML's wheels; the pure-Python one is
+the fallback), which builds the same objects with the same safe constructors several times
+faster.
 """
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -15,7 +24,42 @@ import yaml
 #: The safe loader, in C when PyYAML was built with libyaml.
 SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+#: The package, whose YAML files are compiled (not its ``_data``: the shipped suite's case
+#: files, read as YAML).
+PACKAGE = Path(__file__).resolve().parent.parent
+
 
 def safe_load(text: str) -> Any:
     """``yaml.safe_load`` with the fastest safe loader available."""
     return yaml.load(text, Loader=SafeLoader)
+
+
+def sources(package: Path = PACKAGE) -> list[Path]:
+    """The package's YAML data files, each compiled to the JSON file beside it."""
+    return sorted(p for p in package.rglob("*.yaml") if "_data" not in p.relative_to(package).parts)
+
+
+def compiled(source: Path) -> str:
+    """The JSON text of a YAML data file: its data, indented, UTF-8 unescaped."""
+    data = safe_load(source.read_text(encoding="utf-8"))
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def write(package: Path = PACKAGE) -> list[Path]:
+    """Compile every YAML data file of the package; the JSON files written."""
+    written = []
+    for source in sources(package):
+        target = source.with_suffix(".json")
+        target.write_text(compiled(source), encoding="utf-8")
+        written.append(target)
+    return written
+
+
+def drift(package: Path = PACKAGE) -> list[Path]:
+    """The JSON copies that are missing or differ from their YAML source."""
+    problems = []
+    for source in sources(package):
+        target = source.with_suffix(".json")
+        if not target.exists() or target.read_text(encoding="utf-8") != compiled(source):
+            problems.append(target)
+    return problems
