@@ -1,11 +1,14 @@
-"""Astro-Stra's rule references, interpretations and violation catalogue (``rules.yaml``)."""
+"""Astro-Stra's rule references, interpretations and violation catalogue (``rules.yaml``,
+read as its JSON copy ``rules.json``)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from adjudicator.core.references import load_rule_data
 from adjudicator.core.violations import Violations
 
-RULES = load_rule_data(__package__)
+RULES = load_rule_data(Path(__file__).with_name("rules.json"))
 
 
 def written(value: object) -> str:

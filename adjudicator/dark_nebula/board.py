@@ -17,7 +17,6 @@ import hashlib
 import json
 import os
 from functools import cached_property, lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Literal, get_args
 
@@ -269,4 +268,7 @@ def default_board() -> BoardDefinition:
     return _DEFAULT
 
 
-_DEFAULT = load_board(Path(str(resources.files(__package__).joinpath("boards/default.yaml"))))
+#: Read from its JSON copy (:mod:`adjudicator.core.yaml_data`): no YAML parser at start-up.
+_DEFAULT = BoardDefinition.model_validate_json(
+    (Path(__file__).parent / "boards" / "default.json").read_bytes()
+)

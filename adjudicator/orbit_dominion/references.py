@@ -1,4 +1,5 @@
-"""Orbit Dominion's rule references, interpretations and violation catalogue (``rules.yaml``).
+"""Orbit Dominion's rule references, interpretations and violation catalogue (``rules.yaml``,
+read as its JSON copy ``rules.json``).
 
 The rule data is read at its first use, not at import: counting positions (perft) plays by
 the rules without citing them, and reading them would load the models it never uses.
@@ -7,6 +8,7 @@ the rules without citing them, and reading them would load the models it never u
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adjudicator.core.violations import Violations
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
 def rule_data() -> RuleData:
     from adjudicator.core.references import load_rule_data
 
-    return load_rule_data(__package__)
+    return load_rule_data(Path(__file__).with_name("rules.json"))
 
 
 VIOLATIONS = Violations(rule_data)

@@ -170,6 +170,14 @@ def test_digest_is_sha256_of_canonical_json() -> None:
     assert BoardDefinition.model_validate(changed).sha256 != BOARD.sha256
 
 
+def test_the_shipped_board_is_its_yaml_read_from_the_json_copy() -> None:
+    """The default board is read from ``boards/default.json``, compiled from the YAML file
+    that documents it: the same definition, the same digest."""
+    stated = load_board(DEFAULT_YAML)
+    assert stated == BOARD
+    assert stated.sha256 == BOARD.sha256
+
+
 def test_digest_ignores_yaml_spelling(tmp_path: Path) -> None:
     path = tmp_path / "same.json"
     path.write_text(json.dumps(_data(), indent=4), "utf-8")
