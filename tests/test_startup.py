@@ -1,9 +1,9 @@
 """Start-up loads only what the command uses: the games a record does not name, the commands
 not asked for, the worker pool, the progress bar, the SVG escaping's ``xml.sax`` (with
-``urllib`` and ``ssl``), the SVG pictures and typer's help module stay unimported. This
-protects the start-up budget that ``benchmarks/run.py`` measures (< 0.25 s of CPU for
-``--version`` and for validating one small record); the test checks what is imported, never
-how long it takes.
+``urllib`` and ``ssl``), the SVG pictures, typer's help module and PyYAML (the shipped YAML
+data is read from its JSON copies) stay unimported. This protects the start-up budget that
+``benchmarks/run.py`` measures (< 0.25 s of CPU for ``--version`` and for validating one
+small record); the test checks what is imported, never how long it takes.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-SAMPLE = Path(__file__).resolve().parents[1] / "records/orbit-dominion/valid/annihilation.json"
+RECORDS = Path(__file__).resolve().parents[1] / "records"
+SAMPLE = RECORDS / "orbit-dominion/valid/annihilation.json"
 #: What listing the installed games loads of a game: its names and its plug-in.
 LIGHT = {"", ".identity", ".plugin"}
 #: typer's help module brings rich's tables, Markdown and pygments: only for help.
@@ -68,6 +69,23 @@ def test_validating_one_record_loads_its_game_only() -> None:
     assert not HEAVY & modules
     # a valid record's verdict draws nothing: the SVG pictures load when asked for
     assert not {"adjudicator.core.svg", "adjudicator.orbit_dominion.drawing_svg"} & modules
+    # the rule data is read from its JSON copy: PyYAML is for YAML the user gives
+    assert "yaml" not in modules
+
+
+def test_validating_and_replaying_read_no_yaml() -> None:
+    """Each game's rules and Dark Nebula's default board come from their JSON copies, so
+    reading a record of any game, to validate or to replay it, imports no PyYAML (a tenth
+    of validating one record)."""
+    for argv in (
+        ("validate", str(RECORDS / "dark-nebula/valid/worked-game.json")),
+        ("validate", str(RECORDS / "astro-stra/valid/random-game.txt")),
+        ("replay", str(SAMPLE)),
+        ("replay", str(RECORDS / "dark-nebula/valid/worked-game.json"), "--to", "3"),
+    ):
+        modules = modules_after(*argv)
+        assert "adjudicator.core.references" in modules, argv
+        assert "yaml" not in modules, argv
 
 
 def test_perft_loads_the_rules_only() -> None:
@@ -91,6 +109,6 @@ def test_engine_answers_without_the_command_line_libraries() -> None:
         "engine", stdin='{"cmd":"hello","protocol":1}\n', before="os._exit = lambda code: None"
     )
     assert "adjudicator.core.protocol" in modules
-    assert not {m for m in modules if m.split(".")[0] in ("typer", "rich", "click")}
+    assert not {m for m in modules if m.split(".")[0] in ("typer", "rich", "click", "yaml")}
     for game in ("orbit_dominion", "dark_nebula", "astro_stra"):
         assert loaded_of(game, modules) <= LIGHT, game

@@ -11,15 +11,11 @@ import stat
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
 from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError, place
 from adjudicator.core.records import load_model
 from adjudicator.core.strict_json import has_surrogate_escape, loads, lone_surrogate_at
-from adjudicator.core.yaml_data import safe_load
-from adjudicator.core.yaml_guard import load_yaml
-from adjudicator.core.yaml_guard import reason as yaml_reason
 
 DEFAULT_MAX_BYTES = 1 << 20
 M = TypeVar("M", bound=BaseModel)
@@ -225,7 +221,14 @@ def read_yaml_model(path: Path, model: type[M], *, trusted: bool = False) -> M:
     """A YAML data file (case file, board definition) validated against ``model``; an
     :class:`InputError` whose field names the file and the place in it. A ``trusted`` file
     (shipped with the package) is read by the plain safe loader, all in C, without the
-    bounds that a file from outside needs."""
+    bounds that a file from outside needs. PyYAML is imported here, not with the module:
+    reading a record needs none of it."""
+    import yaml
+
+    from adjudicator.core.yaml_data import safe_load
+    from adjudicator.core.yaml_guard import load_yaml
+    from adjudicator.core.yaml_guard import reason as yaml_reason
+
     try:
         text = read_text(path)
         data = safe_load(text) if trusted else load_yaml(text)
