@@ -11,11 +11,13 @@ one, and a trailing space is cut, never a word.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-from rich.measure import Measurement
 from typer.core import TyperCommand, TyperGroup
+
+if TYPE_CHECKING:  # rich's console is imported by the first help printed, not before
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+    from rich.measure import Measurement
 
 
 class Folded:
@@ -28,6 +30,8 @@ class Folded:
         yield from console.render(self.renderable, options.update(overflow="fold"))
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        from rich.measure import Measurement
+
         return Measurement.get(console, options, self.renderable)
 
 
