@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from adjudicator.core.outcome import Outcome
+from adjudicator.core.output import Output
 from adjudicator.core.records import ACCEPTED, Deferred, Event, GameRecord, Replay, Step, validate
 from adjudicator.core.references import RuleData
 from adjudicator.core.report import VerdictPrinter
@@ -120,6 +121,6 @@ def test_the_report_lists_the_pending_checks_in_both_languages() -> None:
         ("ja", "検査が未了", "hide base が隠れていたか"),
     ):
         console = Console(record=True, width=200)
-        VerdictPrinter(console, lang)(run("move", "hide base", lang=lang))
+        VerdictPrinter(Output(console), lang)(run("move", "hide base", lang=lang))
         text = console.export_text()
         assert words in text and check in text and "concealed" in text

@@ -1,9 +1,10 @@
 """Start-up loads only what the command uses: the games a record does not name, the commands
 not asked for, the worker pool, the progress bar, the SVG escaping's ``xml.sax`` (with
-``urllib`` and ``ssl``), the SVG pictures, typer's help module and PyYAML (the shipped YAML
-data is read from its JSON copies) stay unimported. This protects the start-up budget that
-``benchmarks/run.py`` measures (< 0.25 s of CPU for ``--version`` and for validating one
-small record); the test checks what is imported, never how long it takes.
+``urllib`` and ``ssl``), the SVG pictures, typer's help module, PyYAML (the shipped YAML
+data is read from its JSON copies) and, when no terminal is written to, rich's console stay
+unimported. This protects the start-up budget that ``benchmarks/run.py`` measures (< 0.25 s
+of CPU for ``--version`` and for validating one small record); the test checks what is
+imported, never how long it takes.
 """
 
 from __future__ import annotations
@@ -13,12 +14,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 SAMPLE = RECORDS / "orbit-dominion/valid/annihilation.json"
 #: What listing the installed games loads of a game: its names and its plug-in.
 LIGHT = {"", ".identity", ".plugin"}
 #: typer's help module brings rich's tables, Markdown and pygments: only for help.
 HEAVY = {"concurrent.futures.process", "rich.progress", "xml.sax", "ssl", "typer.rich_utils"}
+#: rich's console and what it is built on: for a terminal only.
+RICH_CONSOLE = {"rich.console", "rich.text", "rich.style", "rich.markup"}
+#: Run first: the output, a pipe here, is taken for a terminal only if the environment says so.
+NOT_TOLD = "for name in ('FORCE_COLOR', 'TTY_COMPATIBLE'): os.environ.pop(name, None)"
 
 
 def modules_after(*argv: str, stdin: str = "", before: str = "") -> set[str]:
@@ -86,6 +93,25 @@ def test_validating_and_replaying_read_no_yaml() -> None:
         modules = modules_after(*argv)
         assert "adjudicator.core.references" in modules, argv
         assert "yaml" not in modules, argv
+
+
+def test_version_to_a_pipe_loads_no_rich_console() -> None:
+    assert not RICH_CONSOLE & modules_after("--version", before=NOT_TOLD)
+
+
+@pytest.mark.parametrize(
+    "options", [[], ["--json"], ["--quiet"], ["--summary", "csv"], ["--lang", "ja", "--lenient"]]
+)
+def test_validating_to_a_pipe_loads_no_rich_console(options: list[str]) -> None:
+    """A verdict to a file or a pipe is its bare text: rich's console is built only for a
+    terminal."""
+    assert not RICH_CONSOLE & modules_after("validate", str(SAMPLE), *options, before=NOT_TOLD)
+
+
+def test_validating_for_a_terminal_draws_with_rich() -> None:
+    assert "rich.console" in modules_after(
+        "validate", str(SAMPLE), before="os.environ['FORCE_COLOR'] = '1'"
+    )
 
 
 def test_perft_loads_the_rules_only() -> None:

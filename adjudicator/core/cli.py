@@ -94,7 +94,7 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
     ) -> None:
         forget_lang()
         if version:
-            console.print(f"adjudicator {__version__}")
+            console.line(f"adjudicator {__version__}")
             raise typer.Exit()
 
     @app.command("engine")

@@ -1,4 +1,4 @@
-"""What every command shares: consoles, the language and JSON options, and how input
+"""What every command shares: the two outputs, the language and JSON options, and how input
 errors reach a person (a message and exit code 2, never a traceback)."""
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ from pathlib import Path
 from typing import Annotated, Literal, NoReturn
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
 from adjudicator.core.display import path_text, printable
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, default_lang
+from adjudicator.core.output import Output
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PENDING = 0, 1, 2, 3
 
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+#: Standard output and error; rich's console for each is made when first needed.
+console = Output()
+err_console = Output(stderr=True)
 
 LangOption = Annotated[
     Lang | None,
@@ -77,12 +77,20 @@ def forget_lang() -> None:
 _ERROR_WORD: dict[Lang, str] = {"en": "error", "ja": "エラー"}
 
 
+def escape(text: str) -> str:
+    """rich's escape of markup, for a line printed with markup that quotes input; rich's
+    module is imported at the first such line."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
 def fail(err: InputError, source: str | None = None) -> NoReturn:
     """Report an input error to a person, in the command's language, and exit with the
     usage/unreadable code. The file name and the message may hold input: control characters
-    are shown escaped."""
+    are shown escaped (and the message is no markup)."""
     lang = _chosen[0] if _chosen else default_lang()
     where = f"{path_text(source)}: " if source else ""
     message = printable(where + err.describe(lang))
-    err_console.print(f"[bold red]{_ERROR_WORD[lang]}[/]: {escape(message)}", markup=True)
+    err_console.line((_ERROR_WORD[lang], "bold red"), f": {message}")
     raise typer.Exit(EXIT_USAGE)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -17,7 +16,6 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
 from pydantic import BaseModel
-from rich.markup import escape
 
 from adjudicator.core.batch import (
     STDIN,
@@ -39,6 +37,7 @@ from adjudicator.core.cli_common import (
     available_cores,
     console,
     err_console,
+    escape,
     fail,
     resolve_lang,
     robust_stdout,
@@ -49,6 +48,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import DEFAULT_MAX_BYTES, read_text
 from adjudicator.core.outcome import Outcome
+from adjudicator.core.output import quiet_stdout
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
@@ -110,7 +110,7 @@ def progress_bar(show: bool, total: Callable[[], int]) -> Iterator[Callable[[], 
         TextColumn("validating"),
         BarColumn(),
         MofNCompleteColumn(),
-        console=err_console,
+        console=err_console.console,
         transient=True,
     )
     with bar:
@@ -202,7 +202,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         language = resolve_lang(lang)
         files = RecordFiles(paths)
         if not files:
-            err_console.print("error: no record files (*.json, *.txt) found")
+            err_console.line("error: no record files (*.json, *.txt) found")
             raise typer.Exit(EXIT_USAGE)
         switched = [_switch(registry, text) for text in interpretation or []]
         if STDIN in paths:
@@ -214,7 +214,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if executor is None:
             cores = available_cores()
             if jobs > cores:
-                err_console.print(LABELS[language]["jobs_capped"].format(jobs=jobs, cores=cores))
+                err_console.line(LABELS[language]["jobs_capped"].format(jobs=jobs, cores=cores))
                 jobs = cores
             verdicts = validate_paths(registry, files, options, jobs=jobs)
         else:
@@ -257,7 +257,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             except KeyboardInterrupt:  # report what was done, as valid output, and say so
                 interrupted = True
             except BrokenPipeError:  # `validate … | head`: the reader has what it wanted
-                _quiet_stdout()
+                quiet_stdout()
                 raise typer.Exit(worst_exit([EXIT_CODES[status] for status in statuses])) from None
             finally:
                 verdicts.close()
@@ -267,14 +267,14 @@ def register(app: typer.Typer, registry: Registry) -> None:
             if as_json and rows is None:
                 print(json.dumps(collected, ensure_ascii=False, indent=2))
             elif not jsonl and rows is None and statuses.total() > 1:
-                console.print(summary(statuses, language))
+                console.line(summary(statuses, language))
             sys.stdout.flush()
         except BrokenPipeError:
-            _quiet_stdout()
+            quiet_stdout()
         if interrupted:
             done = statuses.total()
             message = LABELS[language]["interrupted"].format(done=done, total=len(files))
-            err_console.print(message)
+            err_console.line(message)
             raise typer.Exit(EXIT_INTERRUPTED)
         raise typer.Exit(worst_exit([EXIT_CODES[status] for status in statuses]))
 
@@ -507,13 +507,6 @@ def _switch(registry: Registry, text: str) -> tuple[str, str]:
             )
         )
     return (f"{games[0].slug}:{ident}" if scope else ident), value
-
-
-def _quiet_stdout() -> None:
-    """After a broken pipe, send what is left for stdout nowhere, so that the interpreter's
-    last flush cannot complain."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
 
 
 CSV_COLUMNS = ("file", "game", "status", "ply", "code", "article")

@@ -4,14 +4,15 @@ before a rejected action drawn."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from adjudicator.core.display import printable
 from adjudicator.core.i18n import Lang
 from adjudicator.core.references import RuleData
 from adjudicator.core.verdict import Verdict
+
+if TYPE_CHECKING:
+    from adjudicator.core.output import Output
 
 LABELS: dict[Lang, dict[str, str]] = {
     "en": {
@@ -123,24 +124,24 @@ class VerdictPrinter:
     """Prints a batch's verdicts, one block each, in words of ``lang``.
 
     ``rules_of`` gives a game's rule data by id, so sides and reasons are named in words
-    (``None``, the default: as codes); it is asked once per game. Whether the stream is plain
-    (a file or a pipe: no terminal, no recording, no wrapping) is decided once too: to a
-    plain stream rich would only drop the styles, at a cost of hundreds of microseconds a
-    line, so the text is written directly — for a batch of thousands of records that is
-    most of the time the report takes, and with several jobs it is the one process's work
-    that the others wait for."""
+    (``None``, the default: as codes); it is asked once per game. Whether the output is
+    :attr:`~adjudicator.core.output.Output.plain` is decided once too: to a plain stream rich
+    would only drop the styles, at a cost of hundreds of microseconds a line, so each block
+    is written directly as one text — for a batch of thousands of records that is most of
+    the time the report takes, and with several jobs it is the one process's work that the
+    others wait for."""
 
     def __init__(
         self,
-        console: Console,
+        out: Output,
         lang: Lang,
         rules_of: Callable[[str], RuleData | None] = lambda _game: None,
     ) -> None:
-        self.console = console
+        self.out = out
         self.lang = lang
         self.rules_of = rules_of
         self._rules: dict[str, RuleData | None] = {}
-        self._plain = not (console.is_terminal or console.record or not console.soft_wrap)
+        self._plain = out.plain
 
     def __call__(self, verdict: Verdict) -> None:
         game = verdict.game or ""
@@ -149,9 +150,9 @@ class VerdictPrinter:
         lines = verdict_lines(verdict, self.lang, self._rules[game])
         if not self._plain:
             for line in lines:
-                self.console.print(Text.assemble(*line))
+                self.out.line(*line)
             return
-        stream = self.console.file
+        stream = self.out.file
         stream.write("".join("".join(text for text, _ in line) + "\n" for line in lines))
         stream.flush()
 

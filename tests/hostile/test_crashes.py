@@ -13,6 +13,7 @@ from rich.console import Console
 
 from adjudicator.core.batch import Options, find_records, validate_file, validate_paths
 from adjudicator.core.display import path_text, printable
+from adjudicator.core.output import Output
 from adjudicator.core.protocol import Server, read_lines
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.report import VerdictPrinter
@@ -111,7 +112,7 @@ def test_an_undecodable_file_name_is_printed_escaped(tmp_path: Path) -> None:
     assert verdict.source.endswith("x\\xff.json")
     verdict.model_dump_json().encode("utf-8", "strict")
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
-    VerdictPrinter(Console(file=out, width=200), "en")(verdict)
+    VerdictPrinter(Output(Console(file=out, width=200)), "en")(verdict)
 
 
 @pytest.mark.parametrize(
@@ -129,7 +130,7 @@ def test_control_characters_cannot_forge_a_line_or_drive_the_terminal(
     verdict = validate_file(REGISTRY, path, Options())
     assert verdict.status == "invalid"
     out = io.StringIO()
-    VerdictPrinter(Console(file=out, width=500, color_system=None), "en")(verdict)
+    VerdictPrinter(Output(Console(file=out, width=500, color_system=None)), "en")(verdict)
     text = out.getvalue()
     assert "\x1b" not in text and "\u202e" not in text
     head, *rest = text.splitlines()

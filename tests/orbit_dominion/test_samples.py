@@ -13,6 +13,7 @@ from rich.console import Console
 from syrupy.assertion import SnapshotAssertion
 
 from adjudicator.core.batch import Options, validate_file
+from adjudicator.core.output import Output
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.report import VerdictPrinter
 from adjudicator.core.verdict import Verdict
@@ -134,7 +135,7 @@ def test_oversize_files_are_refused_with_the_limit_named() -> None:
 def render(v: Verdict, lang: str) -> str:
     out = io.StringIO()
     console = Console(file=out, width=120, highlight=False, soft_wrap=True)
-    VerdictPrinter(console, lang)(v)  # type: ignore[arg-type]
+    VerdictPrinter(Output(console), lang)(v)  # type: ignore[arg-type]
     return out.getvalue().replace(str(SAMPLES), "records/orbit-dominion")
 
 
