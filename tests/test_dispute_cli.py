@@ -5,7 +5,11 @@ as a message with exit code 2, never a traceback."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import jsonschema
@@ -461,6 +465,43 @@ def test_validate_jsonl_lines_follow_the_verdict_schema() -> None:
     validator = jsonschema.Draft202012Validator(VERDICT_SCHEMA)
     for line in lines:
         validator.validate(json.loads(line))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_validate_jsonl_goes_to_stdout_while_a_bar_shows_on_the_terminal() -> None:
+    """With a terminal on stderr, a batch shows a progress bar there, which stands in for
+    ``sys.stdout`` while it is shown: the JSON lines still go to stdout (a file, a pipe),
+    not through the bar to the terminal."""
+    import pty
+
+    games = RECORDS / "astro-stra"
+    main, terminal = pty.openpty()
+    drained = threading.Thread(target=_drain, args=(main,), daemon=True)
+    drained.start()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "adjudicator.cli", "validate", str(games), "--jsonl"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=terminal,
+            env={**os.environ, "LANG": "C.UTF-8"},
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(terminal)
+    assert len(done.stdout.splitlines()) == len([p for p in games.rglob("*") if p.is_file()])
+
+
+def _drain(fd: int) -> None:
+    """Read a pseudo-terminal until it closes, so that no write to it waits."""
+    try:
+        while os.read(fd, 4096):
+            pass
+    except OSError:  # the other end closed
+        pass
+    finally:
+        os.close(fd)
 
 
 def test_validate_json_is_always_a_list() -> None:

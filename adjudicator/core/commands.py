@@ -249,7 +249,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
                     if rows is not None:
                         rows(verdict)
                     elif jsonl:
-                        print(one_line(verdict.model_dump_json()), flush=True)
+                        # console.file: stdout itself, not the bar's stand-in for it
+                        print(one_line(verdict.model_dump_json()), file=console.file, flush=True)
                     elif as_json:
                         collected.append(verdict.model_dump(mode="json"))
                     else:
