@@ -16,6 +16,7 @@ from adjudicator.core.cli_common import (
     LangOption,
     console,
     err_console,
+    fail,
     forget_lang,
     resolve_lang,
 )
@@ -138,7 +139,8 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
             typer.Argument(
                 help="Where the schemas live (default: those shipped with the package; in a "
                 "checkout, its schemas/ folder). Without it, the package's YAML data files' "
-                "JSON copies are written (or checked) too.",
+                "JSON copies and the shipped conformance suite's compiled case files are "
+                "written (or checked) too.",
                 show_default=False,
             ),
         ] = None,
@@ -146,21 +148,30 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
             bool, typer.Option("--check", help="Only report drift; exit 1 if any.")
         ] = False,
     ) -> None:
-        """Write the JSON Schemas generated from the models and the JSON copies of the
-        package's YAML data (rules.json from rules.yaml), or check them with --check."""
+        """Write the JSON Schemas generated from the models, the JSON copies of the
+        package's YAML data (rules.json from rules.yaml) and the shipped suite's compiled
+        case files (conformance/compiled/), or check them with --check."""
         from adjudicator.core import yaml_data
+        from adjudicator.core.conformance import compiled
+        from adjudicator.core.errors import InputError
         from adjudicator.core.schemas import drift, write
         from adjudicator.core.shipped import shipped, shown
 
         own = directory is None
         directory = directory or shipped("schemas")
-        if check:
-            problems = [directory / name for name in drift(registry, directory)]
-            problems += [shown(path) for path in yaml_data.drift()] if own else []
-            for path in problems:
-                err_console.print(f"drift: {path}")
-            raise typer.Exit(EXIT_INVALID if problems else EXIT_OK)
-        for path in [*write(registry, directory), *(yaml_data.write() if own else [])]:
+        suite = shipped("conformance")
+        try:
+            if check:
+                problems = [directory / name for name in drift(registry, directory)]
+                if own:
+                    problems += [shown(p) for p in [*yaml_data.drift(), *compiled.drift(suite)]]
+                for path in problems:
+                    err_console.print(f"drift: {path}")
+                raise typer.Exit(EXIT_INVALID if problems else EXIT_OK)
+            copies = [*yaml_data.write(), *compiled.write(suite)] if own else []
+        except InputError as err:  # a case file of the suite the runner would refuse
+            fail(err)
+        for path in [*write(registry, directory), *copies]:
             console.print(f"wrote {shown(path)}")
 
     if everything or first_word in RECORD_COMMANDS:

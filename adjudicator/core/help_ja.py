@@ -306,11 +306,13 @@ HELP: dict[str, str] = {
     "games": "ゲームの一覧: ルールブック、プロトコルの機能、コマンド。",
     "schemas": (
         "モデルから生成した JSON Schema と、パッケージの YAML データの JSON 版(rules.yaml から "
-        "rules.json)を書き出します(--check では差分の確認のみ)。"
+        "rules.json)、同梱の適合性テスト集のケースファイルを JSON にまとめたもの"
+        "(conformance/compiled/)を書き出します(--check では差分の確認のみ)。"
     ),
     "schemas directory": (
         "スキーマの置き場所(既定: パッケージ同梱のもの。リポジトリ内ではその schemas/)。"
-        "指定しないときは、パッケージの YAML データの JSON 版も書き出し(または確認し)ます。"
+        "指定しないときは、パッケージの YAML データの JSON 版と、同梱のテスト集を JSON に"
+        "まとめたものも書き出し(または確認し)ます。"
     ),
     "schemas --check": "差分を報告するだけにします。差分があれば終了コード 1。",
     # the record commands

@@ -25,7 +25,7 @@ import yaml
 SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: The package, whose YAML files are compiled (not its ``_data``: the shipped suite's case
-#: files, read as YAML).
+#: files, compiled a game to a file by :mod:`adjudicator.core.conformance.compiled`).
 PACKAGE = Path(__file__).resolve().parent.parent
 
 
