@@ -313,12 +313,14 @@ def test_cli_run_starts_the_engine_while_the_cases_are_read(
             events.append("close")
             super().close()
 
-    def read(*args: object, **options: bool) -> object:
+    load = conformance_cli._load
+
+    def read(cases: Path, game: str | None) -> list[CaseFile]:
         events.append("read")
-        return case_files(*args, **options)  # type: ignore[arg-type]
+        return load(cases, game)
 
     monkeypatch.setattr(conformance_cli, "ProcessEngine", Recorded)
-    monkeypatch.setattr(conformance_cli, "case_files", read)
+    monkeypatch.setattr(conformance_cli, "_load", read)
     code, _, err = _cli("run", "--cases", str(CASES), "--engine", MINIMAL, "--only", "nope.*")
     assert code == 2 and "'nope.*'" in err
     assert events == ["start", "read", "close"]

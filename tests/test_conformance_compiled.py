@@ -7,12 +7,18 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from adjudicator.core.cli import build_app
+from adjudicator.core.conformance import cli as conformance_cli
 from adjudicator.core.conformance import compiled
 from adjudicator.core.conformance.cases import case_files, load_case_file
 from adjudicator.core.conformance.suite import case_digest, load_lock
+from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "conformance"
+REGISTRY = Registry(installed_games())
 GAMES = sorted({f.game for _, f in case_files(CASES, trusted=True)})
 
 
@@ -109,3 +115,21 @@ def test_a_game_left_without_cases_loses_its_compiled_file(tmp_path: Path) -> No
     ]
     assert compiled.write(root) == [root / "compiled/orbit-dominion.json"]
     assert sorted((root / "compiled").iterdir()) == [root / "compiled/orbit-dominion.json"]
+
+
+def test_the_runner_reads_the_shipped_suite_compiled_and_a_given_folder_as_yaml(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """Only the suite shipped with the package is read from its compiled files: a folder
+    given with --cases is read as YAML, compiled files or not."""
+    root = _suite(tmp_path)
+    read: list[Path] = []
+    real = compiled.read
+    monkeypatch.setattr(compiled, "read", lambda *a: read.append(a[0]) or real(*a))
+    app = build_app(REGISTRY, "conformance")
+    words = ["conformance", "run", "--only", "od.board.start-position", "--cases", str(root)]
+    assert CliRunner().invoke(app, words).exit_code == 0
+    assert read == []
+    monkeypatch.setattr(conformance_cli, "SUITE", root)
+    assert CliRunner().invoke(app, words).exit_code == 0
+    assert read == [root]

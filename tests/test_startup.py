@@ -1,10 +1,10 @@
 """Start-up loads only what the command uses: the games a record does not name, the commands
 not asked for, the worker pool, the progress bar, the SVG escaping's ``xml.sax`` (with
 ``urllib`` and ``ssl``), the SVG pictures, typer's help module, PyYAML (the shipped YAML
-data is read from its JSON copies) and, when no terminal is written to, rich's console stay
-unimported. This protects the start-up budget that ``benchmarks/run.py`` measures (< 0.25 s
-of CPU for ``--version`` and for validating one small record); the test checks what is
-imported, never how long it takes.
+data and conformance suite are read from their JSON copies) and, when no terminal is written
+to, rich's console stay unimported. This protects the start-up budget that
+``benchmarks/run.py`` measures (< 0.25 s of CPU for ``--version`` and for validating one
+small record); the test checks what is imported, never how long it takes.
 """
 
 from __future__ import annotations
@@ -138,3 +138,21 @@ def test_engine_answers_without_the_command_line_libraries() -> None:
     assert not {m for m in modules if m.split(".")[0] in ("typer", "rich", "click", "yaml")}
     for game in ("orbit_dominion", "dark_nebula", "astro_stra"):
         assert loaded_of(game, modules) <= LIGHT, game
+
+
+def test_a_run_of_the_shipped_suite_reads_no_yaml() -> None:
+    """``conformance run`` reads the suite shipped with the package from its compiled JSON
+    files: PyYAML is not imported, with ``--game`` or without (building the YAML's nodes
+    was the largest cost of the runner's start-up, which the engine waits for)."""
+    for argv in (("--game", "orbit-dominion"), ()):
+        modules = modules_after(
+            "conformance",
+            "run",
+            *argv,
+            "--only",
+            "od.board.start-position",
+            before="os._exit = lambda code: None",
+        )
+        assert "adjudicator.core.conformance.compiled" in modules, argv
+        assert not {m for m in modules if m.split(".")[0] == "yaml"}, argv
+        assert "adjudicator.core.yaml_data" not in modules, argv

@@ -26,6 +26,7 @@ from adjudicator.core.cli_common import (
     fail,
     resolve_lang,
 )
+from adjudicator.core.conformance import compiled
 from adjudicator.core.conformance.cases import CaseFile, case_files
 from adjudicator.core.conformance.coverage import coverage
 from adjudicator.core.conformance.engine import EngineFailure, ProcessEngine
@@ -103,8 +104,9 @@ def _game(registry: Registry, name: str) -> Game:
 
 
 def _shipped(cases: Path) -> bool:
-    """Whether ``cases`` is the suite shipped with the package, whose files need not be
-    read with the bounds that protect against a hostile folder."""
+    """Whether ``cases`` is the suite shipped with the package: read from its compiled
+    files while they are those of its YAML (:mod:`~adjudicator.core.conformance.compiled`),
+    its YAML otherwise without the bounds that protect against a hostile folder."""
     try:
         return cases.resolve() == SUITE.resolve()
     except OSError:
@@ -121,8 +123,12 @@ def _load(cases: Path, game: str | None) -> list[CaseFile]:
                 field="--cases",
             )
         )
+    shipped_suite = _shipped(cases)
     try:
-        files = [f for _, f in case_files(cases, game, trusted=_shipped(cases))]
+        found = compiled.read(cases, game) if shipped_suite else None
+        if found is None:
+            found = case_files(cases, game, trusted=shipped_suite)
+        files = [f for _, f in found]
     except InputError as err:
         fail(err)
     if not files:
