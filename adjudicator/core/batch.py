@@ -421,6 +421,7 @@ def _alone(files: list[Path], options: Options) -> Iterator[Verdict]:
                 yield internal_error(path_text(path), "the process validating it stopped")
                 pool.shutdown(wait=True)
                 pool = _pool(1)
+        pool.shutdown(wait=True)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
@@ -462,5 +463,8 @@ def validate_paths(
                 pool = _pool(jobs)
                 continue
             yield from verdicts
+        # Done: the workers are let go now, not at the interpreter's exit, where
+        # CPython 3.11's pool can race its own shutdown and print an ignored OSError.
+        pool.shutdown(wait=True)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)

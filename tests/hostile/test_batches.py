@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import sys
 from pathlib import Path
@@ -45,6 +46,16 @@ def test_a_killed_worker_costs_only_the_file_it_held(
     codes = [v.unreadable.code if v.unreadable else v.status for v in verdicts]
     assert codes == ["valid"] * 5 + ["internal_error"] + ["valid"] * 6
     assert verdicts[5].exit_code == 4
+    assert not multiprocessing.active_children()  # the replacement pools too
+
+
+def test_a_finished_batch_lets_its_workers_go() -> None:
+    """Once the last verdict is out the workers have left: none is still running when the
+    command exits, where CPython 3.11's pool could race its own shutdown and print an
+    ignored ``OSError`` after the summary."""
+    files = sorted(VALID.glob("*.json")) * 3
+    assert len(list(validate_paths(REGISTRY, files, Options(), jobs=2))) == len(files)
+    assert not multiprocessing.active_children()
 
 
 def test_an_unlistable_folder_is_a_verdict_not_a_silence(
