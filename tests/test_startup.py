@@ -108,6 +108,12 @@ def test_validating_to_a_pipe_loads_no_rich_console(options: list[str]) -> None:
     assert not RICH_CONSOLE & modules_after("validate", str(SAMPLE), *options, before=NOT_TOLD)
 
 
+def test_an_invalid_orbit_dominion_record_to_a_pipe_draws_without_rich() -> None:
+    """Its verdict draws the position before the fault, as bare text."""
+    invalid = SAMPLE.parents[1] / "invalid" / "wrong-winner.json"
+    assert not RICH_CONSOLE & modules_after("validate", str(invalid), before=NOT_TOLD)
+
+
 def test_validating_for_a_terminal_draws_with_rich() -> None:
     assert "rich.console" in modules_after(
         "validate", str(SAMPLE), before="os.environ['FORCE_COLOR'] = '1'"

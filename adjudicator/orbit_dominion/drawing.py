@@ -2,12 +2,13 @@
 
 Gates are bracketed (they are fixed marks, 第2条), the last action's destination carries a
 ``*`` and a rotated orbit an arrow, so a person sees at a glance what happened where. The
-drawing is a rich ``Text``: coloured on a terminal, plain in files and snapshots.
+drawing is a list of pieces of text and style: a rich ``Text`` coloured on a terminal, the
+bare text in a verdict, in files and in snapshots.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from adjudicator.core.i18n import Lang
 from adjudicator.orbit_dominion.actions import ROTATE, Action
@@ -23,35 +24,57 @@ from adjudicator.orbit_dominion.board import (
 )
 from adjudicator.orbit_dominion.position import Position
 
+if TYPE_CHECKING:
+    from rich.text import Text
+
 _STYLE = {"r": "red", "R": "bold red", "b": "blue", "B": "bold blue", ".": "dim"}
 _GLYPH = {".": "·"}
 GATES = OWN_GATES[RED] | OWN_GATES[BLUE]
 
+#: A piece of the drawing: its text and its rich style ("" for none).
+Piece = tuple[str, str]
 
-def draw(position: Position, last: Action | None = None) -> Text:
-    """The board, with the last action marked when given."""
-    out = Text()
-    out.append("     " + "".join(f"{n:^4}" for n in range(SECTORS_PER_ORBIT)).rstrip() + "\n")
+
+def pieces(position: Position, last: Action | None = None) -> list[Piece]:
+    """The board as pieces of text and style, with the last action marked when given:
+    what :func:`draw` colours and :func:`plain` writes as it is."""
+    out: list[Piece] = [
+        ("     " + "".join(f"{n:^4}" for n in range(SECTORS_PER_ORBIT)).rstrip() + "\n", "")
+    ]
     for o, name in enumerate(ORBITS):
         arrow = "  "
         if last is not None and last.kind == ROTATE and last.src == o:
             arrow = " ↻" if last.dst > 0 else " ↺"
-        out.append(f"{name}{arrow}  ")
+        row: list[Piece] = [(f"{name}{arrow}  ", "")]
         for n in range(SECTORS_PER_ORBIT):
             s = sector(o, n)
             ch = position.cell(s)
             gate = bool(GATES & bit(s))
             marked = last is not None and last.kind != ROTATE and last.dst == s
-            out.append("[" if gate else " ", style="dim")
-            out.append(_GLYPH.get(ch, ch), style=_STYLE[ch])
+            row.append(("[" if gate else " ", "dim"))
+            row.append((_GLYPH.get(ch, ch), _STYLE[ch]))
             if gate:
-                out.append("]", style="dim")
-            out.append("*" if marked else " ", style="bold yellow")
+                row.append(("]", "dim"))
+            row.append(("*" if marked else " ", "bold yellow"))
             if not gate:
-                out.append(" ")
-        out.rstrip()
-        out.append("\n")
+                row.append((" ", ""))
+        while not row[-1][0].strip():  # a row ends at its last mark
+            row.pop()
+        out += row
+        out.append(("\n", ""))
     return out
+
+
+def draw(position: Position, last: Action | None = None) -> Text:
+    """The drawing as a rich ``Text``, coloured on a terminal."""
+    from rich.text import Text
+
+    return Text.assemble(*pieces(position, last))
+
+
+def plain(position: Position, last: Action | None = None) -> str:
+    """The drawing's text alone, as a verdict shows it: no rich needed."""
+    return "".join(text for text, _ in pieces(position, last))
 
 
 _SIDE_JA = ("赤", "青")

@@ -12,6 +12,7 @@ from adjudicator.core.records import ACCEPTED, Event, Replay, Step
 from adjudicator.core.references import RuleData
 from adjudicator.core.violations import Violation
 from adjudicator.orbit_dominion.board import SIDE_NAMES
+from adjudicator.orbit_dominion.drawing import plain
 from adjudicator.orbit_dominion.position import Position, start_position
 from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.state import FORFEIT, GameState
@@ -76,12 +77,9 @@ class OrbitDominionReplay(Replay):
         return self.state.position.text()
 
     def drawing(self, lang: Lang = "en") -> str:
-        """Symbols only: the same drawing in every language. Its module (and rich's text)
-        is imported at the first drawing: a valid record's verdict shows none."""
-        from adjudicator.orbit_dominion.drawing import draw
-
+        """Symbols only: the same drawing in every language."""
         last = self.state.actions[-1] if self.state.actions else None
-        return draw(self.state.position, last).plain
+        return plain(self.state.position, last)
 
     def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
         from adjudicator.orbit_dominion.drawing_svg import picture
