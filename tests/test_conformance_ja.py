@@ -23,8 +23,8 @@ from typer.testing import CliRunner, Result
 from adjudicator.core.cli import build_app
 from adjudicator.core.conformance.cases import EXPECTATIONS, CaseFile, case_files
 from adjudicator.core.conformance.runner import Runner
-from adjudicator.core.conformance.words import in_lang
 from adjudicator.core.game import FEATURES
+from adjudicator.core.i18n import in_lang
 from adjudicator.core.registry import Registry, installed_games
 from tests.test_conformance import _Skewed
 from tests.test_help_ja import english_left

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, Said, in_lang
 
 if TYPE_CHECKING:
     from adjudicator.core.references import RuleData, ViolationSpec
@@ -16,18 +16,6 @@ if TYPE_CHECKING:
 #: person says them (赤, 帝国軍; 新たな2点挟撃), never by their codes.
 SIDE_ARGS = frozenset({"side", "owner", "winner", "loser", "mover"})
 REASON_ARGS = frozenset({"reason"})
-
-
-@dataclass(frozen=True)
-class Phrase:
-    """A message argument said differently in each language: a step as the notation stamps
-    it in English and as the rulebook names it in Japanese (``1.1 帝国軍生産``)."""
-
-    en: str
-    ja: str
-
-    def __str__(self) -> str:
-        return self.en
 
 
 @dataclass(frozen=True)
@@ -66,7 +54,7 @@ class Violation:
 
 def spoken(args: dict[str, Any], names: RuleData | None, lang: Lang) -> dict[str, Any]:
     """Message arguments with sides, reasons and phrases in words of ``lang``."""
-    out = {k: getattr(v, lang) if isinstance(v, Phrase) else v for k, v in args.items()}
+    out = {k: in_lang(v, lang) if isinstance(v, Said) else v for k, v in args.items()}
     if names is None:
         return out
     for key, value in args.items():

@@ -18,11 +18,11 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, Said
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Deferred, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
-from adjudicator.core.violations import Phrase, Violation
+from adjudicator.core.violations import Violation
 from adjudicator.dark_nebula import combat, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
 from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment
@@ -210,7 +210,7 @@ class DarkNebulaReplay(EventReplay):
         An event is the step its phase and side (and turn, when it names one) say it is.
         The steps are named as the notation stamps them and, in Japanese, as 5.0 does."""
         if self.disclosed:
-            after = Phrase(en="nothing after the disclosure", ja="開示の後(続く手順なし)")
+            after = Said(en="nothing after the disclosure", ja="開示の後(続く手順なし)")
             return "phase_order", {"expected": after, "got": _step_said(event, None)}
         kind = type(event)  # the exact class: see notation.body
         if kind is Disclosure:
@@ -223,8 +223,8 @@ class DarkNebulaReplay(EventReplay):
             return self._out_of_order(_step_said(event, claimed))
         return None
 
-    def _out_of_order(self, got: Phrase) -> Problem:
-        expected = Phrase(en=self._next_stamp(), ja=self._next_stamp("ja"))
+    def _out_of_order(self, got: Said) -> Problem:
+        expected = Said(en=self._next_stamp(), ja=self._next_stamp("ja"))
         return "phase_order", {"expected": expected, "got": got}
 
     # --- events -----------------------------------------------------------------------------
@@ -454,7 +454,7 @@ class DarkNebulaReplay(EventReplay):
         elif found.status == "wrong_nonce":
             self._reject(("commitment_mismatch" if secret else "wrong_nonce", {}))
         elif found.status == "weak_nonce":
-            detail = Phrase(en=found.detail, ja=nonce_problem(opening.nonce, "ja") or "")
+            detail = Said(en=found.detail, ja=nonce_problem(opening.nonce, "ja") or "")
             self._reject(("weak_nonce", {"detail": detail}))
         self.situation.base.sector = opening.sector
         self.opened = True
@@ -547,18 +547,18 @@ class _Rejected(Exception):
         self.violation = violation
 
 
-def _step_said(event: GameEvent, turn: int | None) -> Phrase:
+def _step_said(event: GameEvent, turn: int | None) -> Said:
     """The step an event says it is: stamped as the notation writes it (of ``turn``, when
     given) and named as the rulebook does."""
     if type(event) is Setup:
-        return Phrase(en="setup", ja=STEP_WORDS["ja"]["setup"])
+        return Said(en="setup", ja=STEP_WORDS["ja"]["setup"])
     if type(event) is Disclosure:
-        return Phrase(en="disclose", ja="開示")
+        return Said(en="disclose", ja="開示")
     step: int = step_of(event)  # type: ignore[assignment]  # neither set-up nor disclosure
     if turn is None:
         side = getattr(event, "side", None)
-        return Phrase(en=f"{side} {event.phase}" if side else event.phase, ja=RULEBOOK_STEPS[step])
-    return Phrase(en=stamp(turn, step), ja=step_name(turn, step, "ja"))
+        return Said(en=f"{side} {event.phase}" if side else event.phase, ja=RULEBOOK_STEPS[step])
+    return Said(en=stamp(turn, step), ja=step_name(turn, step, "ja"))
 
 
 def _opening_of(event: object) -> Opening | None:

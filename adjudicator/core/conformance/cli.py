@@ -54,16 +54,14 @@ from adjudicator.core.conformance.suite import (
 from adjudicator.core.conformance.words import (
     MARKS,
     WORDS,
-    Said,
     counts_text,
-    in_lang,
     labels,
     said_of,
     version_text,
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import FEATURES, Game
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, Said, in_lang
 from adjudicator.core.registry import Registry
 from adjudicator.core.schemas import document
 from adjudicator.core.shipped import shipped

@@ -18,8 +18,8 @@ from typing import IO, Any, Protocol
 
 from adjudicator.core import strict_json
 from adjudicator.core.conformance.spawn import spawn
-from adjudicator.core.conformance.words import Said, in_lang
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Said, in_lang
 from adjudicator.core.protocol import Server
 
 #: How many of the engine's last stderr lines a failure keeps.

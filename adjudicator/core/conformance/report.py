@@ -13,11 +13,10 @@ from adjudicator.core.conformance.runner import STATUSES, CaseResult, RunReport
 from adjudicator.core.conformance.words import (
     STATUS_WORDS,
     WORDS,
-    in_lang,
     joined,
     version_text,
 )
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, in_lang
 
 
 @dataclass

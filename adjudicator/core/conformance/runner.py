@@ -13,9 +13,9 @@ from typing import Any, Literal
 
 from adjudicator.core.conformance.cases import Case, CaseFile, ExpectedError
 from adjudicator.core.conformance.engine import Engine, EngineFailure
-from adjudicator.core.conformance.words import Said, in_lang, joined, said_of
+from adjudicator.core.conformance.words import joined, said_of
 from adjudicator.core.game import FEATURES
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, Said, in_lang
 from adjudicator.core.protocol import PROTOCOL_VERSION
 
 Status = Literal["passed", "failed", "skipped", "errored"]

@@ -22,8 +22,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.conformance.cases import Case, CaseFile
-from adjudicator.core.conformance.words import Said
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Said
 from adjudicator.core.loading import parse_json, read_text
 from adjudicator.core.requests import parse_request
 

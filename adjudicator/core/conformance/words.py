@@ -5,7 +5,7 @@ only these lines follow ``--lang`` or the locale."""
 from __future__ import annotations
 
 from adjudicator.core.display import pad, width
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, Said, in_lang
 
 #: A case's status as a person reads it; the JSON keeps the codes (passed, failed, …).
 STATUS_WORDS: dict[Lang, dict[str, str]] = {
@@ -122,25 +122,6 @@ def counts_text(counts: dict[str, int], lang: Lang) -> str:
 def version_text(version: str, lang: Lang) -> str:
     """The suite's version, or that it has none, as a person reads it."""
     return WORDS[lang]["unversioned"] if version == "unversioned" else version
-
-
-class Said(str):
-    """A message in English that also carries its Japanese. What reads it as a string —
-    the JSON for programs, the English output, a test — reads the English, unchanged; only
-    the Japanese output asks for :attr:`ja` (through :func:`in_lang`)."""
-
-    ja: str
-
-    def __new__(cls, en: str, ja: str) -> Said:
-        said = super().__new__(cls, en)
-        said.ja = ja
-        return said
-
-
-def in_lang(text: str, lang: Lang) -> str:
-    """``text`` as a person reads it in ``lang``: a :class:`Said`'s Japanese, or the text
-    itself (what an engine wrote, a plain string)."""
-    return text.ja if lang == "ja" and isinstance(text, Said) else str(text)
 
 
 def joined(parts: list[str], en: str = "; ", ja: str = "; ") -> Said:
