@@ -47,12 +47,14 @@ if TYPE_CHECKING:
 RESIGNATION, FORFEIT = "resignation", "forfeit"
 
 
-def _outcome(winner: str, reason: str, decided_at: int) -> Outcome:
-    """How the game ended, as the core reports it. Its model is loaded when a game first
-    ends, not with the rules: counting positions (perft) never reports an end."""
+def _outcome(winner: int | None, reason: str, decided_at: int) -> Outcome:
+    """How the game ended, as the core reports it: the winning side (``None`` for a draw)
+    named. Its model is loaded when a game first ends, not with the rules: counting
+    positions (perft) never reports an end."""
     from adjudicator.core.outcome import Outcome
 
-    return Outcome(winner=winner, reason=reason, decided_at=decided_at)
+    side = "draw" if winner is None else SIDE_NAMES[winner]
+    return Outcome(winner=side, reason=reason, decided_at=decided_at)
 
 
 class Reading(NamedTuple):
@@ -176,7 +178,7 @@ class GameState:
             outcome = None
             if decision is not None:
                 winner, reason = decision
-                outcome = _outcome("draw" if winner is None else SIDE_NAMES[winner], reason, ply)
+                outcome = _outcome(winner, reason, ply)
             self._turn_start = (ply, outcome)
         return self._turn_start[1]
 
@@ -202,9 +204,7 @@ class GameState:
     def _end_outside_play(self, winner: int | None, reason: str) -> Outcome:
         if self.outcome() is not None:
             raise ValueError("the game is already decided")
-        self._decided = _outcome(
-            "draw" if winner is None else SIDE_NAMES[winner], reason, self.position.ply
-        )
+        self._decided = _outcome(winner, reason, self.position.ply)
         return self._decided
 
     # --- playing ----------------------------------------------------------------------------
@@ -293,7 +293,7 @@ class GameState:
             red = (me, en, mf, ef) if turn == RED else (en, me, ef, mf)
             self.position = Position(*red, turn, ply, claim)
             if reason is not None:
-                self._decided = _outcome(SIDE_NAMES[1 - turn], reason, ply)
+                self._decided = _outcome(1 - turn, reason, ply)
         return i
 
     def push(self, action: Action) -> None:
@@ -306,7 +306,7 @@ class GameState:
         if len(plies) == 2:
             self._repeated[position.turn] += 1
         if reason is not None:
-            self._decided = _outcome(SIDE_NAMES[1 - position.turn], reason, position.ply)
+            self._decided = _outcome(1 - position.turn, reason, position.ply)
 
     # --- notation ---------------------------------------------------------------------------
 
