@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -17,6 +18,11 @@ if TYPE_CHECKING:
 
 #: A piece of a line: its text, or its text and its rich style ("" for none).
 Piece = str | tuple[str, str]
+
+
+def bare(pieces: Iterable[Piece]) -> str:
+    """The pieces' text, their styles dropped: what rich writes of them to a plain stream."""
+    return "".join(p if isinstance(p, str) else p[0] for p in pieces)
 
 
 def is_terminal(stream: IO[str]) -> bool:
@@ -86,7 +92,7 @@ class Output:
 
             self.console.print(Text.assemble(*pieces))
             return
-        self.write("".join(p if isinstance(p, str) else p[0] for p in pieces) + "\n")
+        self.write(bare(pieces) + "\n")
 
     def write(self, text: str) -> None:
         """``text`` as it is, flushed as rich flushes each print. A reader gone ends the

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.core.display import printable
 from adjudicator.core.i18n import Lang
+from adjudicator.core.output import bare
 from adjudicator.core.references import RuleData
 from adjudicator.core.verdict import Verdict
 
@@ -153,7 +154,7 @@ class VerdictPrinter:
                 self.out.line(*line)
             return
         stream = self.out.file
-        stream.write("".join("".join(text for text, _ in line) + "\n" for line in lines))
+        stream.write("".join(bare(line) + "\n" for line in lines))
         stream.flush()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.core.i18n import Lang
+from adjudicator.core.output import bare
 from adjudicator.orbit_dominion.actions import ROTATE, Action
 from adjudicator.orbit_dominion.board import (
     BLUE,
@@ -74,7 +75,7 @@ def draw(position: Position, last: Action | None = None) -> Text:
 
 def plain(position: Position, last: Action | None = None) -> str:
     """The drawing's text alone, as a verdict shows it: no rich needed."""
-    return "".join(text for text, _ in pieces(position, last))
+    return bare(pieces(position, last))
 
 
 _SIDE_JA = ("赤", "青")
