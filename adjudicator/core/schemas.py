@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from adjudicator.core import generated
 from adjudicator.core.conformance.cases import CaseFile
 from adjudicator.core.conformance.export import ExportedCaseFile
 from adjudicator.core.conformance.outputs import output_models
@@ -49,23 +50,18 @@ def render(schema: dict[str, Any]) -> str:
     return json.dumps(schema, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
 
 
+def _due(registry: Registry, directory: Path) -> dict[Path, str]:
+    return {directory / name: render(schema) for name, schema in generate(registry).items()}
+
+
 def write(registry: Registry, directory: Path) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, schema in generate(registry).items():
-        path = directory / name
-        path.write_text(render(schema), encoding="utf-8")
-        written.append(path)
-    return written
+    return generated.write(_due(registry, directory))
 
 
 def drift(registry: Registry, directory: Path) -> list[str]:
     """Names of the schema files that are missing, stale or no longer generated."""
-    expected = generate(registry)
-    problems = []
-    for name, schema in expected.items():
-        path = directory / name
-        if not path.exists() or path.read_text(encoding="utf-8") != render(schema):
-            problems.append(name)
-    problems += sorted(p.name for p in directory.glob("*.schema.json") if p.name not in expected)
+    due = _due(registry, directory)
+    problems = [p.name for p in generated.differing(due)]
+    problems += sorted(p.name for p in directory.glob("*.schema.json") if p not in due)
     return problems

@@ -21,6 +21,8 @@ from typing import Any
 
 import yaml
 
+from adjudicator.core import generated
+
 #: The safe loader, in C when PyYAML was built with libyaml.
 SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -45,21 +47,15 @@ def compiled(source: Path) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
+def _due(package: Path) -> dict[Path, str]:
+    return {source.with_suffix(".json"): compiled(source) for source in sources(package)}
+
+
 def write(package: Path = PACKAGE) -> list[Path]:
     """Compile every YAML data file of the package; the JSON files written."""
-    written = []
-    for source in sources(package):
-        target = source.with_suffix(".json")
-        target.write_text(compiled(source), encoding="utf-8")
-        written.append(target)
-    return written
+    return generated.write(_due(package))
 
 
 def drift(package: Path = PACKAGE) -> list[Path]:
     """The JSON copies that are missing or differ from their YAML source."""
-    problems = []
-    for source in sources(package):
-        target = source.with_suffix(".json")
-        if not target.exists() or target.read_text(encoding="utf-8") != compiled(source):
-            problems.append(target)
-    return problems
+    return generated.differing(_due(package))

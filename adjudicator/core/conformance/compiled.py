@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.core import generated
 from adjudicator.core.conformance.cases import CaseFile, load_case_file
 
 #: The folder of the compiled files, under the suite's root.
@@ -82,17 +83,14 @@ def write(root: Path) -> list[Path]:
     for stale in set((root / COMPILED).glob("*.json")) - due.keys():
         stale.unlink()
     (root / COMPILED).mkdir(exist_ok=True)
-    for path, text in due.items():
-        path.write_text(text, encoding="utf-8")
-    return list(due)
+    return generated.write(due)
 
 
 def drift(root: Path) -> list[Path]:
     """The compiled files that are missing, differ from the YAML, or are left over."""
     due = texts(root)
-    found = set((root / COMPILED).glob("*.json"))
-    wrong = [p for p, text in due.items() if p not in found or p.read_text("utf-8") != text]
-    return sorted([*wrong, *(found - due.keys())])
+    stale = set((root / COMPILED).glob("*.json")) - due.keys()
+    return sorted([*generated.differing(due), *stale])
 
 
 def read(root: Path, game: str | None = None) -> list[tuple[Path, CaseFile]] | None:
