@@ -18,7 +18,6 @@ from adjudicator.core.errors import InputError
 from adjudicator.orbit_dominion.board import (
     ORBITS,
     SECTOR_BY_NAME,
-    SECTOR_COUNT,
     SECTOR_NAMES,
     orbit_of,
 )
@@ -34,7 +33,7 @@ class Action:
 
     ``kind`` follows the separator: ``-`` along an orbit navigates and across orbits jumps,
     ``x`` captures, ``<>`` swaps. Whether the action is legal is for the rules to say.
-    Immutable; equal actions are interchangeable, and :data:`ACTIONS` holds one of each."""
+    Immutable; equal actions are interchangeable, and :func:`action_named` gives one of each."""
 
     __slots__ = ("_hash", "dst", "kind", "src", "text")
 
@@ -72,7 +71,7 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> Action:
         """Parse canonical notation; anything else is an :class:`InputError`."""
-        action = ACTIONS.get(text) if isinstance(text, str) else None
+        action = action_named(text) if isinstance(text, str) else None
         if action is None:
             raise _malformed(text)
         return action
@@ -85,25 +84,48 @@ def _spell(kind: str, src: int, dst: int) -> str:
     return f"{SECTOR_NAMES[src]}{sep}{SECTOR_NAMES[dst]}"
 
 
-def _all_actions() -> dict[str, Action]:
-    """Every spelling that parses, interned: parsing canonical notation is a dict lookup.
-    Built at import by every command that reads an action, so spelled directly."""
-    table: dict[str, Action] = {}
-    for src in range(SECTOR_COUNT):
-        a = SECTOR_NAMES[src]
-        for dst in range(SECTOR_COUNT):
-            b = SECTOR_NAMES[dst]
-            first = NAVIGATE if orbit_of(src) == orbit_of(dst) else JUMP
-            for kind, text in ((first, f"{a}-{b}"), (CAPTURE, f"{a}x{b}"), (SWAP, f"{a}<>{b}")):
-                table[text] = Action(kind, src, dst, text)
-    for orbit in range(3):
-        for direction in (1, -1):
-            action = Action(ROTATE, orbit, direction)
-            table[action.text] = action
-    return table
+#: Canonical notation: two sectors joined by ``-``, ``x`` or ``<>``, or an orbit and ``+``/``-``.
+_CANONICAL = re.compile(
+    r"(?P<src>[OMI](?:1[01]|[0-9]))(?P<sep>-|x|<>)(?P<dst>[OMI](?:1[01]|[0-9]))|(?P<orbit>[OMI])(?P<dir>[+-])"
+)
+#: The actions read so far, by spelling: each is made at its first reading, and an equal
+#: spelling then finds the same object with one dict lookup. Making all 3,894 spellings at
+#: import cost every command about a twentieth of its start-up, most of them never read.
+_INTERNED: dict[str, Action] = {}
 
 
-ACTIONS: dict[str, Action] = _all_actions()
+def action_named(text: str) -> Action | None:
+    """The action that canonical ``text`` spells, or ``None`` if it spells none (or is not a
+    string). Only canonical spellings are kept, so no input can make the table grow."""
+    if not isinstance(text, str):
+        return None
+    action = _INTERNED.get(text)
+    if action is not None:
+        return action
+    m = _CANONICAL.fullmatch(text)
+    if m is None:
+        return None
+    if m["orbit"]:
+        action = Action(ROTATE, ORBITS.index(m["orbit"]), 1 if m["dir"] == "+" else -1, text)
+    else:
+        src, dst = SECTOR_BY_NAME[m["src"]], SECTOR_BY_NAME[m["dst"]]
+        if m["sep"] == "x":
+            kind = CAPTURE
+        elif m["sep"] == "<>":
+            kind = SWAP
+        else:
+            kind = NAVIGATE if orbit_of(src) == orbit_of(dst) else JUMP
+        action = Action(kind, src, dst, text)
+    _INTERNED[text] = action
+    return action
+
+
+def every_action() -> dict[str, Action]:
+    """Every spelling that parses and its action, for a test or a tool that needs them all."""
+    sectors = SECTOR_NAMES
+    texts = [f"{a}{sep}{b}" for a in sectors for b in sectors for sep in ("-", "x", "<>")]
+    texts += [f"{o}{d}" for o in ORBITS for d in "+-"]
+    return {text: action for text in texts if (action := action_named(text)) is not None}
 
 
 def _malformed(text: object) -> InputError:
@@ -150,11 +172,11 @@ def read_loose(text: str) -> Action | Loose:
     norm = normalize_text(text)
     rot = _ROTATION.match(norm)
     if rot:
-        return ACTIONS[rot["orbit"] + rot["dir"]]
+        return Action.parse(rot["orbit"] + rot["dir"])
     m = _LOOSE.match(norm)
     if not m:
         raise _malformed(text)
     src, dst, sep = SECTOR_BY_NAME[m["src"]], SECTOR_BY_NAME[m["dst"]], m["sep"]
     if sep in ("x", "<>"):
-        return ACTIONS[f"{m['src']}{sep}{m['dst']}"]
+        return Action.parse(f"{m['src']}{sep}{m['dst']}")
     return Loose(src, dst)

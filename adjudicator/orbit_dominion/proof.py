@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.i18n import Lang
-from adjudicator.orbit_dominion.actions import ACTIONS
+from adjudicator.orbit_dominion.actions import action_named
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.position import Position
 from adjudicator.orbit_dominion.record import Reason
@@ -211,7 +211,7 @@ class _Checker:
         return None
 
     def _move(self, node: MoveNode, state: GameState, line: list[str]) -> Fault | None:
-        action = ACTIONS.get(node.move)
+        action = action_named(node.move)
         if action is None:
             return Fault(line=line, code="not_notation", detail={"action": node.move})
         violation = state.check(action)

@@ -24,7 +24,7 @@ from pydantic import (
 
 from adjudicator.core.records import Event, GameRecord
 from adjudicator.core.verdict import ClaimedResult, Note
-from adjudicator.orbit_dominion.actions import ACTIONS
+from adjudicator.orbit_dominion.actions import action_named
 from adjudicator.orbit_dominion.identity import FORMAT, RULESET, Reason, Side
 from adjudicator.orbit_dominion.position import Position
 
@@ -163,7 +163,7 @@ _BARE_EVENTS: dict[str, Event] = {}
 
 def _bare_event(written: str) -> Event:
     event = Event(written)
-    if written in ACTIONS:
+    if action_named(written) is not None:
         _BARE_EVENTS[written] = event
     return event
 

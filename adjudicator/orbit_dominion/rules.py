@@ -12,7 +12,6 @@ from functools import partial
 from typing import Any
 
 from adjudicator.orbit_dominion.actions import (
-    ACTIONS,
     CAPTURE,
     JUMP,
     NAVIGATE,
@@ -50,9 +49,9 @@ def _tables() -> tuple[tuple[tuple[Action, Action, Action], ...], ...]:
             n2 = STEP[n1][d]
             per_dir.append(
                 (
-                    ACTIONS[f"{SECTOR_NAMES[s]}-{SECTOR_NAMES[n1]}"],
-                    ACTIONS[f"{SECTOR_NAMES[s]}-{SECTOR_NAMES[n2]}"],
-                    ACTIONS[f"{SECTOR_NAMES[s]}x{SECTOR_NAMES[n1]}"],
+                    Action.parse(f"{SECTOR_NAMES[s]}-{SECTOR_NAMES[n1]}"),
+                    Action.parse(f"{SECTOR_NAMES[s]}-{SECTOR_NAMES[n2]}"),
+                    Action.parse(f"{SECTOR_NAMES[s]}x{SECTOR_NAMES[n1]}"),
                 )
             )
         out.append(tuple(per_dir))
@@ -64,15 +63,15 @@ JUMP_MOVES: tuple[tuple[tuple[int, Action, Action], ...], ...] = tuple(
     tuple(
         (
             j,
-            ACTIONS[f"{SECTOR_NAMES[s]}-{SECTOR_NAMES[j]}"],
-            ACTIONS[f"{SECTOR_NAMES[s]}<>{SECTOR_NAMES[j]}"],
+            Action.parse(f"{SECTOR_NAMES[s]}-{SECTOR_NAMES[j]}"),
+            Action.parse(f"{SECTOR_NAMES[s]}<>{SECTOR_NAMES[j]}"),
         )
         for j in JUMP_TARGETS[s]
     )
     for s in range(SECTOR_COUNT)
 )
 ROTATIONS: tuple[tuple[Action, Action], ...] = tuple(
-    (ACTIONS[f"{o}+"], ACTIONS[f"{o}-"]) for o in ORBITS
+    (Action.parse(f"{o}+"), Action.parse(f"{o}-")) for o in ORBITS
 )
 
 

@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.violations import Violation
-from adjudicator.orbit_dominion.actions import ACTIONS, JUMP, NAVIGATE, Action, read_loose
+from adjudicator.orbit_dominion.actions import (
+    _INTERNED,
+    JUMP,
+    NAVIGATE,
+    Action,
+    action_named,
+    read_loose,
+)
 from adjudicator.orbit_dominion.board import (
     RED,
     SECTOR_NAMES,
@@ -265,7 +272,7 @@ class GameState:
         reason = None
         i = start
         while i < end and reason is None:
-            action = ACTIONS.get(texts[i])
+            action = _INTERNED.get(texts[i]) or action_named(texts[i])
             if action is None or claim or ply >= MOVE_LIMIT:
                 break
             if action.kind in (NAVIGATE, JUMP) and en >> action.dst & 1:
@@ -314,7 +321,7 @@ class GameState:
         """Read an action in any documented spelling; the canonical action follows from the
         position where the written mark leaves it open (``-`` or an arrow onto an enemy ship
         is a capture along an orbit and a swap across orbits)."""
-        action = ACTIONS.get(text) if isinstance(text, str) else None
+        action = action_named(text)
         if action is None:
             loose = read_loose(text)
             if isinstance(loose, Action):
@@ -332,7 +339,7 @@ class GameState:
             sep = "x" if enemy and orbit_distance(src, dst) == 1 else "-"
         else:
             sep = "<>" if enemy else "-"
-        return ACTIONS[f"{a}{sep}{b}"]
+        return Action.parse(f"{a}{sep}{b}")
 
     def attempt(self, text: str, *, lenient: bool = False) -> tuple[Reading, Violation | None]:
         """Read and play one written action: the reading and the violation, if any.

@@ -19,7 +19,7 @@ import sys
 import time
 
 from adjudicator.orbit_dominion import STANDARD, GameState, Position
-from adjudicator.orbit_dominion.actions import ACTIONS, CAPTURE, ROTATE, SWAP, Action
+from adjudicator.orbit_dominion.actions import CAPTURE, ROTATE, SWAP, Action
 from adjudicator.orbit_dominion.board import BLUE, ORBITS, RED, SECTOR_NAMES, TARGET_GATES
 from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS
 from adjudicator.orbit_dominion.rules import after, generate, turn_start
@@ -100,8 +100,8 @@ def undoing(action: Action) -> Action:
     """The action that puts back what ``action`` moved (a capture cannot be undone)."""
     a, b = SECTOR_NAMES[action.src], SECTOR_NAMES[action.dst]
     if action.kind == ROTATE:
-        return ACTIONS[f"{ORBITS[action.src]}{'-' if action.dst > 0 else '+'}"]
-    return ACTIONS[f"{b}<>{a}" if action.kind == SWAP else f"{b}-{a}"]
+        return Action.parse(f"{ORBITS[action.src]}{'-' if action.dst > 0 else '+'}")
+    return Action.parse(f"{b}<>{a}" if action.kind == SWAP else f"{b}-{a}")
 
 
 def random_state(rng: random.Random, *, standard: float = 0.3) -> GameState:

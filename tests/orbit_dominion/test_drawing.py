@@ -6,14 +6,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.orbit_dominion.actions import ACTIONS, Action
+from adjudicator.orbit_dominion.actions import Action, every_action
 from adjudicator.orbit_dominion.board import SECTORS_PER_ORBIT, sector
 from adjudicator.orbit_dominion.drawing import draw, plain
 from adjudicator.orbit_dominion.position import STANDARD, Position
 
 from .support import positions
 
-LAST = st.none() | st.sampled_from(sorted(ACTIONS.values(), key=str))
+LAST = st.none() | st.sampled_from(sorted(every_action().values(), key=str))
 
 
 @settings(max_examples=60, deadline=None)
@@ -35,7 +35,7 @@ def test_each_ship_is_drawn_in_its_sectors_column(position: Position) -> None:
 
 
 def test_ships_are_coloured_gates_dimmed_and_the_last_destination_marked() -> None:
-    text = draw(STANDARD, ACTIONS["O0-O1"])
+    text = draw(STANDARD, Action.parse("O0-O1"))
     styled = {(text.plain[span.start : span.end], str(span.style)) for span in text.spans}
     assert {("r", "red"), ("R", "bold red"), ("b", "blue"), ("[", "dim")} <= styled
     assert ("*", "bold yellow") in styled

@@ -13,7 +13,8 @@ import pytest
 
 from adjudicator.core.errors import InputError
 from adjudicator.orbit_dominion import STANDARD, Action, GameState
-from adjudicator.orbit_dominion.actions import ACTIONS
+from adjudicator.orbit_dominion import actions as actions_module
+from adjudicator.orbit_dominion.actions import action_named, every_action
 from tests.orbit_dominion.support import pos, sec, snapshot
 
 # A position with an enemy ship next to red along M and across from red on M4:
@@ -65,9 +66,30 @@ def test_rotation_spelling(text, orbit, direction):
 
 def test_every_canonical_spelling_round_trips():
     """Notation: every canonical spelling parses to an action that writes back the same."""
-    for text in ACTIONS:
+    for text in every_action():
         assert Action.parse(text).text == text
         assert Action.parse(text) == Action.parse(text)
+
+
+def test_every_spelling_of_sectors_and_orbits_names_one_action():
+    """Notation: each ordered pair of the 36 sectors is spelled with ``-``, ``x`` and ``<>``
+    (the rules, not the notation, say which are legal), and each orbit turns ``+`` or ``-``:
+    3 × 36 × 36 + 6 spellings, each naming its own action, the same object at every reading."""
+    table = every_action()
+    assert len(table) == 3 * 36 * 36 + 6
+    assert len(set(table.values())) == len(table)
+    assert all(action_named(text) is action for text, action in table.items())
+    assert Action.parse("M4-I4").kind == "jump" and Action.parse("M3-M4").kind == "navigate"
+
+
+def test_only_canonical_spellings_are_kept():
+    """Notation: reading a spelling that names no action keeps nothing, so no input can make
+    the table of actions read grow beyond the canonical spellings."""
+    before = dict(actions_module._INTERNED)
+    for text in ("O12-O0", "o+", "O+1", "I11 → I10", "M3xM4 ", "M3-M4\n"):
+        assert action_named(text) is None
+    assert action_named(["M3-M4"]) is None  # type: ignore[arg-type]
+    assert before == actions_module._INTERNED
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.records import load_model
-from adjudicator.orbit_dominion.actions import ACTIONS
+from adjudicator.orbit_dominion.actions import every_action
 from adjudicator.orbit_dominion.position import Position
 from adjudicator.orbit_dominion.record import Record
 from adjudicator.orbit_dominion.record_text import format_record, parse
@@ -51,7 +51,7 @@ def _positions() -> list[str]:
 
 
 POSITIONS = _positions()
-CANONICAL_ACTIONS = sorted(ACTIONS)
+CANONICAL_ACTIONS = sorted(every_action())
 #: Documented alternative spellings that are one token (no spaces).
 LENIENT_TOKENS = ["I11→I10", "O4⇄M4", "Ｏ４－Ｍ４", "Ｏ＋", "O+1", "M-1", "M3-M4", "O4-M4"]
 _SPACED_ARROW = re.compile(r"[ \t][→⇄]|[→⇄][ \t]")
