@@ -287,12 +287,25 @@ def checked(r: Run, what: str, expect_code: int = 0) -> Run:
     return r
 
 
+#: What any command built on the required libraries pays before doing its own work: typer
+#: imported, one pydantic model built and one JSON text validated with it.
+DEPENDENCIES_ALONE = """import typer
+from pydantic import BaseModel
+class Record(BaseModel):
+    moves: list[str]
+Record.model_validate_json('{"moves": ["I11-I10"]}')
+"""
+
+
 def startup_figures(repeat: int) -> list[Figure]:
     small = ROOT / "records" / "orbit-dominion" / "valid" / "annihilation.json"
-    version, one, chess_import = rounds(
+    # The interpreter of the environment the measured command is installed in.
+    its_python = str(Path(COMMAND[0]).parent / "python")
+    version, one, alone, chess_import = rounds(
         repeat,
         lambda: checked(run(adjudicator("--version")), "--version").cpu,
         lambda: checked(run(adjudicator("validate", str(small))), "validate").cpu,
+        lambda: checked(run([its_python, "-c", DEPENDENCIES_ALONE]), "typer + pydantic").cpu,
         lambda: checked(run(python("-c", "import chess")), "import chess").cpu,
     )
     common = {
@@ -309,6 +322,14 @@ def startup_figures(repeat: int) -> list[Figure]:
             ours=one,
             chess=chess_import,
             **common,  # type: ignore[arg-type]
+        ),
+        Figure(
+            "for scale: the libraries alone (import typer, one pydantic model, one JSON text)",
+            unit="CPU s",
+            ours=alone,
+            chess=chess_import,
+            value_unit="CPU s",
+            target="(none)",
         ),
     ]
 
