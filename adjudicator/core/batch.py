@@ -16,11 +16,11 @@ import signal
 import sys
 import traceback
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, TypeVar, overload
 
 from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
@@ -33,6 +33,10 @@ from adjudicator.core.verdict import InputProblem, Problem, Verdict
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
+
+#: What :func:`validate_paths` yields for each verdict: the verdict itself, or what a
+#: rendering made of it where it was judged.
+R = TypeVar("R")
 
 RECORD_SUFFIXES = (".json", ".txt")
 _RULESET_TAG = re.compile(r'\[Ruleset\s+"([^"]*)"\]')
@@ -395,9 +399,20 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _validate_in_worker(jobs: list[tuple[str, Options]]) -> list[Verdict]:
+def as_judged(verdict: Verdict, _registry: Registry) -> Verdict:
+    """The verdict as it is: :func:`validate_paths` without a rendering."""
+    return verdict
+
+
+def _validate_in_worker(
+    jobs: list[tuple[str, Options]], render: Callable[[Verdict, Registry], R]
+) -> list[R]:
     registry = _default_registry()
-    return [v for path, options in jobs for v in validate_records(registry, Path(path), options)]
+    return [
+        render(v, registry)
+        for path, options in jobs
+        for v in validate_records(registry, Path(path), options)
+    ]
 
 
 def _pool(jobs: int) -> ProcessPoolExecutor:
@@ -407,7 +422,12 @@ def _pool(jobs: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
 
 
-def _alone(files: list[Path], options: Options) -> Iterator[Verdict]:
+def _alone(
+    files: list[Path],
+    options: Options,
+    render: Callable[[Verdict, Registry], R],
+    registry: Registry,
+) -> Iterator[R]:
     """Each file in a worker of its own, one after the other: when the worker dies, the
     file it held is known, gets an ``internal_error`` verdict, and a new worker goes on."""
     from concurrent.futures.process import BrokenProcessPool
@@ -416,9 +436,10 @@ def _alone(files: list[Path], options: Options) -> Iterator[Verdict]:
     try:
         for path in files:
             try:
-                yield from pool.submit(_validate_in_worker, [(str(path), options)]).result()
+                yield from pool.submit(_validate_in_worker, [(str(path), options)], render).result()
             except BrokenProcessPool:
-                yield internal_error(path_text(path), "the process validating it stopped")
+                stopped = internal_error(path_text(path), "the process validating it stopped")
+                yield render(stopped, registry)
                 pool.shutdown(wait=True)
                 pool = _pool(1)
         pool.shutdown(wait=True)
@@ -426,10 +447,30 @@ def _alone(files: list[Path], options: Options) -> Iterator[Verdict]:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+@overload
 def validate_paths(
     registry: Registry, files: Sequence[Path], options: Options, *, jobs: int = 1
-) -> Iterator[Verdict]:
-    """Verdicts in the order of ``files``, computed by ``jobs`` processes.
+) -> Iterator[Verdict]: ...
+@overload
+def validate_paths(
+    registry: Registry,
+    files: Sequence[Path],
+    options: Options,
+    *,
+    jobs: int = 1,
+    render: Callable[[Verdict, Registry], R],
+) -> Iterator[R]: ...
+def validate_paths(
+    registry: Registry,
+    files: Sequence[Path],
+    options: Options,
+    *,
+    jobs: int = 1,
+    render: Callable[[Verdict, Registry], object] = as_judged,
+) -> Iterator[object]:
+    """Verdicts in the order of ``files``, computed by ``jobs`` processes; with ``render``
+    (a function that pickles, given the verdict and the registry it was judged with), what
+    it makes of each verdict, made where the verdict is judged.
 
     Work goes out in chunks, a few per worker ahead, so memory stays bounded. A worker
     that dies (the OOM killer, a crash in a library) breaks the pool: the files of the
@@ -438,31 +479,32 @@ def validate_paths(
     batch goes on in a new pool."""
     if jobs <= 1 or len(files) < 2:
         for path in files:
-            yield from validate_records(registry, path, options)
+            for verdict in validate_records(registry, path, options):
+                yield render(verdict, registry)
         return
     from concurrent.futures.process import BrokenProcessPool
 
     size = max(1, min(64, len(files) // (jobs * 8)))
     chunks = deque(files[i : i + size] for i in range(0, len(files), size))
-    in_flight: deque[tuple[list[Path], Future[list[Verdict]]]] = deque()
+    in_flight: deque[tuple[list[Path], Future[list[object]]]] = deque()
     pool = _pool(jobs)
     try:
         while chunks or in_flight:
             try:
                 while chunks and len(in_flight) < jobs * 4:
                     work = [(str(p), options) for p in chunks[0]]
-                    in_flight.append((chunks[0], pool.submit(_validate_in_worker, work)))
+                    in_flight.append((chunks[0], pool.submit(_validate_in_worker, work, render)))
                     chunks.popleft()
-                verdicts = in_flight[0][1].result()
+                judged = in_flight[0][1].result()
                 in_flight.popleft()
             except BrokenProcessPool:
                 suspects = [p for held, _ in in_flight for p in held]
                 in_flight.clear()
                 pool.shutdown(wait=True)
-                yield from _alone(suspects, options)
+                yield from _alone(suspects, options, render, registry)
                 pool = _pool(jobs)
                 continue
-            yield from verdicts
+            yield from judged
         # Done: the workers are let go now, not at the interpreter's exit, where
         # CPython 3.11's pool can race its own shutdown and print an ignored OSError.
         pool.shutdown(wait=True)

@@ -52,7 +52,14 @@ from adjudicator.core.output import quiet_stdout
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
-from adjudicator.core.report import LABELS, VerdictPrinter, decided_line, summary
+from adjudicator.core.report import (
+    LABELS,
+    PlainText,
+    Shown,
+    VerdictPrinter,
+    decided_line,
+    summary,
+)
 from adjudicator.core.strict_json import one_line
 from adjudicator.core.verdict import EXIT_CODES, EXIT_INTERRUPTED, Verdict, worst_exit
 
@@ -211,19 +218,29 @@ def register(app: typer.Typer, registry: Registry) -> None:
             lenient=lenient, lang=language, max_bytes=max_bytes, interpretations=tuple(switched)
         )
         robust_stdout()
+        # Text for a plain stream (the report, or JSON lines) is made where each record is
+        # judged, in the workers with several jobs; the other outputs need the verdicts.
+        as_text = html is None and summary_format is None and not as_json
+        render = PlainText(language, jsonl=jsonl) if as_text and (jsonl or console.plain) else None
         if executor is None:
             cores = available_cores()
             if jobs > cores:
                 err_console.line(LABELS[language]["jobs_capped"].format(jobs=jobs, cores=cores))
                 jobs = cores
-            verdicts = validate_paths(registry, files, options, jobs=jobs)
+            if render is None:
+                verdicts: Iterator[Verdict | Shown] = validate_paths(
+                    registry, files, options, jobs=jobs
+                )
+            else:
+                verdicts = validate_paths(registry, files, options, jobs=jobs, render=render)
         else:
             from adjudicator.core.distributed import validate_on
 
             try:
-                verdicts = validate_on(executor, files, options)
+                judged = validate_on(executor, files, options)
             except InputError as err:
                 fail(err)
+            verdicts = judged if render is None else (render(v, registry) for v in judged)
         # Counts, not verdicts: each verdict is printed and dropped, so memory stays flat
         # however many records the batch holds.
         statuses: Counter[str] = Counter()
@@ -242,6 +259,12 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 for verdict in verdicts:
                     statuses[verdict.status] += 1
                     advance()
+                    if isinstance(verdict, Shown):
+                        if not (quiet and verdict.status == "valid"):
+                            # console.file: stdout itself, not the bar's stand-in for it
+                            console.file.write(verdict.text)
+                            console.file.flush()
+                        continue
                     if report is not None:
                         report.add(verdict)
                     if quiet and verdict.status == "valid":
@@ -249,7 +272,6 @@ def register(app: typer.Typer, registry: Registry) -> None:
                     if rows is not None:
                         rows(verdict)
                     elif jsonl:
-                        # console.file: stdout itself, not the bar's stand-in for it
                         print(one_line(verdict.model_dump_json()), file=console.file, flush=True)
                     elif as_json:
                         collected.append(verdict.model_dump(mode="json"))

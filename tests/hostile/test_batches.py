@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import multiprocessing
 import os
@@ -9,15 +10,22 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from adjudicator.cli import main
 from adjudicator.core import batch, commands
 from adjudicator.core.batch import Options, find_records, validate_paths
 from adjudicator.core.cli import build_app
+from adjudicator.core.commands import _rules_of
+from adjudicator.core.i18n import Lang
+from adjudicator.core.output import Output
 from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.report import PlainText, Shown, VerdictPrinter
+from adjudicator.core.strict_json import one_line
 
 REGISTRY = Registry(installed_games())
+RULES_OF = _rules_of(REGISTRY)
 APP = build_app(REGISTRY)
 VALID = Path(__file__).resolve().parents[2] / "records" / "orbit-dominion" / "valid"
 
@@ -93,8 +101,8 @@ def _interrupted_after(n: int):  # type: ignore[no-untyped-def]
     """A stand-in for validate_paths that judges ``n`` files, then meets Ctrl-C."""
     real = batch.validate_paths
 
-    def paths(registry, files, options, *, jobs=1):  # type: ignore[no-untyped-def]
-        verdicts = real(registry, files, options, jobs=jobs)
+    def paths(registry, files, options, **kwargs):  # type: ignore[no-untyped-def]
+        verdicts = real(registry, files, options, **kwargs)
         for _ in range(n):
             yield next(verdicts)
         raise KeyboardInterrupt
@@ -118,7 +126,7 @@ def test_ctrl_c_prints_what_was_done_as_json_and_exits_130(
 def test_jobs_above_the_cores_are_capped_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = {}
 
-    def paths(registry, files, options, *, jobs=1):  # type: ignore[no-untyped-def]
+    def paths(registry, files, options, *, jobs=1, **_):  # type: ignore[no-untyped-def]
         seen["jobs"] = jobs
         return iter([])
 
@@ -158,3 +166,47 @@ def test_folders_nested_deeper_than_the_interpreters_stack_are_searched(tmp_path
     finally:
         sys.setrecursionlimit(limit)
     assert found == [folder / "a.json"]
+
+
+@pytest.mark.parametrize(("lang", "jsonl"), [("en", False), ("ja", False), ("en", True)])
+def test_text_made_in_the_workers_is_what_the_printer_writes(lang: Lang, jsonl: bool) -> None:
+    """``validate --jobs N`` to a pipe: each worker makes the text of its verdicts (the
+    report's blocks, or JSON lines), and it is byte for byte what the one process writes
+    for the same verdicts: valid, invalid with a drawing, unreadable, in each language."""
+    files = sorted(p for p in VALID.parent.rglob("*") if p.suffix in (".json", ".txt"))
+    options = Options(lang=lang)
+    out = io.StringIO()
+    printer = VerdictPrinter(Output(Console(file=out, soft_wrap=True)), lang, RULES_OF)
+    for verdict in validate_paths(REGISTRY, files, options):
+        if jsonl:
+            out.write(one_line(verdict.model_dump_json()) + "\n")
+        else:
+            printer(verdict)
+    render = PlainText(lang, jsonl=jsonl)
+    shown = list(validate_paths(REGISTRY, files, options, jobs=2, render=render))
+    assert all(isinstance(s, Shown) for s in shown)
+    assert {s.status for s in shown} == {"valid", "invalid", "unreadable"}
+    assert "".join(s.text for s in shown) == out.getvalue()
+
+
+def test_a_killed_worker_s_file_is_shown_like_any_other(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file whose worker died gets its ``internal_error`` verdict shown as text too,
+    made in the process that saw the worker die."""
+    real = batch.validate_records
+
+    def dying(registry: Registry, path: Path, options: Options):  # type: ignore[no-untyped-def]
+        if path.name == "kill.json":
+            os._exit(9)
+        return real(registry, path, options)
+
+    monkeypatch.setattr(batch, "validate_records", dying)  # inherited by forked workers
+    sample = (VALID / "annihilation.json").read_bytes()
+    files = []
+    for name in ("a.json", "kill.json", "b.json"):
+        (tmp_path / name).write_bytes(sample)
+        files.append(tmp_path / name)
+    shown = list(validate_paths(REGISTRY, files, Options(), jobs=2, render=PlainText("en")))
+    assert [s.status for s in shown] == ["valid", "unreadable", "valid"]
+    assert "kill.json — unreadable: internal error" in shown[1].text
