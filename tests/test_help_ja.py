@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from itertools import pairwise
 
 import pytest
 import typer
+from rich.cells import cell_len
 from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
 from adjudicator.core.cli import build_app
-from adjudicator.core.help_ja import breakable, commands, help_texts, japanese_message
+from adjudicator.core.help_ja import commands, help_texts, japanese_message, spaced
 from adjudicator.core.help_lang import command_line_lang
+from adjudicator.core.line_breaks import break_offsets, narrowest
 from adjudicator.core.registry import Registry, installed_games
 
 REGISTRY = Registry(installed_games())
@@ -180,13 +183,46 @@ def test_an_unknown_error_shape_passes_through() -> None:
     assert japanese_message(reason) == "'--x' の値が正しくありません: a reason not listed"
 
 
-def test_japanese_lines_can_break() -> None:
-    """rich breaks only at spaces: a long Japanese run gets spaces after 、 and 。 and at
-    phrase ends, and stays whole when short."""
-    assert breakable("記録ファイル、またはフォルダ。") == "記録ファイル、 またはフォルダ。"
-    long = breakable("文書化された別表記と未知のフィールドを受け付けます")
-    assert all(len(piece) <= 13 for piece in long.split())
-    assert long.replace(" ", "") == "文書化された別表記と未知のフィールドを受け付けます"
+def _lines(text: str, width: int) -> list[str]:
+    cuts = [0, *break_offsets(text, width), len(text)]
+    return [text[a:b].rstrip() for a, b in pairwise(cuts)]
+
+
+def test_japanese_breaks_between_characters_and_english_at_spaces() -> None:
+    """Help in Japanese needs no spaces to break: a line breaks between two characters when
+    either is full-width, and at spaces in English; each line fits its width in columns."""
+    text = "代わりに Dask クラスタのワーカーで検証します (dask://HOST:PORT)。"
+    lines = _lines(text, 20)
+    assert "".join(lines) == text.replace("検証します (", "検証します(")
+    assert all(cell_len(line) <= 20 for line in lines)
+    assert "dask://HOST:PORT)。" in lines[-1]  # an English word is not broken inside
+    expected = ["--json は判定", "の一覧を出力", "します"]
+    assert _lines("--json は判定の一覧を出力します", 13) == expected
+
+
+def test_kinsoku_no_line_starts_with_closing_punctuation_or_ends_opening() -> None:
+    """JIS X 4051's line-breaking rules, the simple form: 、。) ー and the small kana never
+    begin a line, an opening bracket never ends one."""
+    for width in range(10, 40):  # wider than any word: no word is folded
+        for line in _lines(
+            "終了コード: 0 すべて有効、1 無効あり (Ctrl-C。「済んだ分」は出力します)。", width
+        ):
+            assert line[:1] not in "、。)」ーゃっ", (width, line)
+            assert line[-1:] not in "(「", (width, line)
+
+
+def test_a_word_wider_than_the_line_is_folded_and_measured() -> None:
+    """A token wider than the column (an interpretation's id) folds at the width; the
+    narrowest column for a text is its widest unbreakable piece."""
+    token = "dark-nebula:nebula-entry=each-step"
+    assert all(cell_len(line) <= 10 for line in _lines(token, 10))
+    assert narrowest(f"一つのゲームの記録に {token} を適用します") == len(token)
+
+
+def test_parentheses_are_set_off_by_a_space() -> None:
+    """Half-width parentheses in Japanese help hold English: a space sets them off."""
+    assert spaced("テキスト表記(*.txt)のみ。") == "テキスト表記 (*.txt) のみ。"
+    assert spaced("ID=値(例: a=b)。") == "ID=値 (例: a=b)。"
 
 
 #: rich's mark of a line cut short: "…" ending a line or a table cell (an example's own

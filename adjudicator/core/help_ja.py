@@ -70,7 +70,7 @@ def help_texts(root: Any) -> Iterator[HelpText]:
                     path,
                     _param_name(param),
                     param.help,
-                    lambda text, param=param: setattr(param, "help", breakable(text)),
+                    lambda text, param=param: setattr(param, "help", spaced(text)),
                 )
         for name, sub in getattr(command, "commands", {}).items():
             yield from walk(sub, f"{path} {name}".strip())
@@ -79,10 +79,18 @@ def help_texts(root: Any) -> Iterator[HelpText]:
 
 
 def _command_help(command: Any, japanese: str) -> None:
-    """A command's help in Japanese: on its own page with room to break at punctuation
-    (rich folds a longer run there), in the commands table of its group at phrase ends too."""
-    command.help = breakable(japanese, phrases=False)
-    command.short_help = breakable(japanese.split("\n\n")[0])
+    """A command's help in Japanese: all of it on its own page, its first paragraph in the
+    commands table of its group."""
+    command.help = spaced(japanese)
+    command.short_help = spaced(japanese.split("\n\n")[0])
+
+
+def spaced(japanese: str) -> str:
+    """Half-width parentheses set off by a space, as in English, the text they hold being
+    mostly English: ``テキスト表記 (*.txt) のみ``. Lines need no spaces to break: help
+    breaks Japanese between characters (:mod:`adjudicator.core.line_breaks`)."""
+    spaced = re.sub(r"(?<=[^\s(「])\(", " (", japanese)
+    return re.sub(r"\)(?=[^\s、。):」,.])", ") ", spaced)
 
 
 def commands(root: Any) -> Iterator[tuple[str, Any]]:
@@ -113,39 +121,6 @@ def speak_japanese(root: Any, catalog: Mapping[str, str]) -> None:
     for _, command in commands(root):
         command.context_class = _japanese_context(command.context_class)
     root.errors = japanese_errors
-
-
-#: The longest run of characters without a space that breakable() leaves whole: about the
-#: narrowest help column of an 80-column terminal, in full-width characters.
-RUN = 12
-#: Hiragana that end a phrase (particles, the て and た of verbs): a line may break after
-#: one when a kanji or katakana follows.
-PHRASE_ENDS = "をはがにでとのへもやてた"
-
-
-def breakable(japanese: str, *, phrases: bool = True) -> str:
-    """The text with spaces where a line may break: after each 、 。 and closing
-    parenthesis, before each opening one, and (``phrases``) inside a longer run at the end
-    of a phrase. In the options and commands tables rich breaks lines only at spaces: to it
-    a Japanese sentence is one long word, too wide for its column
-    (:mod:`adjudicator.core.help_layout` folds what still does not fit)."""
-    spaced = re.sub(r"([、。)])(?=[^\s、。):」,.])", r"\1 ", japanese)
-    spaced = re.sub(r"(?<=[^\s(「])\(", " (", spaced)
-    if not phrases:
-        return spaced
-    return re.sub(rf"\S{{{RUN + 1},}}", lambda run: _phrases(run[0]), spaced)
-
-
-def _phrases(run: str) -> str:
-    """A long run cut at phrase ends into pieces of at most about :data:`RUN` characters."""
-    pieces, start, cut = [], 0, 0
-    for i in range(1, len(run)):
-        if run[i - 1] in PHRASE_ENDS and re.match(r"[\u30a0-\u30ff\u4e00-\u9fff]", run[i]):
-            cut = i
-        if i - start >= RUN and cut > start:
-            pieces.append(run[start:cut])
-            start = cut
-    return " ".join([*pieces, run[start:]])
 
 
 # --- typer's own words ---------------------------------------------------------------------

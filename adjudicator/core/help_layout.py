@@ -1,4 +1,4 @@
-"""Help is never cut short.
+"""Help is never cut short, and Japanese breaks as Japanese does.
 
 typer lays each parameter's help and each command's summary in a table cell, where rich
 ends a line that does not fit with "…" and drops the rest of it: a token wider than the
@@ -6,6 +6,11 @@ column (``dark-nebula:nebula-entry=each-step``), and — rich 15 counts a line's
 space in characters, not terminal columns — a line of Japanese whose last word fits
 exactly. Wrapped here, those cells fold instead: a line too long continues on the next
 one, and a trailing space is cut, never a word.
+
+rich breaks lines only at spaces, and Japanese has none between its words: help that holds
+full-width text is laid out here line by line instead, breaking where
+:mod:`adjudicator.core.line_breaks` allows (between characters, the kinsoku rules kept),
+so that the Japanese help needs no spaces put into its sentences.
 """
 
 from __future__ import annotations
@@ -18,21 +23,65 @@ from typer.core import TyperCommand, TyperGroup
 if TYPE_CHECKING:  # rich's console is imported by the first help printed, not before
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
     from rich.measure import Measurement
+    from rich.text import Text
+
+
+#: Wide enough that no line of help breaks: the width it is first laid out at, before
+#: full-width text is broken into lines of the real width.
+_UNBROKEN = 10_000
 
 
 class Folded:
-    """``renderable`` drawn with overflow ``fold`` whatever its table cell asks for."""
+    """``renderable`` drawn with overflow ``fold`` whatever its table cell asks for, and,
+    when it holds full-width text, broken into lines by :func:`break_offsets`."""
 
     def __init__(self, renderable: RenderableType) -> None:
         self.renderable = renderable
 
+    def _lines(self, console: Console, options: ConsoleOptions) -> list[Text] | None:
+        """The renderable's lines laid out unbroken, if any holds full-width text."""
+        from rich.text import Text
+
+        from adjudicator.core.line_breaks import has_wide
+
+        unbroken = options.update(width=_UNBROKEN, overflow="fold")
+        lines = []
+        for segments in console.render_lines(self.renderable, unbroken, pad=False):
+            line = Text(end="")
+            for segment in segments:
+                if not segment.control:
+                    line.append(segment.text, segment.style)
+            line.rstrip()
+            lines.append(line)
+        return lines if any(has_wide(line.plain) for line in lines) else None
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from console.render(self.renderable, options.update(overflow="fold"))
+        from rich.segment import Segment
+
+        from adjudicator.core.line_breaks import break_offsets
+
+        lines = self._lines(console, options)
+        if lines is None:
+            yield from console.render(self.renderable, options.update(overflow="fold"))
+            return
+        for line in lines:
+            for piece in line.divide(break_offsets(line.plain, options.max_width)):
+                piece.rstrip()
+                yield from piece.render(console)
+                yield Segment.line()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         from rich.measure import Measurement
 
-        return Measurement.get(console, options, self.renderable)
+        from adjudicator.core.line_breaks import narrowest
+
+        measured = Measurement.get(console, options, self.renderable)
+        lines = self._lines(console, options)
+        if lines is None:
+            return measured
+        widest = max(line.cell_len for line in lines)
+        least = max(narrowest(line.plain) for line in lines)
+        return Measurement(min(least, widest), widest).clamp(max_width=options.max_width)
 
 
 def _folding(make: Callable[..., Any]) -> Callable[..., Any]:
@@ -50,11 +99,11 @@ def _folding(make: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _fold_cells() -> None:
-    """Wrap typer's two private helpers that make help cells (once; with a typer that has
-    neither, help is printed as typer prints it)."""
+    """Wrap typer's private helpers that make a command's help text and its table cells
+    (once; a helper a typer lacks is left out, and its help printed as typer prints it)."""
     from typer import rich_utils
 
-    for name in ("_get_parameter_help", "_make_command_help"):
+    for name in ("_get_help_text", "_get_parameter_help", "_make_command_help"):
         make = getattr(rich_utils, name, None)
         if make is not None and not getattr(make, "keeps_help_whole", False):
             setattr(rich_utils, name, _folding(make))
