@@ -154,6 +154,16 @@ class BoardDefinition(BaseModel):
         return {c.id: c for c in self.counters}
 
     @cached_property
+    def sector_ids(self) -> tuple[str, ...]:
+        """The sectors' ids in the board's order."""
+        return tuple(s.id for s in self.sectors)
+
+    @cached_property
+    def production(self) -> dict[str, int]:
+        """Each sector's production value (6.1), by id."""
+        return {s.id: s.production for s in self.sectors}
+
+    @cached_property
     def _names(self) -> dict[str, str]:
         return {s.name: s.id for s in self.sectors}
 

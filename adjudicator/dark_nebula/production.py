@@ -106,8 +106,8 @@ def budget(situation: Situation, side: Side, readings: Readings = DEFAULT_READIN
 def _budget(situation: Situation, side: Side, own: set[str]) -> int:
     """:func:`budget` from the side's own sectors, already found."""
     closed = situation.restricted if side == "empire" else None
-    by_id = situation.board.by_id
-    return sum(by_id[s].production for s in own if s != closed)
+    production = situation.board.production
+    return sum([production[s] for s in own if s != closed])
 
 
 def check_production(
@@ -117,7 +117,10 @@ def check_production(
     extra: Placement | None,
     readings: Readings,
 ) -> Problem | None:
-    """6.1–6.6 for the counters a side builds on the board, and the empire's extra (6.4)."""
+    """6.1–6.6 for the counters a side builds on the board, and the empire's extra (6.4).
+    Building nothing is always allowed (6.7: the budget is simply lost)."""
+    if not builds and extra is None:
+        return None
     board = situation.board
     eligible = own_sectors(situation, side, readings)
     closed = situation.restricted if side == "empire" else None
@@ -182,8 +185,10 @@ def produce(
     situation: Situation, side: Side, builds: list[Placement], extra: Placement | None
 ) -> None:
     """Place what was built (already checked); 6.7: the rest of the budget is lost."""
-    for p in (*builds, *([extra] if extra else [])):
+    for p in builds:
         situation.place(p.sector, side, p.kind)
+    if extra is not None:
+        situation.place(extra.sector, side, extra.kind)
 
 
 # --- production of the secret base (7.1–7.4) ---------------------------------------------------

@@ -80,6 +80,14 @@ PENDING: dict[str, dict[Lang, str]] = {
 }
 
 
+#: The event class and side of each step of a turn (5.0), by its index from 0: what
+#: :func:`~adjudicator.dark_nebula.notation.step_of` gives, asked the other way round.
+_STEP_EVENTS = {"production": Production, "movement": Movement, "combat": Combat, "search": Search}
+_TURN_STEPS: tuple[tuple[type, Side | None], ...] = tuple(
+    (_STEP_EVENTS[name], side) for name, side in PHASES.values()
+)
+
+
 @dataclass(frozen=True)
 class Hidden:
     """A deferred check and how to run it once the base's sector is known."""
@@ -218,9 +226,15 @@ class DarkNebulaReplay(EventReplay):
         if kind is Setup:
             return None if not self.started else self._out_of_order(_step_said(event, None))
         turn, step = divmod(self.steps, 7)
-        claimed = event.turn if event.turn is not None else turn + 1
-        if not self.started or claimed != turn + 1 or step_of(event) != step + 1:
-            return self._out_of_order(_step_said(event, claimed))
+        expected, side = _TURN_STEPS[step]
+        claimed = event.turn
+        if (
+            kind is not expected
+            or (side is not None and event.side != side)
+            or (claimed is not None and claimed != turn + 1)
+            or not self.started
+        ):
+            return self._out_of_order(_step_said(event, turn + 1 if claimed is None else claimed))
         return None
 
     def _out_of_order(self, got: Said) -> Problem:

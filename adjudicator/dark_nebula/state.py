@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias, TypeVar
 
-from adjudicator.dark_nebula.board import BASE, BoardDefinition, Side
+from adjudicator.dark_nebula.board import BASE, COUNTER_IDS, SIDES, BoardDefinition, Side
 
 Problem: TypeAlias = tuple[str, dict[str, object]]
 
@@ -53,7 +53,11 @@ class BaseState:
 
 @dataclass
 class Situation:
-    """The counters on the board, the base, and what earlier steps left pending."""
+    """The counters on the board, the base, and what earlier steps left pending.
+
+    ``counters`` holds positive counts only (:meth:`place` and :meth:`remove` keep it so);
+    ``held`` sums them by side and sector, kept with them, so that who stands where is
+    answered without a look through every counter."""
 
     board: BoardDefinition
     counters: Counter[tuple[str, Side, str]] = field(default_factory=Counter)
@@ -62,6 +66,14 @@ class Situation:
     new_cruiser_unlocked: bool = False
     #: 10.5: the sector the next imperial production and movement may not use.
     restricted: str | None = None
+    #: Each side's sectors, with the number of its counters in each.
+    held: dict[Side, Counter[str]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.held = {side: Counter() for side in SIDES}
+        for (sector, side, _), n in self.counters.items():
+            if n > 0:
+                self.held[side][sector] += n
 
     def copy(self) -> Situation:
         """An independent copy, for a step to work on until it is accepted. Every event
@@ -73,6 +85,8 @@ class Situation:
         fields = self.__dict__.copy()
         fields["counters"] = counter_of(self.counters)
         fields["base"] = base
+        held = self.held
+        fields["held"] = {"empire": counter_of(held["empire"]), "rebel": counter_of(held["rebel"])}
         new = object.__new__(Situation)
         new.__dict__ = fields
         return new
@@ -80,9 +94,12 @@ class Situation:
     # --- looking -----------------------------------------------------------------------------
 
     def at(self, sector: str, side: Side) -> Counter[str]:
-        """``side``'s counters in ``sector``, by kind."""
+        """``side``'s counters in ``sector``, by kind, in 2.3's order."""
+        if sector not in self.held[side]:
+            return counter_of({})
+        counters = self.counters
         return counter_of(
-            {k: n for (s, sd, k), n in self.counters.items() if s == sector and sd == side and n}
+            {k: n for k in COUNTER_IDS if (n := counters.get((sector, side, k), 0)) > 0}
         )
 
     def count(self, sector: str, side: Side, kind: str) -> int:
@@ -91,33 +108,31 @@ class Situation:
         return self.counters.get((sector, side, kind), 0)
 
     def holds(self, sector: str, side: Side) -> bool:
-        """Whether ``side`` has any counter in ``sector``: ``bool(at(...))``, stopping at
-        the first."""
-        return any(s == sector and sd == side and n for (s, sd, _), n in self.counters.items())
+        """Whether ``side`` has any counter in ``sector``: ``bool(at(...))``."""
+        return sector in self.held[side]
 
     def sectors_of(self, side: Side) -> set[str]:
         """Sectors holding at least one counter of ``side`` on the board."""
-        return {s for (s, sd, _), n in self.counters.items() if sd == side and n > 0}
+        return set(self.held[side])
 
     def own_sectors(self, side: Side, *, apart: frozenset[str] = frozenset()) -> set[str]:
         """Sectors that count as ``side``'s for production (6.1, 6.2): holding one of its
         counters other than the base, whose production is the table's (7.1, 7.4), or of the
         kinds ``apart`` (interpretation 10)."""
+        counters = self.counters
+        if not apart:
+            return {s for s, n in self.held[side].items() if n > counters.get((s, side, BASE), 0)}
+        left_out = {BASE, *apart}
         return {
             s
-            for (s, sd, k), n in self.counters.items()
-            if sd == side and n > 0 and k != BASE and k not in apart
+            for s, n in self.held[side].items()
+            if n > sum(counters.get((s, side, k), 0) for k in left_out)
         }
 
     def contested(self) -> list[str]:
         """Sectors holding counters of both sides (9.0), in board order."""
-        empire: set[str] = set()
-        rebel: set[str] = set()
-        for (s, sd, _), n in self.counters.items():
-            if n > 0:
-                (empire if sd == "empire" else rebel).add(s)
-        both = empire & rebel
-        return [s.id for s in self.board.sectors if s.id in both] if both else []
+        both = self.held["empire"].keys() & self.held["rebel"].keys()
+        return [s for s in self.board.sector_ids if s in both] if both else []
 
     def in_use(self, kind: str) -> int:
         """Counters of ``kind`` out of the box: on the board or on the hidden base (2.3)."""
@@ -131,12 +146,25 @@ class Situation:
 
     def place(self, sector: str, side: Side, kind: str, n: int = 1) -> None:
         self.counters[(sector, side, kind)] += n
+        self.held[side][sector] += n
 
     def remove(self, sector: str, side: Side, kind: str, n: int = 1) -> None:
+        """Take up to ``n`` of these counters off the board (those that are there)."""
         key = (sector, side, kind)
-        self.counters[key] -= n
-        if self.counters[key] <= 0:
-            del self.counters[key]
+        counters = self.counters
+        there = counters.get(key, 0)
+        if there <= 0:
+            return
+        held = self.held[side]
+        if there > n:
+            counters[key] = there - n
+            held[sector] -= n
+            return
+        del counters[key]
+        if held[sector] > there:
+            held[sector] -= there
+        else:
+            del held[sector]
 
 
 T = TypeVar("T")
