@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from adjudicator.dark_nebula.board import BASE, GUARD, SIDES, BoardDefinition, CounterKind, Side
 from adjudicator.dark_nebula.state import counter_of, positive
@@ -45,6 +45,7 @@ MARKED_READINGS: tuple[MarkedReading, MarkedReading] = ("own", "both")
 DIE_FACES = range(1, 7)
 
 Forces = dict[Side, Counter[str]]
+_SIDE_SET = frozenset(SIDES)
 Problem = tuple[int, str, dict[str, Any]]
 
 
@@ -102,13 +103,30 @@ def class_members(board: BoardDefinition, counters: Mapping[str, int], cls: str)
 def _classes(board: BoardDefinition) -> dict[str, tuple[str, ...]]:
     """Every class's counter ids in the board's order, worked out once and kept with the
     board, as its cached properties are: battles ask for them volley after volley."""
-    classes: dict[str, tuple[str, ...]] | None = vars(board).get("_classes")
-    if classes is None:
+    return _tables(board).classes
+
+
+class _Tables(NamedTuple):
+    """What a battle reads of the board's counters (2.3), by id."""
+
+    classes: dict[str, tuple[str, ...]]
+    attack: dict[str, int]
+    marked: frozenset[str]
+
+
+def _tables(board: BoardDefinition) -> _Tables:
+    """The board's counters as battles read them, worked out once and kept with the board."""
+    tables: _Tables | None = vars(board).get("_combat_tables")
+    if tables is None:
         found: dict[str, list[str]] = {}
         for k in board.counters:
             found.setdefault(counter_class(k), []).append(k.id)
-        classes = vars(board)["_classes"] = {c: tuple(ids) for c, ids in found.items()}
-    return classes
+        tables = vars(board)["_combat_tables"] = _Tables(
+            {c: tuple(ids) for c, ids in found.items()},
+            {k.id: k.attack for k in board.counters},
+            frozenset(k.id for k in board.counters if k.attack_marked),
+        )
+    return tables
 
 
 def modifier(
@@ -122,13 +140,15 @@ def modifier(
     counter that helps them is in the sector before the volley, else 0; never for an ○
     counter's own die."""
     _check_reading(marked_helps)
-    if board.kinds[counter_id].attack_marked:
+    marked = _tables(board).marked
+    if counter_id in marked:
         return 0
-    helpers = (side,) if marked_helps == "own" else SIDES
-    for s in helpers:
-        own = forces_before.get(s, {})
-        if any(n > 0 and board.kinds[c].attack_marked for c, n in own.items()):
-            return 1
+    for s in (side,) if marked_helps == "own" else SIDES:
+        own = forces_before.get(s)
+        if own:
+            for c in marked:
+                if own.get(c, 0) > 0:
+                    return 1
     return 0
 
 
@@ -142,9 +162,10 @@ def hits(
 ) -> int:
     """How many of ``dice``, rolled by ``side``'s ``counter_id`` counters, hit: a die hits
     at most the attack value (9.1) after 9.6's −1, judged on the forces before the volley."""
-    attack = board.kinds[counter_id].attack
-    m = modifier(board, side, counter_id, forces_before, marked_helps)
-    return sum(1 for d in dice if d - m <= attack)
+    highest = _tables(board).attack[counter_id] + modifier(
+        board, side, counter_id, forces_before, marked_helps
+    )
+    return len([d for d in dice if d <= highest])
 
 
 def resolve(
@@ -155,7 +176,8 @@ def resolve(
     *,
     marked_helps: MarkedReading = "own",
 ) -> BattleResult:
-    """Replay the battle in ``sector`` between ``forces`` as recorded by ``volleys``.
+    """Replay the battle in ``sector`` between ``forces`` as recorded by ``volleys`` (each a
+    :class:`Volley`, or a record's volley, which has the same three fields).
 
     Checks, in this order, stopping at the first problem: the sector is contested (9.0);
     each volley is the next class with a counter present, a class with none being skipped
@@ -169,66 +191,78 @@ def resolve(
     """
     _check_reading(marked_helps)
     now = _normalised(board, forces)
-    removed: dict[Side, list[str]] = {s: [] for s in SIDES}
+    removed: dict[Side, list[str]] = {"empire": [], "rebel": []}
     taken_log: list[dict[Side, int]] = []
 
-    def result(problem: Problem | None) -> BattleResult:
-        return BattleResult(now, removed, taken_log, problem)
-
-    if not all(now[s] for s in SIDES):
+    if not (now["empire"] and now["rebel"]):
         args = {"sector": sector, **{s: sum(now[s].values()) for s in SIDES}}
-        return result((0, "not_contested", args))
+        return BattleResult(now, removed, taken_log, (0, "not_contested", args))
 
     position, cycle = 0, 1  # the index in CLASS_ORDER to look from, and the 9.7 cycle
     index = 0
-    while all(now[s] for s in SIDES):
+    problem: Problem | None = None
+    while now["empire"] and now["rebel"]:
         expected, position, cycle = _next_class(board, now, position, cycle)
         if index >= len(volleys):
             args = {"expected": expected, "cycle": cycle}
             args.update({s: sum(now[s].values()) for s in SIDES})
-            return result((len(volleys), "battle_unfinished", args))
+            problem = (len(volleys), "battle_unfinished", args)
+            break
         volley = volleys[index]
-        if volley.cls != expected:
-            args = {"expected": expected, "got": volley.cls, "cycle": cycle}
-            return result((index, "class_order", args))
-        present = {s: class_members(board, now[s], volley.cls) for s in SIDES}
-        bad = _dice_problem(present, volley)
+        cls = volley.cls
+        if cls != expected:
+            problem = (index, "class_order", {"expected": expected, "got": cls, "cycle": cycle})
+            break
+        present = {s: class_members(board, now[s], cls) for s in SIDES}
+        dice_of = volley.dice
+        bad = _dice_problem(present, dice_of)
         if bad:
-            return result((index, *bad))
+            problem = (index, *bad)
+            break
         # Simultaneous fire: every die is judged on the forces before this volley.
-        taken: dict[Side, int] = {s: 0 for s in SIDES}
-        for side in SIDES:
-            rolled = volley.dice.get(side, {})
-            for counter_id in present[side]:
-                dice = rolled[counter_id]
-                taken[_enemy(side)] += hits(board, side, counter_id, dice, now, marked_helps)
-        bad, after = _removal_problem(now, volley, taken)
+        taken: dict[Side, int] = {"empire": 0, "rebel": 0}
+        for side, enemy in _ENEMIES:
+            members = present[side]
+            if members:
+                rolled = dice_of[side]
+                for counter_id in members:
+                    dice = rolled[counter_id]
+                    taken[enemy] += hits(board, side, counter_id, dice, now, marked_helps)
+        chosen = volley.removed
+        bad, after = _removal_problem(now, chosen, taken)
         if bad:
-            return result((index, *bad))
-        for side in SIDES:
-            removed[side].extend(volley.removed.get(side, ()))
+            problem = (index, *bad)
+            break
         now = after
         taken_log.append(taken)
         position += 1
         index += 1
-        won = [k for s in SIDES for k in volley.removed.get(s, ()) if (s, k) in DECISIVE]
-        if won:
+        won = None
+        for side in SIDES:
+            kinds = chosen.get(side)
+            if kinds:
+                removed[side].extend(kinds)
+                if won is None and _DECISIVE_KIND[side] in kinds:
+                    won = _DECISIVE_KIND[side]
+        if won is not None:
             if index < len(volleys):
-                return result((index, "volley_after_victory", {"counter": won[0]}))
-            return result(None)
+                problem = (index, "volley_after_victory", {"counter": won})
+            return BattleResult(now, removed, taken_log, problem)
 
-    if index < len(volleys):
+    if problem is None and index < len(volleys):
         left = [s for s in SIDES if now[s]]
         args = {"index": index, "survivor": left[0] if left else None}
-        return result((index, "volley_after_end", args))
-    return result(None)
+        problem = (index, "volley_after_end", args)
+    return BattleResult(now, removed, taken_log, problem)
 
 
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _enemy(side: Side) -> Side:
-    return "rebel" if side == "empire" else "empire"
+#: Each side with the side its dice hit.
+_ENEMIES: tuple[tuple[Side, Side], ...] = (("empire", "rebel"), ("rebel", "empire"))
+#: :data:`DECISIVE` by side: the one counter of each whose removal wins.
+_DECISIVE_KIND: dict[Side, str] = dict(DECISIVE)
 
 
 def _check_reading(marked_helps: str) -> None:
@@ -239,14 +273,15 @@ def _check_reading(marked_helps: str) -> None:
 def _normalised(board: BoardDefinition, forces: Mapping[str, Mapping[str, int]]) -> Forces:
     """Both sides' counters as Counters without zero entries; unknown ids are a caller's
     error, not a record's."""
-    unknown_sides = set(forces) - set(SIDES)
-    if unknown_sides:
+    if not forces.keys() <= _SIDE_SET:
+        unknown_sides = set(forces) - _SIDE_SET
         raise ValueError(f"unknown sides {sorted(unknown_sides)}; the sides are {SIDES}")
+    attack = _tables(board).attack
     out: Forces = {}
     for side in SIDES:
         counters = positive(forces.get(side, {}))
-        unknown = [c for c in counters if c not in board.kinds]
-        if unknown:
+        if not counters.keys() <= attack.keys():
+            unknown = [c for c in counters if c not in attack]
             raise ValueError(f"{side}: unknown counter ids {unknown} on board {board.id}")
         out[side] = counters
     return out
@@ -258,26 +293,36 @@ def _next_class(
     """The next class with a counter of either side present, looking from ``position``
     and going round again after class 0 (9.7); its position and the cycle it falls in."""
     classes = _classes(board)
+    empire, rebel = now["empire"], now["rebel"]
     for _ in range(2 * len(CLASS_ORDER)):
         if position >= len(CLASS_ORDER):
             position, cycle = 0, cycle + 1
         cls = CLASS_ORDER[position]
-        ids = classes.get(cls, ())
-        if any(now[s].get(k, 0) > 0 for s in SIDES for k in ids):  # class_members, unbuilt
-            return cls, position, cycle
+        for k in classes.get(cls, ()):  # class_members, unbuilt
+            if empire.get(k, 0) > 0 or rebel.get(k, 0) > 0:
+                return cls, position, cycle
         position += 1
     raise AssertionError("both sides have counters, so some class has one")  # pragma: no cover
 
 
-def _dice_problem(present: dict[Side, dict[str, int]], volley: Volley) -> tuple[str, dict] | None:
-    """A side's dice that do not match its counters of the class (``present``, by side:
-    9.1, 9.3), or a die that is not 1–6 (2.4), side by side and counter by counter; a side
-    that is not in the battle has none."""
-    sides = [*SIDES, *(s for s in volley.dice if s not in SIDES)]
+def _dice_problem(
+    present: dict[Side, dict[str, int]], dice_of: Mapping[str, Mapping[str, Sequence[int]]]
+) -> tuple[str, dict] | None:
+    """A side's dice (``dice_of``, by side and counter) that do not match its counters of
+    the class (``present``, by side: 9.1, 9.3), or a die that is not 1–6 (2.4), side by side
+    and counter by counter; a side that is not in the battle has none."""
+    sides = (
+        SIDES if dice_of.keys() <= _SIDE_SET else [*SIDES, *(s for s in dice_of if s not in SIDES)]
+    )
     for side in sides:
         members = present.get(side, {})
-        rolled = volley.dice.get(side, {})
-        for counter_id in [*members, *(c for c in rolled if c not in members)]:
+        rolled = dice_of.get(side, {})
+        ids = (
+            members
+            if rolled.keys() <= members.keys()
+            else [*members, *(c for c in rolled if c not in members)]
+        )
+        for counter_id in ids:
             dice = rolled.get(counter_id, ())
             expected = members.get(counter_id, 0)
             if len(dice) != expected:
@@ -290,17 +335,23 @@ def _dice_problem(present: dict[Side, dict[str, int]], volley: Volley) -> tuple[
 
 
 def _removal_problem(
-    now: Forces, volley: Volley, taken: dict[Side, int]
+    now: Forces, removed: Mapping[str, Sequence[str]], taken: dict[Side, int]
 ) -> tuple[tuple[str, dict] | None, Forces]:
     """Each side removes exactly min(hits taken, counters it has) of its own counters in the
-    sector, any it likes (9.2, 9.4); the forces after the removals when they are right."""
+    sector, any it likes (9.2, 9.4), as ``removed`` lists them by side; the forces after the
+    removals when they are right."""
     after: Forces = {}
-    extra = [s for s in volley.removed if s not in SIDES and volley.removed[s]]
-    if extra:  # a side that is not in the battle has nothing to remove
-        args = {"side": extra[0], "expected": 0, "got": len(volley.removed[extra[0]]), "hits": 0}
-        return ("removal_count", args), now
+    if not removed.keys() <= _SIDE_SET:
+        extra = [s for s in removed if s not in SIDES and removed[s]]
+        if extra:  # a side that is not in the battle has nothing to remove
+            args = {"side": extra[0], "expected": 0, "got": len(removed[extra[0]]), "hits": 0}
+            return ("removal_count", args), now
     for side in SIDES:
-        chosen = list(volley.removed.get(side, ()))
+        chosen = removed.get(side, ())
+        if not chosen and not taken[side]:
+            after[side] = now[side]  # unchanged; forces are never changed in place
+            continue
+        chosen = list(chosen)
         must = min(taken[side], sum(now[side].values()))
         if len(chosen) != must:
             args = {"side": side, "expected": must, "got": len(chosen), "hits": taken[side]}

@@ -145,20 +145,61 @@ class DarkNebulaReplay(EventReplay):
         return self._attempt(parse_line(written))
 
     def _attempt(self, event: GameEvent) -> Step:
-        """The one path every event takes, whichever form it was read from."""
+        """The one path every event takes, whichever form it was read from: after the game
+        (4.1, 4.2), out of order (5.0), naming a sector the board does not have, and only
+        then as the rules of its step say."""
+        kind = type(event)  # the exact class: see notation.body
+        if kind is Setup or kind is Disclosure:
+            return self._attempt_outside_turns(event)
+        if self.decided is not None:
+            violation = self._v("game_over", reason=self.decided.reason)
+            return Step(violation=violation, decided=self.decided)
+        turn, step = divmod(self.steps, 7)
+        expected, side = _TURN_STEPS[step]
+        claimed = event.turn
+        if (
+            kind is not expected
+            or (side is not None and event.side != side)  # type: ignore[union-attr]
+            or (claimed is not None and claimed != turn + 1)
+            or not self.started
+            or self.disclosed
+        ):
+            return Step(violation=self._v(*self._order_problem(event)))  # type: ignore[misc]
+        ply = self.events + 1
+        work = self.situation if checked_first(event) else self.situation.copy()
+        try:
+            if kind is Production:
+                self._production(work, event)  # type: ignore[arg-type]
+            elif kind is Movement:
+                self._movement(work, event, ply)  # type: ignore[arg-type]
+            elif kind is Combat:
+                self._combat(work, event, ply)  # type: ignore[arg-type]
+            else:
+                late = self._search(work, event, ply)  # type: ignore[arg-type]
+                if late is not None:
+                    return late
+        except _Rejected as rejected:
+            return Step(violation=rejected.violation)
+        self.situation = work
+        self.steps += 1
+        self.events = ply
+        self.last_event = event
+        return ACCEPTED
+
+    def _attempt_outside_turns(self, event: Setup | Disclosure) -> Step:
+        """The set-up (3.0) and the post-game disclosure."""
         if self.decided is not None and type(event) is not Disclosure:
             violation = self._v("game_over", reason=self.decided.reason)
             return Step(violation=violation, decided=self.decided)
         problem = self._order_problem(event)
         if problem is not None:
             return Step(violation=self._v(*problem))
-        by_id = self.board.by_id
-        for sector in _sectors(event):
-            if sector not in by_id:
-                self._known(sector)  # raises unknown_sector
+        sectors = [p.sector for p in event.rebel] if type(event) is Setup else [event.sector]
+        for sector in sectors:
+            self._known(sector)  # raises unknown_sector
         ply = self.events + 1
         try:
-            step = self._play(event, ply)
+            step = self._setup(event, ply) if type(event) is Setup else self._disclose(event, ply)
         except _Rejected as rejected:
             return Step(violation=rejected.violation)
         if step.violation is None:
@@ -243,27 +284,6 @@ class DarkNebulaReplay(EventReplay):
 
     # --- events -----------------------------------------------------------------------------
 
-    def _play(self, event: GameEvent, ply: int) -> Step:
-        kind = type(event)
-        if kind is Setup:
-            return self._setup(event, ply)  # type: ignore[arg-type]
-        if kind is Disclosure:
-            return self._disclose(event, ply)  # type: ignore[arg-type]
-        work = self.situation if checked_first(event) else self.situation.copy()
-        if kind is Production:
-            self._production(work, event)  # type: ignore[arg-type]
-        elif kind is Movement:
-            self._movement(work, event, ply)  # type: ignore[arg-type]
-        elif kind is Combat:
-            self._combat(work, event, ply)  # type: ignore[arg-type]
-        else:
-            step = self._search(work, event, ply)  # type: ignore[arg-type]
-            if step.violation is not None:
-                return step
-        self.situation = work
-        self.steps += 1
-        return ACCEPTED
-
     def _setup(self, event: Setup, ply: int) -> Step:
         placements = [Placement(p.counter, p.sector) for p in event.rebel]
         self._reject(check_rebel_setup(self.situation, placements))
@@ -278,19 +298,28 @@ class DarkNebulaReplay(EventReplay):
         return ACCEPTED
 
     def _production(self, work: Situation, event: Production) -> None:
-        side = event.side
+        side, extra, base_builds = event.side, event.extra, event.base_builds
         builds = [Placement(p.counter, p.sector) for p in event.builds]
-        extra = Placement(event.extra.counter, event.extra.sector) if event.extra else None
+        if extra is not None:
+            extra = Placement(extra.counter, extra.sector)
+            self._known_all([*(p.sector for p in builds), extra.sector])
+        elif builds:
+            self._known_all([p.sector for p in builds])
         self._reject(check_production(work, side, builds, extra, self.readings))
-        if event.base_builds and side != "rebel":
-            self._reject(("base_counter_kind", {"counter": event.base_builds[0]}))
+        if base_builds and side != "rebel":
+            self._reject(("base_counter_kind", {"counter": base_builds[0]}))
         produce(work, side, builds, extra)
-        if event.base_builds:
-            self._reject(check_base_production(work, list(event.base_builds), self.readings))
-            produce_on_base(work, list(event.base_builds))
+        if base_builds:
+            self._reject(check_base_production(work, list(base_builds), self.readings))
+            produce_on_base(work, list(base_builds))
 
     def _movement(self, work: Situation, event: Movement, ply: int) -> None:
-        side = event.side
+        side, moves, appearances = event.side, event.moves, event.appearances
+        if not moves and not appearances:
+            if side == "empire":
+                work.restricted = None  # 10.5 (2): only the movement right after
+            return
+        self._known_all([s for m in moves for s in (m.src, m.dst)] + [a.to for a in appearances])
         wanted: dict[tuple[str, str], int] = {}
         for m in event.moves:
             wanted[m.src, m.counter] = wanted.get((m.src, m.counter), 0) + 1
@@ -360,29 +389,32 @@ class DarkNebulaReplay(EventReplay):
         return check
 
     def _combat(self, work: Situation, event: Combat, ply: int) -> None:
+        battles = event.battles
+        if battles:
+            self._known_all([b.sector for b in battles])
         contested = work.contested()
         fought: list[str] = []
-        for battle in event.battles:
+        for battle in battles:
             if self.decided is not None:
                 self._reject(("game_over", {"reason": self.decided.reason}))
-            if battle.sector not in contested or battle.sector in fought:
-                self._reject(("not_contested", {"sector": self._label(battle.sector)}))
-            fought.append(battle.sector)
-            forces = {side: work.at(battle.sector, side) for side in ("empire", "rebel")}
-            volleys = [combat.Volley(v.cls, v.dice, v.removed) for v in battle.volleys]
-            result = combat.resolve(
+            sector = battle.sector
+            if sector not in contested or sector in fought:
+                self._reject(("not_contested", {"sector": self._label(sector)}))
+            fought.append(sector)
+            forces = {"empire": work.at(sector, "empire"), "rebel": work.at(sector, "rebel")}
+            result = combat.resolve(  # the record's volleys, read as combat.Volley is
                 self.board,
-                battle.sector,
+                sector,
                 forces,
-                volleys,
+                battle.volleys,  # type: ignore[arg-type]
                 marked_helps=self.readings.marked_modifier,
             )
             if result.problem is not None:
                 _, code, args = result.problem
-                self._reject((code, self._named(args) | {"sector": self._label(battle.sector)}))
+                self._reject((code, self._named(args) | {"sector": self._label(sector)}))
             for side, removed in result.removed.items():
                 for kind in removed:
-                    work.remove(battle.sector, side, kind)
+                    work.remove(sector, side, kind)
             self._victory(work, result.removed, ply)
         if self.decided is None:
             for sector in contested:
@@ -398,9 +430,12 @@ class DarkNebulaReplay(EventReplay):
         elif BASE in removed.get("rebel", []):
             self.decided = Outcome(winner="empire", reason="base_destroyed", decided_at=ply)
 
-    def _search(self, work: Situation, event: Search, ply: int) -> Step:
-        self._reject(search.check_searches(work, list(event.searches), self.readings))
+    def _search(self, work: Situation, event: Search, ply: int) -> Step | None:
+        """``None`` when the step is played; a step with the violation at an earlier event
+        that the revelation proves."""
         reveal = event.reveal
+        self._known_all([*event.searches, *([reveal.sector] if reveal else [])])
+        self._reject(search.check_searches(work, list(event.searches), self.readings))
         base = work.base
         if base.sector is not None and not base.revealed:
             self._reject(
@@ -419,7 +454,7 @@ class DarkNebulaReplay(EventReplay):
             base.sector = reveal.sector
             self._reject(search.appear(work, reveal.sector))
         self._reject(search.end_of_step(work, event.roll))
-        return ACCEPTED
+        return None
 
     def _concealment_check(self, searched: str) -> Callable[[str], Problem | None]:
         def check(base_sector: str) -> Problem | None:
@@ -521,6 +556,13 @@ class DarkNebulaReplay(EventReplay):
     def _v(self, code: str, args: dict[str, Any] | None = None, **more: Any) -> Violation:
         return VIOLATIONS(code, **(args or {}), **more)
 
+    def _known_all(self, sectors: list[str]) -> None:
+        """Every sector an event names is the board's: refused before any rule is asked."""
+        known = self.board.by_id
+        for sector in sectors:
+            if sector not in known:
+                self._known(sector)  # raises unknown_sector
+
     def _known(self, sector: str, field: str = "event") -> str:
         if sector not in self.board.by_id:
             self.board.sector_id(sector, field=field)  # raises unknown_sector
@@ -602,19 +644,3 @@ def checked_first(event: GameEvent) -> bool:
     if kind is Movement:
         return not event.appearances  # type: ignore[union-attr]
     return kind is Combat and not event.battles  # type: ignore[union-attr]
-
-
-def _sectors(event: GameEvent) -> list[str]:
-    """Every sector an event names, to refuse unknown ones before any rule is asked."""
-    kind = type(event)
-    if kind is Setup:
-        return [p.sector for p in event.rebel]
-    if kind is Production:
-        return [p.sector for p in (*event.builds, *([event.extra] if event.extra else []))]
-    if kind is Movement:
-        return [s for m in event.moves for s in (m.src, m.dst)] + [a.to for a in event.appearances]
-    if kind is Combat:
-        return [b.sector for b in event.battles]
-    if kind is Search:
-        return [*event.searches, *([event.reveal.sector] if event.reveal else [])]
-    return [event.sector]
