@@ -154,6 +154,11 @@ class BoardDefinition(BaseModel):
         return {c.id: c for c in self.counters}
 
     @cached_property
+    def allowances(self) -> dict[str, int]:
+        """Each counter's movement allowance (8.0), by id."""
+        return {c.id: c.movement for c in self.counters}
+
+    @cached_property
     def sector_ids(self) -> tuple[str, ...]:
         """The sectors' ids in the board's order."""
         return tuple(s.id for s in self.sectors)

@@ -125,9 +125,11 @@ def check_production(
     eligible = own_sectors(situation, side, readings)
     closed = situation.restricted if side == "empire" else None
     placed: dict[str, int] = {}
+    cost = 0
     for p in builds:
         spec = board.kinds[p.kind]
-        allowed = side in spec.armies and spec.price is not None
+        price = spec.price
+        allowed = side in spec.armies and price is not None
         if side == "rebel" and p.kind not in HEAVY:
             allowed = False  # 6.5
         if not allowed:
@@ -142,7 +144,7 @@ def check_production(
                 "sector": board.label(p.sector),
             }
         placed[p.sector] = placed.get(p.sector, 0) + 1
-    cost = sum(board.kinds[p.kind].price or 0 for p in builds)
+        cost += price  # type: ignore[operator]  # allowed: it has a price
     available = _budget(situation, side, eligible)
     if cost > available:
         return "over_budget", {"cost": cost, "budget": available}

@@ -314,15 +314,18 @@ class DarkNebulaReplay(EventReplay):
             produce_on_base(work, list(base_builds))
 
     def _movement(self, work: Situation, event: Movement, ply: int) -> None:
-        side, moves, appearances = event.side, event.moves, event.appearances
+        side, appearances = event.side, event.appearances
+        moves = [(m.counter, m.src, m.dst) for m in event.moves]
         if not moves and not appearances:
             if side == "empire":
                 work.restricted = None  # 10.5 (2): only the movement right after
             return
-        self._known_all([s for m in moves for s in (m.src, m.dst)] + [a.to for a in appearances])
+        self._known_all(
+            [s for _, src, dst in moves for s in (src, dst)] + [a.to for a in appearances]
+        )
         wanted: dict[tuple[str, str], int] = {}
-        for m in event.moves:
-            wanted[m.src, m.counter] = wanted.get((m.src, m.counter), 0) + 1
+        for kind, src, _ in moves:
+            wanted[src, kind] = wanted.get((src, kind), 0) + 1
         for (src, kind), n in wanted.items():
             if work.count(src, side, kind) < n:
                 self._reject(
@@ -331,20 +334,19 @@ class DarkNebulaReplay(EventReplay):
                         {"sector": self._label(src), "side": side, "counter": self._name(kind)},
                     )
                 )
-        for m in event.moves:
-            if side == "empire" and m.src == work.restricted and m.src != m.dst:
-                self._reject(("movement_restricted", {"sector": self._label(m.src)}))
-            allowance = self.board.kinds[m.counter].movement
-            problem = move_problem(
-                self.board, m.src, m.dst, allowance, nebula=self.readings.nebula_entry
-            )
+        board, allowances, nebula = self.board, self.board.allowances, self.readings.nebula_entry
+        restricted = work.restricted if side == "empire" else None
+        for kind, src, dst in moves:
+            if src == restricted and src != dst:
+                self._reject(("movement_restricted", {"sector": self._label(src)}))
+            problem = move_problem(board, src, dst, allowances[kind], nebula=nebula)
             if problem is not None:
-                self._reject(self._movement_args(problem, m.counter))
-        for m in event.moves:
-            work.remove(m.src, side, m.counter)
-        for m in event.moves:
-            work.place(m.dst, side, m.counter)
-        if event.appearances:
+                self._reject(self._movement_args(problem, kind))
+        for kind, src, _ in moves:
+            work.remove(src, side, kind)
+        for kind, _, dst in moves:
+            work.place(dst, side, kind)
+        if appearances:
             self._appearances(work, event, ply)
         if side == "empire":
             work.restricted = None  # 10.5 (2): only the movement right after

@@ -16,7 +16,7 @@ DIE_FACES = range(1, 7)  # 2.4
 
 def search_limit(situation: Situation, readings: Readings) -> int:
     """10.1 (interpretation 2): two with the command ship on the board, else one or none."""
-    if any(k == COMMAND_SHIP and sd == "empire" for (_, sd, k) in situation.counters):
+    if situation.fielded["empire"].get(COMMAND_SHIP):
         return 2
     return 1 if readings.search_sectors == "one-without-command-ship" else 0
 

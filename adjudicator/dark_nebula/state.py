@@ -56,8 +56,9 @@ class Situation:
     """The counters on the board, the base, and what earlier steps left pending.
 
     ``counters`` holds positive counts only (:meth:`place` and :meth:`remove` keep it so);
-    ``held`` sums them by side and sector, kept with them, so that who stands where is
-    answered without a look through every counter."""
+    ``held`` sums them by side and sector and ``fielded`` by side and kind, kept with them
+    (plain dicts, whose entries are all above zero), so that who stands where, and with
+    what, is answered without a look through every counter."""
 
     board: BoardDefinition
     counters: Counter[tuple[str, Side, str]] = field(default_factory=Counter)
@@ -67,13 +68,18 @@ class Situation:
     #: 10.5: the sector the next imperial production and movement may not use.
     restricted: str | None = None
     #: Each side's sectors, with the number of its counters in each.
-    held: dict[Side, Counter[str]] = field(init=False, repr=False, compare=False)
+    held: dict[Side, dict[str, int]] = field(init=False, repr=False, compare=False)
+    #: Each side's kinds of counter on the board, with the number of each.
+    fielded: dict[Side, dict[str, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.held = {side: Counter() for side in SIDES}
-        for (sector, side, _), n in self.counters.items():
+        self.held = {side: {} for side in SIDES}
+        self.fielded = {side: {} for side in SIDES}
+        for (sector, side, kind), n in self.counters.items():
             if n > 0:
-                self.held[side][sector] += n
+                held, fielded = self.held[side], self.fielded[side]
+                held[sector] = held.get(sector, 0) + n
+                fielded[kind] = fielded.get(kind, 0) + n
 
     def copy(self) -> Situation:
         """An independent copy, for a step to work on until it is accepted. Every event
@@ -85,8 +91,9 @@ class Situation:
         fields = self.__dict__.copy()
         fields["counters"] = counter_of(self.counters)
         fields["base"] = base
-        held = self.held
-        fields["held"] = {"empire": counter_of(held["empire"]), "rebel": counter_of(held["rebel"])}
+        held, fielded = self.held, self.fielded
+        fields["held"] = {"empire": held["empire"].copy(), "rebel": held["rebel"].copy()}
+        fields["fielded"] = {"empire": fielded["empire"].copy(), "rebel": fielded["rebel"].copy()}
         new = object.__new__(Situation)
         new.__dict__ = fields
         return new
@@ -136,7 +143,8 @@ class Situation:
 
     def in_use(self, kind: str) -> int:
         """Counters of ``kind`` out of the box: on the board or on the hidden base (2.3)."""
-        on_board = sum(n for (_, _, k), n in self.counters.items() if k == kind)
+        fielded = self.fielded
+        on_board = fielded["empire"].get(kind, 0) + fielded["rebel"].get(kind, 0)
         return on_board + self.base.stock[kind]
 
     def left(self, kind: str) -> int:
@@ -145,8 +153,11 @@ class Situation:
     # --- changing ----------------------------------------------------------------------------
 
     def place(self, sector: str, side: Side, kind: str, n: int = 1) -> None:
-        self.counters[(sector, side, kind)] += n
-        self.held[side][sector] += n
+        key = (sector, side, kind)
+        counters, held, fielded = self.counters, self.held[side], self.fielded[side]
+        counters[key] = counters.get(key, 0) + n
+        held[sector] = held.get(sector, 0) + n
+        fielded[kind] = fielded.get(kind, 0) + n
 
     def remove(self, sector: str, side: Side, kind: str, n: int = 1) -> None:
         """Take up to ``n`` of these counters off the board (those that are there)."""
@@ -155,19 +166,25 @@ class Situation:
         there = counters.get(key, 0)
         if there <= 0:
             return
-        held = self.held[side]
         if there > n:
             counters[key] = there - n
-            held[sector] -= n
-            return
-        del counters[key]
-        if held[sector] > there:
-            held[sector] -= there
         else:
-            del held[sector]
+            counters.pop(key)  # dict's own: a Counter's del is written in Python
+            n = there
+        _take(self.held[side], sector, n)
+        _take(self.fielded[side], kind, n)
 
 
 T = TypeVar("T")
+
+
+def _take(counts: dict[T, int], key: T, n: int) -> None:
+    """``n`` off ``counts[key]``, which holds at least that many; the key goes at zero."""
+    left = counts[key] - n
+    if left:
+        counts[key] = left
+    else:
+        del counts[key]
 
 
 def counter_of(counts: Mapping[T, int]) -> Counter[T]:

@@ -1,6 +1,7 @@
 """Who stands where (2.3, 9.0, 10.1): the situation's counters, and the sums by side and
-sector kept with them, which every step's look-ups (contested sectors, own sectors, a side's
-presence) read instead of going through every counter."""
+sector and by side and kind kept with them, which every step's look-ups (contested sectors,
+own sectors, a side's presence, the counters out of the box) read instead of going through
+every counter."""
 
 from __future__ import annotations
 
@@ -27,6 +28,13 @@ def _summed(situation: Situation) -> dict[str, Counter[str]]:
     return held
 
 
+def _by_kind(situation: Situation) -> dict[str, Counter[str]]:
+    fielded: dict[str, Counter[str]] = {"empire": Counter(), "rebel": Counter()}
+    for (_, side, kind), n in situation.counters.items():
+        fielded[side][kind] += n
+    return fielded
+
+
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1), st.integers(1, 6))
 def test_the_sums_by_side_and_sector_follow_every_step(seed: int, turns: int) -> None:
@@ -37,6 +45,7 @@ def test_the_sums_by_side_and_sector_follow_every_step(seed: int, turns: int) ->
         assert replay.attempt(event.played, lenient=False).violation is None
         situation = replay.situation
         assert situation.held == _summed(situation)
+        assert situation.fielded == _by_kind(situation)
         both = set(situation.held["empire"]) & set(situation.held["rebel"])
         assert situation.contested() == [s for s in BOARD.sector_ids if s in both]
 
@@ -47,6 +56,7 @@ def test_a_copy_keeps_its_own_sums() -> None:
     work.remove("tyrann", "empire", "cruiser")
     work.place("zarek", "empire", "cruiser")
     assert situation.held == _summed(situation) and work.held == _summed(work)
+    assert situation.fielded == _by_kind(situation) and work.fielded == _by_kind(work)
     assert situation.contested() == [] and work.contested() == ["zarek"]
 
 
@@ -56,10 +66,12 @@ def test_removing_takes_only_the_counters_there() -> None:
     situation.remove("earth", "empire", "cruiser")  # none is there
     assert situation.count("tyrann", "empire", "cruiser") == 0
     assert situation.held == _summed(situation)
-    assert situation.sectors_of("empire") == {"tyrann"}
+    assert situation.fielded == _by_kind(situation)
+    assert situation.sectors_of("empire") == {"tyrann"} and situation.in_use("cruiser") == 0
 
 
 def test_a_situation_given_its_counters_sums_them() -> None:
     situation = Situation(BOARD, Counter({("zarek", "rebel", "battleship"): 2}))
     assert situation.held == {"empire": Counter(), "rebel": Counter({"zarek": 2})}
+    assert situation.fielded == {"empire": Counter(), "rebel": Counter({"battleship": 2})}
     assert situation.holds("zarek", "rebel") and not situation.holds("zarek", "empire")
