@@ -5,10 +5,22 @@ keys, turns ``1e400`` into infinity, produces lone surrogates from ``"\\ud800"``
 cannot be printed or encoded again) and recurses once per nesting level. Each of these has
 broken a batch or an engine; here each is an :class:`InputError` with a clear message, and
 the work stays linear in the size of the input.
+
+The decoder that refuses them calls a Python function for every integer and every object,
+after counting the nesting outside strings: two and a half times the decoding alone, on a
+large record. So a text is first decoded by the C decoder alone (floats and constants keep
+their hooks: records and requests hold integers), and that value is returned once cheap
+counts show that nothing in the text would have been refused: no run of digits longer than
+:data:`MAX_INT_DIGITS`, as many key/value pairs in the value as there are colons outside
+strings in the text, and the value's containers nested no deeper than :data:`MAX_DEPTH`.
+Any other text, every refused one among them, is decoded again by the decoder with the
+hooks, the one place that says why a text is refused: both ways give the same value or the
+same error.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import re
@@ -18,7 +30,8 @@ from typing import Any
 from adjudicator.core.errors import InputError
 
 #: Deeper nesting than any record or request needs; deeper input is refused before it can
-#: exhaust the interpreter's stack in the decoder, the models or an error's locator.
+#: exhaust the interpreter's stack in the models or an error's locator, and before the
+#: hooked decoder reads it (the C decoder stops at the interpreter's recursion limit).
 MAX_DEPTH = 64
 #: Longer integers are refused with a message (Python itself refuses over 4,300 digits,
 #: with a ValueError that would otherwise be an internal error).
@@ -31,11 +44,24 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _LINE_BREAK = re.compile("[\x85\u2028\u2029]")
 #: A string as the decoder reads it, up to its closing quote or the end of the text.
 _STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
-#: Every byte but the four brackets, for :meth:`bytes.translate` to delete.
-_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
-#: Every byte but the brackets, the quote and the backslash.
-_NOT_BRACKET_OR_QUOTE = bytes(b for b in range(256) if b not in b'[]{}"\\')
 _NESTING = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+#: The digits of a JSON number (ASCII only).
+_DIGIT_CHARS = "0123456789"
+#: A run of more digits than :data:`MAX_INT_DIGITS` covers two successive characters of
+#: every one this far apart.
+_DIGIT_STRIDE = MAX_INT_DIGITS // 2
+
+
+def _all_but(chars: bytes) -> bytes:
+    """Every byte but ``chars``, for :meth:`bytes.translate` to delete (made in C: every
+    command that reads JSON makes the tables when it imports the module)."""
+    return bytes(range(256)).translate(None, chars)
+
+
+_NOT_BRACKET = _all_but(b"[]{}")
+_NOT_BRACKET_OR_QUOTE = _all_but(b'[]{}"\\')
+_NOT_COLON = _all_but(b":")
+_NOT_COLON_OR_QUOTE = _all_but(b':"\\')
 
 
 class _Refused(ValueError):
@@ -88,19 +114,79 @@ def _depth_exceeded(text: str) -> bool:
 
 
 def _brackets_outside_strings(text: str) -> bytes:
-    """The brackets of ``text`` that stand outside its strings, in order. Commonly no string
-    holds a bracket or an escape: then, with everything but brackets, quotes and backslashes
-    deleted, every string is a pair of adjacent quotes, and deleting those pairs leaves no
-    quote (a string holding a bracket leaves one: the quotes can be paired only string by
-    string). Otherwise the strings are cut out of the text itself (by splitting at the
-    quotes when no escape can hide one)."""
-    kept = text.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKET_OR_QUOTE)
+    """The brackets of ``text`` that stand outside its strings, in order."""
+    return _outside_strings(text, _NOT_BRACKET_OR_QUOTE, _NOT_BRACKET)
+
+
+def _colons_outside_strings(text: str) -> int:
+    """How many colons of ``text`` stand outside its strings: in JSON, one a key/value
+    pair."""
+    return len(_outside_strings(text, _NOT_COLON_OR_QUOTE, _NOT_COLON))
+
+
+def _outside_strings(text: str, not_kind_or_quote: bytes, not_kind: bytes) -> bytes:
+    """The characters of one kind (the brackets, the colon: those ``not_kind`` does not
+    delete) that stand outside the strings of ``text``, in order. Commonly no string holds
+    one, nor an escape: then, with everything but them, quotes and backslashes deleted,
+    every string is a pair of adjacent quotes, and deleting those pairs leaves no quote (a
+    string holding one leaves a quote: the quotes can be paired only string by string).
+    Otherwise, without escapes, the strings are every other piece between quotes; with
+    escapes they are cut out of the text itself."""
+    kept = text.encode("utf-8", "surrogatepass").translate(None, not_kind_or_quote)
     if b"\\" not in kept:
-        brackets = kept.replace(b'""', b"")
-        if b'"' not in brackets:
-            return brackets
-    outside = _STRING.sub("", text) if "\\" in text else "".join(text.split('"')[::2])
-    return outside.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKET)
+        found = kept.replace(b'""', b"")
+        return found if b'"' not in found else b"".join(kept.split(b'"')[::2])
+    outside = _STRING.sub("", text)
+    return outside.encode("utf-8", "surrogatepass").translate(None, not_kind)
+
+
+def _may_hold_long_integer(text: str) -> bool:
+    """Whether ``text`` may hold more digits in a row than :data:`MAX_INT_DIGITS`, as an
+    integer over the limit does, found without reading every character: such a run covers
+    two successive characters of every :data:`_DIGIT_STRIDE`-th, so only the stretches
+    between two of those that are both digits are read. A run in a string or a float
+    counts too; the decoder with hooks then tells."""
+    if len(text) <= MAX_INT_DIGITS:
+        return False
+    step = _DIGIT_STRIDE
+    marks = text[::step]
+    return any(
+        marks[k] in _DIGIT_CHARS
+        and marks[k + 1] in _DIGIT_CHARS
+        and not text[k * step : (k + 1) * step + 1].strip(_DIGIT_CHARS)
+        for k in range(len(marks) - 1)
+    )
+
+
+def _as_hooked(data: Any, text: str) -> bool:
+    """Whether the decoder with hooks returns ``data`` for ``text`` too, ``data`` being
+    what the C decoder alone returned (floats and constants checked, no integer over the
+    limit): when its objects hold as many key/value pairs as the text writes, and its
+    containers nest no deeper than :data:`MAX_DEPTH`. Each pair written has a colon
+    outside strings, so a key written twice leaves fewer pairs than colons (the colons
+    inside strings are told apart only when the plain count differs). Lenient mode, which
+    keeps the last of such keys, leaves them to the decoder with hooks as well: the value
+    replaced might have nested too deep.
+
+    The value is walked a level at a time with the garbage collector's list of what the
+    containers of a level hold (their items and values, in C); a level's objects are picked
+    out in Python only while the pairs found are fewer than the colons (the last levels,
+    often the largest, are then skipped). A walk value by value cost as much as decoding."""
+    colons = text.count(":")
+    pairs = 0
+    level = [data]
+    for _ in range(MAX_DEPTH):
+        if pairs < colons:
+            for value in level:
+                if type(value) is dict:
+                    pairs += len(value)
+        level = gc.get_referents(*level)
+        if not level:
+            break
+    else:  # the values MAX_DEPTH levels down: a container there nests too deep
+        if any(type(value) is dict or type(value) is list for value in level):
+            return False
+    return pairs == colons or pairs == _colons_outside_strings(text)
 
 
 def lone_surrogate_at(data: Any) -> str | None:
@@ -122,7 +208,9 @@ def lone_surrogate_at(data: Any) -> str | None:
 
 
 #: The decoders :func:`loads` uses, made once: ``json.loads`` with hooks makes a new one
-#: for every text, which cost an engine more than reading a short request.
+#: for every text, which cost an engine more than reading a short request. The plain one
+#: leaves integers and objects to C; the other two say why a text is refused.
+_PLAIN = json.JSONDecoder(parse_constant=_constant, parse_float=_float)
 _STRICT = json.JSONDecoder(
     parse_constant=_constant, parse_float=_float, parse_int=_int, object_pairs_hook=_unique
 )
@@ -137,7 +225,25 @@ def loads(text: str, *, strict: bool = True) -> Any:
     Always refused: ``NaN``/``Infinity``, numbers out of range, nesting deeper than
     :data:`MAX_DEPTH`. In strict mode also duplicate keys (lenient mode keeps the last).
     Lone surrogates are left for :func:`lone_surrogate_at`, so that the caller can say
-    which field holds one."""
+    which field holds one.
+
+    The plain decoder's value is returned when :func:`_as_hooked` shows it is the hooked
+    decoder's; whatever it refuses (a constant, a float out of range, bad JSON, nesting
+    past the interpreter's recursion limit) is read again by :func:`_loads_hooked`."""
+    if not _may_hold_long_integer(text):
+        try:
+            data = _PLAIN.decode(text)
+        except (ValueError, RecursionError):
+            pass  # the hooked decoder gives the reason
+        else:
+            if _as_hooked(data, text):
+                return data
+    return _loads_hooked(text, strict)
+
+
+def _loads_hooked(text: str, strict: bool) -> Any:
+    """:func:`loads` with a hook for every integer and object: the reference, and the
+    source of every refusal's message."""
     if _depth_exceeded(text):
         raise InputError(
             "bad_json",
