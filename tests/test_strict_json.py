@@ -220,7 +220,7 @@ def _outcome(read: Callable[[], Any]) -> tuple[Any, ...]:
     return ("value", repr(value))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(_TEXTS, st.booleans())
 @example('{"a":1,"a":2}', True)
 @example('{"a:b":1,"a":2}', True)
