@@ -97,7 +97,14 @@ def counter_class(kind: CounterKind) -> str:
 
 def class_members(board: BoardDefinition, counters: Mapping[str, int], cls: str) -> dict[str, int]:
     """The counters of class ``cls`` among ``counters``, by id, in the board's order."""
-    return {k: counters[k] for k in _classes(board).get(cls, ()) if counters.get(k, 0) > 0}
+    return _members(_classes(board), counters, cls)
+
+
+def _members(
+    classes: dict[str, tuple[str, ...]], counters: Mapping[str, int], cls: str
+) -> dict[str, int]:
+    """:func:`class_members`, the board's classes already looked up."""
+    return {k: counters[k] for k in classes.get(cls, ()) if counters.get(k, 0) > 0}
 
 
 def _classes(board: BoardDefinition) -> dict[str, tuple[str, ...]]:
@@ -140,7 +147,17 @@ def modifier(
     counter that helps them is in the sector before the volley, else 0; never for an ○
     counter's own die."""
     _check_reading(marked_helps)
-    marked = _tables(board).marked
+    return _modifier(_tables(board).marked, side, counter_id, forces_before, marked_helps)
+
+
+def _modifier(
+    marked: frozenset[str],
+    side: str,
+    counter_id: str,
+    forces_before: Mapping[str, Mapping[str, int]],
+    marked_helps: str,
+) -> int:
+    """:func:`modifier`, the reading checked and the board's ○ counters looked up."""
     if counter_id in marked:
         return 0
     for s in (side,) if marked_helps == "own" else SIDES:
@@ -162,9 +179,21 @@ def hits(
 ) -> int:
     """How many of ``dice``, rolled by ``side``'s ``counter_id`` counters, hit: a die hits
     at most the attack value (9.1) after 9.6's −1, judged on the forces before the volley."""
-    highest = _tables(board).attack[counter_id] + modifier(
-        board, side, counter_id, forces_before, marked_helps
-    )
+    _check_reading(marked_helps)
+    return _hits(_tables(board), side, counter_id, dice, forces_before, marked_helps)
+
+
+def _hits(
+    tables: _Tables,
+    side: str,
+    counter_id: str,
+    dice: Sequence[int],
+    forces_before: Mapping[str, Mapping[str, int]],
+    marked_helps: str,
+) -> int:
+    """:func:`hits`, the reading checked and the board's tables looked up."""
+    m = _modifier(tables.marked, side, counter_id, forces_before, marked_helps)
+    highest = tables.attack[counter_id] + m
     return len([d for d in dice if d <= highest])
 
 
@@ -190,6 +219,8 @@ def resolve(
     gone after the same volley the sector is left empty.
     """
     _check_reading(marked_helps)
+    tables = _tables(board)
+    classes = tables.classes
     now = _normalised(board, forces)
     removed: dict[Side, list[str]] = {"empire": [], "rebel": []}
     taken_log: list[dict[Side, int]] = []
@@ -202,7 +233,7 @@ def resolve(
     index = 0
     problem: Problem | None = None
     while now["empire"] and now["rebel"]:
-        expected, position, cycle = _next_class(board, now, position, cycle)
+        expected, position, cycle = _next_class(classes, now, position, cycle)
         if index >= len(volleys):
             args = {"expected": expected, "cycle": cycle}
             args.update({s: sum(now[s].values()) for s in SIDES})
@@ -213,7 +244,8 @@ def resolve(
         if cls != expected:
             problem = (index, "class_order", {"expected": expected, "got": cls, "cycle": cycle})
             break
-        present = {s: class_members(board, now[s], cls) for s in SIDES}
+        present = {"empire": _members(classes, now["empire"], cls)}
+        present["rebel"] = _members(classes, now["rebel"], cls)
         dice_of = volley.dice
         bad = _dice_problem(present, dice_of)
         if bad:
@@ -227,7 +259,7 @@ def resolve(
                 rolled = dice_of[side]
                 for counter_id in members:
                     dice = rolled[counter_id]
-                    taken[enemy] += hits(board, side, counter_id, dice, now, marked_helps)
+                    taken[enemy] += _hits(tables, side, counter_id, dice, now, marked_helps)
         chosen = volley.removed
         bad, after = _removal_problem(now, chosen, taken)
         if bad:
@@ -276,23 +308,22 @@ def _normalised(board: BoardDefinition, forces: Mapping[str, Mapping[str, int]])
     if not forces.keys() <= _SIDE_SET:
         unknown_sides = set(forces) - _SIDE_SET
         raise ValueError(f"unknown sides {sorted(unknown_sides)}; the sides are {SIDES}")
-    attack = _tables(board).attack
+    kinds = board.allowances  # every counter id of the board
     out: Forces = {}
     for side in SIDES:
         counters = positive(forces.get(side, {}))
-        if not counters.keys() <= attack.keys():
-            unknown = [c for c in counters if c not in attack]
+        if not counters.keys() <= kinds.keys():
+            unknown = [c for c in counters if c not in kinds]
             raise ValueError(f"{side}: unknown counter ids {unknown} on board {board.id}")
         out[side] = counters
     return out
 
 
 def _next_class(
-    board: BoardDefinition, now: Forces, position: int, cycle: int
+    classes: dict[str, tuple[str, ...]], now: Forces, position: int, cycle: int
 ) -> tuple[str, int, int]:
     """The next class with a counter of either side present, looking from ``position``
     and going round again after class 0 (9.7); its position and the cycle it falls in."""
-    classes = _classes(board)
     empire, rebel = now["empire"], now["rebel"]
     for _ in range(2 * len(CLASS_ORDER)):
         if position >= len(CLASS_ORDER):
@@ -329,6 +360,8 @@ def _dice_problem(
                 args = {"side": side, "counter": counter_id, "expected": expected}
                 return "dice_count", {**args, "got": len(dice)}
             for d in dice:
+                if type(d) is int and 0 < d < 7:
+                    continue  # the common die, at once
                 if isinstance(d, bool) or not isinstance(d, int) or d not in DIE_FACES:
                     return "die_value", {"side": side, "counter": counter_id, "value": d}
     return None

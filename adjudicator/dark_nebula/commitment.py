@@ -30,9 +30,9 @@ NONCE_BITS = 128
 MIN_DISTINCT_DIGITS = 8
 _HEX = re.compile(r"^[0-9a-f]+$")
 _DIGEST = re.compile(r"^[0-9a-f]{64}$")
-#: The preimage's compact JSON; one encoder, as ``json.dumps`` builds one per call when
+#: The preimage's strings as JSON; one encoder, as ``json.dumps`` builds one per call when
 #: given options.
-_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+_STRING = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def make_nonce() -> str:
@@ -99,8 +99,10 @@ def check_digest(digest: object, *, field: str = "commitment") -> str:
 
 
 def commitment(game_id: str, sector: str, nonce: str) -> str:
-    """The digest a rebel publishes for ``sector``."""
-    preimage = _COMPACT.encode([DOMAIN, game_id, sector, nonce])
+    """The digest a rebel publishes for ``sector``. The preimage is the array's compact
+    JSON, written string by string: the encoder's way with a whole list costs more than
+    the hash."""
+    preimage = f"[{_STRING(DOMAIN)},{_STRING(game_id)},{_STRING(sector)},{_STRING(nonce)}]"
     return hashlib.sha256(preimage.encode("utf-8")).hexdigest()
 
 

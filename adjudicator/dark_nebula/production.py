@@ -24,9 +24,10 @@ from adjudicator.dark_nebula.board import (
 from adjudicator.dark_nebula.readings import Readings
 from adjudicator.dark_nebula.state import Problem, Situation
 
-#: 3.2: the imperial start, and the rebels' four counters.
-EMPIRE_START = Counter({GUARD: 1, COMMAND_SHIP: 1, CRUISER: 1})
-REBEL_START = Counter({BATTLESHIP: 2, GUARD_SHIP: 2})
+#: 3.2: the imperial start, and the rebels' four counters (plain dicts: compared with one
+#: in C, where Counters compare in Python).
+EMPIRE_START = {GUARD: 1, COMMAND_SHIP: 1, CRUISER: 1}
+REBEL_START = {BATTLESHIP: 2, GUARD_SHIP: 2}
 #: 6.3: imperial counters of these kinds are placed only at the capital.
 CAPITAL_ONLY = frozenset({COMMAND_SHIP, CRUISER, NEW_CRUISER})
 #: 6.4 and 6.5: the empire's extra counter, and all the rebels build on the board.
@@ -42,7 +43,7 @@ class Placement(NamedTuple):
     sector: str
 
 
-def _counted(kinds: Counter[str]) -> str:
+def _counted(kinds: Mapping[str, int]) -> str:
     return ", ".join(f"{k}×{n}" for k, n in sorted(kinds.items())) or "nothing"
 
 
@@ -53,7 +54,9 @@ def check_rebel_setup(situation: Situation, placements: list[Placement]) -> Prob
     """3.2: two battleships and two guard ships, one per sector, none in the capital or
     the nebula, battleships only where production is at least 2."""
     board = situation.board
-    mix = Counter(p.kind for p in placements)
+    mix: dict[str, int] = {}
+    for p in placements:
+        mix[p.kind] = mix.get(p.kind, 0) + 1
     if mix != REBEL_START:
         return "rebel_setup_mix", {"got": _counted(mix)}
     seen: set[str] = set()

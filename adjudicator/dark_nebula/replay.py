@@ -483,9 +483,8 @@ class DarkNebulaReplay(EventReplay):
         nonce that opens the commitment for another sector still proves where the base
         was: the deferred checks run against that sector first, and only if they all hold
         is the revelation elsewhere the fault."""
-        sectors = [s.id for s in self.board.sectors]
         found = open_commitment(
-            self.commitment, self.game_id, opening.sector, opening.nonce, sectors
+            self.commitment, self.game_id, opening.sector, opening.nonce, self.board.sector_ids
         )
         if found.committed is not None:
             earlier = self._run_hidden(found.committed, before=self.events + 1)
@@ -529,7 +528,7 @@ class DarkNebulaReplay(EventReplay):
         record gets the verdict the director's full record gets."""
         if self.opened:
             return None
-        sectors = [s.id for s in self.board.sectors]
+        sectors = self.board.sector_ids
         for offset, event in enumerate(later, 1):
             opening = _opening_of(event)
             if opening is None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeAlias, TypeVar
 
-from adjudicator.dark_nebula.board import BASE, COUNTER_IDS, SIDES, BoardDefinition, Side
+from adjudicator.dark_nebula.board import BASE, SIDES, BoardDefinition, Side
 
 Problem: TypeAlias = tuple[str, dict[str, object]]
 
@@ -101,12 +101,12 @@ class Situation:
     # --- looking -----------------------------------------------------------------------------
 
     def at(self, sector: str, side: Side) -> Counter[str]:
-        """``side``'s counters in ``sector``, by kind, in 2.3's order."""
+        """``side``'s counters in ``sector``, by kind."""
         if sector not in self.held[side]:
             return counter_of({})
         counters = self.counters
         return counter_of(
-            {k: n for k in COUNTER_IDS if (n := counters.get((sector, side, k), 0)) > 0}
+            {k: n for k in self.fielded[side] if (n := counters.get((sector, side, k), 0)) > 0}
         )
 
     def count(self, sector: str, side: Side, kind: str) -> int:
