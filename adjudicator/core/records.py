@@ -56,7 +56,7 @@ class GameRecord:
     game: str
     game_id: str | None
     model: Any
-    events: list[Event]
+    events: Sequence[Event]
     claimed: ClaimedResult
     warnings: list[Note] = field(default_factory=list)
 

@@ -20,6 +20,8 @@ empire, ``r.`` for the rebels, ``kind=d,d``) and, after ``/``, the counters remo
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
+from typing import overload
 
 from pydantic import ValidationError
 
@@ -168,9 +170,44 @@ class _Spelled(Event):
         return line(self.read)
 
 
-def events_of(events: list[GameEvent]) -> list[Event]:
-    """The core's events for a record's events, each played as read. When one does not name
-    its turn, its line depends on its place, and every line is spelled at once."""
+class RecordEvents(Sequence[Event]):
+    """A record's events as the core sees them, each played as read, made when first asked
+    for: a valid record's replay plays ``read`` itself
+    (:meth:`~adjudicator.dark_nebula.replay.DarkNebulaReplay.play_accepted`) and asks for
+    none. When one does not name its turn, its line depends on its place, and every line is
+    spelled at once."""
+
+    def __init__(self, read: list[GameEvent]) -> None:
+        self.read = read
+        self._made: list[Event] | None = None
+
+    def _events(self) -> list[Event]:
+        if self._made is None:
+            self._made = _events_of(self.read)
+        return self._made
+
+    def __len__(self) -> int:
+        return len(self.read)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        if isinstance(index, slice) and not range(len(self.read))[index]:
+            return []  # what is left after the events played: none, for a valid record
+        return self._events()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events())
+
+
+def events_of(events: list[GameEvent]) -> RecordEvents:
+    """The core's events for a record's events."""
+    return RecordEvents(events)
+
+
+def _events_of(events: list[GameEvent]) -> list[Event]:
     for event in events:
         kind = type(event)
         if kind is not Setup and kind is not Disclosure and event.turn is None:  # type: ignore

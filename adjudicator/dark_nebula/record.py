@@ -13,6 +13,7 @@ in reports; the replay plays the events themselves, whichever form they were rea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -170,7 +171,7 @@ class Record(_Strict):
     result: Result = Field(default_factory=Result)
     ext: dict[str, object] = Field(default_factory=dict, description="Extensions.")
 
-    def to_game_record(self, warnings: list[Note], events: list[Event]) -> GameRecord:
+    def to_game_record(self, warnings: list[Note], events: Sequence[Event]) -> GameRecord:
         """The record for the core, with its events as the core sees them."""
         claimed = ClaimedResult(**self.result.model_dump())
         return GameRecord(GAME_ID, self.game_id, self, events, claimed, warnings)

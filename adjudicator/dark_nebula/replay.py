@@ -12,7 +12,7 @@ start (``secret``), so every check runs at once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import ACCEPTED, Deferred, EventReplay, Step
+from adjudicator.core.records import ACCEPTED, Deferred, Event, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
 from adjudicator.dark_nebula import combat, search
@@ -29,6 +29,7 @@ from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment
 from adjudicator.dark_nebula.drawing import RULEBOOK_STEPS, STEP_WORDS, draw, step_name, summary
 from adjudicator.dark_nebula.movement import move_problem
 from adjudicator.dark_nebula.notation import (
+    RecordEvents,
     parse_line,
     printed_names,
     stamp,
@@ -114,6 +115,8 @@ class DarkNebulaReplay(EventReplay):
         self.opened = False
         self.hidden: list[Hidden] = []
         self.decided: Outcome | None = None
+        #: The event :meth:`play_accepted` stopped at, with its answer (see there).
+        self.refused: tuple[GameEvent, Step] | None = None
 
     @cached_property
     def _names(self) -> list[tuple[str, str]]:
@@ -128,6 +131,10 @@ class DarkNebulaReplay(EventReplay):
         already read), played as it is. Sectors are written by id; with ``lenient``, printed
         names (``ザレク``) in a line are read as their ids and the normalisation reported."""
         if not isinstance(written, str):
+            refused = self.refused
+            if refused is not None and refused[0] is written:
+                self.refused = None
+                return refused[1]
             return self._attempt(written)
         canonical = with_ids(written, self._names)
         if canonical != written:
@@ -143,6 +150,33 @@ class DarkNebulaReplay(EventReplay):
             step = self._attempt(parse_line(canonical))
             return Step(normalized_to=canonical) if step is ACCEPTED else step
         return self._attempt(parse_line(written))
+
+    def play_accepted(self, events: Sequence[Event]) -> int:
+        """The events read from a record (not lines, none with attempts taken back),
+        played as :meth:`attempt` plays them for as long as each is accepted, without the
+        loop's work for each. The event refused here keeps its answer for :meth:`attempt`,
+        which the loop asks next about that very event: a refused step may have changed
+        the game (a battle that decided it before a later battle of the step was refused, a
+        check deferred before a later appearance was refused), so it is never played twice.
+        An unknown sector is refused before anything changes: it is left to the loop."""
+        if type(events) is RecordEvents:
+            read = events.read
+        else:
+            read = []
+            for _, attempts, event in events:
+                if attempts or event is None:
+                    break
+                read.append(event)
+        attempt = self._attempt
+        for played, event in enumerate(read):
+            try:
+                step = attempt(event)
+            except InputError:
+                return played
+            if step is not ACCEPTED:
+                self.refused = (event, step)
+                return played
+        return len(read)
 
     def _attempt(self, event: GameEvent) -> Step:
         """The one path every event takes, whichever form it was read from: after the game
