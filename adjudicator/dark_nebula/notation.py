@@ -183,7 +183,7 @@ class RecordEvents(Sequence[Event]):
 
     def _events(self) -> list[Event]:
         if self._made is None:
-            self._made = _events_of(self.read)
+            self._made = _spelled(self.read)
         return self._made
 
     def __len__(self) -> int:
@@ -202,12 +202,7 @@ class RecordEvents(Sequence[Event]):
         return iter(self._events())
 
 
-def events_of(events: list[GameEvent]) -> RecordEvents:
-    """The core's events for a record's events."""
-    return RecordEvents(events)
-
-
-def _events_of(events: list[GameEvent]) -> list[Event]:
+def _spelled(events: list[GameEvent]) -> list[Event]:
     for event in events:
         kind = type(event)
         if kind is not Setup and kind is not Disclosure and event.turn is None:  # type: ignore

@@ -18,15 +18,6 @@ if TYPE_CHECKING:
 
     from adjudicator.core.records import GameRecord, Replay
     from adjudicator.core.references import RuleData
-    from adjudicator.dark_nebula.board import BoardDefinition
-    from adjudicator.dark_nebula.record import BoardRef
-
-
-def board_for(ref: BoardRef) -> BoardDefinition:
-    """The definition a record names, its digest checked."""
-    from adjudicator.dark_nebula.board import resolve_board
-
-    return resolve_board(ref.id, ref.sha256)
 
 
 class DarkNebula(Game):
@@ -75,21 +66,14 @@ class DarkNebula(Game):
         }
 
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
-        from adjudicator.core.records import load_model
-        from adjudicator.dark_nebula.notation import events_of
-        from adjudicator.dark_nebula.record import Record
+        from adjudicator.dark_nebula.reading import read_json
 
-        record, notes = load_model(Record, data, lenient=lenient)
-        board_for(record.board)
-        return record.to_game_record(notes, events_of(record.events))
+        return read_json(data, lenient=lenient)
 
     def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
-        from adjudicator.dark_nebula import record_text
-        from adjudicator.dark_nebula.notation import events_of
+        from adjudicator.dark_nebula.reading import read_text
 
-        record, notes = record_text.parse(text, lenient=lenient)
-        board_for(record.board)
-        return record.to_game_record(notes, events_of(record.events))
+        return read_text(text, lenient=lenient)
 
     def write_record(self, record: GameRecord, to: str) -> str:
         from adjudicator.dark_nebula import record_text
@@ -103,4 +87,4 @@ class DarkNebula(Game):
         from adjudicator.dark_nebula.replay import DarkNebulaReplay
 
         model = record.model
-        return DarkNebulaReplay(model, board_for(model.board))
+        return DarkNebulaReplay(model, model.board_definition())

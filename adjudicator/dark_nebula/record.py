@@ -14,13 +14,14 @@ in reports; the replay plays the events themselves, whichever form they were rea
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.records import ClaimedResultModel, Event, GameRecord
 from adjudicator.core.verdict import ClaimedResult, Note
-from adjudicator.dark_nebula.board import SECTOR_ID, Kind, Side
+from adjudicator.dark_nebula.board import SECTOR_ID, BoardDefinition, Kind, Side, resolve_board
 from adjudicator.dark_nebula.identity import GAME_ID, Reason
 from adjudicator.dark_nebula.readings import Readings
 
@@ -170,6 +171,16 @@ class Record(_Strict):
     events: list[GameEvent]
     result: Result = Field(default_factory=Result)
     ext: dict[str, object] = Field(default_factory=dict, description="Extensions.")
+
+    def board_definition(self) -> BoardDefinition:
+        """The board definition the record names, its digest checked (an unknown board, or
+        one with another digest, is an input error): resolved when the record is read, and
+        kept for its replay."""
+        return self._board_definition
+
+    @cached_property
+    def _board_definition(self) -> BoardDefinition:
+        return resolve_board(self.board.id, self.board.sha256)
 
     def to_game_record(self, warnings: list[Note], events: Sequence[Event]) -> GameRecord:
         """The record for the core, with its events as the core sees them."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.errors import InputError
@@ -626,11 +626,20 @@ class DarkNebulaReplay(EventReplay):
         }
 
 
-@lru_cache(maxsize=64)
+#: The interpretations in force, by the readings' values (at most one entry per way of
+#: switching them).
+_IN_FORCE: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
 def _in_force(readings: Readings) -> tuple[str, ...]:
     """The interpretations in force under ``readings``, worked out once per set of readings
-    (they are frozen): every verdict lists them."""
-    return tuple(in_force(RULES, readings))
+    (they are frozen): every verdict lists them. Looked up by their values, which hash and
+    compare in C, where the model's own hash and equality are Python's."""
+    key = tuple(vars(readings).values())
+    found = _IN_FORCE.get(key)
+    if found is None:
+        found = _IN_FORCE[key] = tuple(in_force(RULES, readings))
+    return found
 
 
 class _Rejected(Exception):

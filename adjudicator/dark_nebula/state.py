@@ -42,7 +42,7 @@ class BaseState:
     #: The value fixed when it appeared (10.4).
     fixed_value: int | None = None
     #: Counters built on the hidden base and not yet on the board (7.3, 7.5).
-    stock: Counter[str] = field(default_factory=Counter)
+    stock: Counter[str] = field(default_factory=lambda: counter_of({}))
 
     def value(self, board: BoardDefinition) -> int:
         """7.1: the value of its square, or the one fixed on appearing (10.4)."""
@@ -61,7 +61,7 @@ class Situation:
     what, is answered without a look through every counter."""
 
     board: BoardDefinition
-    counters: Counter[tuple[str, Side, str]] = field(default_factory=Counter)
+    counters: Counter[tuple[str, Side, str]] = field(default_factory=lambda: counter_of({}))
     base: BaseState = field(default_factory=BaseState)
     #: 7.2: an imperial new cruiser has been removed, so the base may build new cruisers.
     new_cruiser_unlocked: bool = False
