@@ -678,13 +678,16 @@ def _opening_of(event: object) -> Opening | None:
 def checked_first(event: GameEvent) -> bool:
     """Whether every rule that may refuse the step is asked before it changes anything: a
     production without the base's (7.1–7.4 are checked after the board's counters are
-    placed), a movement without appearances (7.5 after the moves) and a combat step without
-    battles. Such a step changes the situation itself; the others (a battle may be refused
-    after an earlier one removed counters, and so may the search) work on a copy, kept only
-    when the step is accepted."""
+    placed), a movement without appearances (7.5 after the moves), a combat step without
+    battles and a search without a revelation (10.7's roll is checked before the step ends).
+    Such a step changes the situation itself; the others (a battle may be refused after an
+    earlier one removed counters, and the revealed base may still be refused its roll) work
+    on a copy, kept only when the step is accepted."""
     kind = type(event)
     if kind is Production:
         return not event.base_builds  # type: ignore[union-attr]
     if kind is Movement:
         return not event.appearances  # type: ignore[union-attr]
+    if kind is Search:
+        return event.reveal is None  # type: ignore[union-attr]
     return kind is Combat and not event.battles  # type: ignore[union-attr]

@@ -67,19 +67,20 @@ def appear(situation: Situation, sector: str) -> Problem | None:
 
 def end_of_step(situation: Situation, roll: int | None) -> Problem | None:
     """The end of the step: 10.5's restriction (interpretation 12: a base on the board),
-    and 10.7's roll while the base is hidden (interpretation 13)."""
+    and 10.7's roll while the base is hidden (interpretation 13). The roll is checked before
+    anything changes."""
     base = situation.base
-    situation.restricted = None
     if base.revealed:
         if roll is not None:
             return "base_roll", {"expected": "none: the base has appeared", "got": roll}
-        if base.sector is not None and situation.holds(base.sector, "empire"):
-            situation.restricted = base.sector
+        held = base.sector is not None and situation.holds(base.sector, "empire")
+        situation.restricted = base.sector if held else None
         return None
     if roll is None:
         return "base_roll", {"expected": "one die, 1–6", "got": "none"}
     if roll not in DIE_FACES:
         return "die_value", {"value": roll}
+    situation.restricted = None
     top = len(situation.board.base_production_table) - 1
     if roll > base.value(situation.board) and base.square < top:
         base.square += 1
