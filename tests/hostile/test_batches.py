@@ -30,11 +30,9 @@ APP = build_app(REGISTRY)
 VALID = Path(__file__).resolve().parents[2] / "records" / "orbit-dominion" / "valid"
 
 
-def test_a_killed_worker_costs_only_the_file_it_held(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The worker validating ``kill.json`` dies as the OOM killer would make it die: that
-    file gets an ``internal_error`` verdict, every other file its real one, in order."""
+def _killing(folder: Path, names: list[str], monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """A valid record under each name in ``folder``; the worker that validates
+    ``kill.json`` dies as the OOM killer would make it die."""
     real = batch.validate_records
 
     def dying(registry: Registry, path: Path, options: Options):  # type: ignore[no-untyped-def]
@@ -44,11 +42,18 @@ def test_a_killed_worker_costs_only_the_file_it_held(
 
     monkeypatch.setattr(batch, "validate_records", dying)  # inherited by forked workers
     sample = (VALID / "annihilation.json").read_bytes()
-    files = []
-    for i in range(12):
-        name = "kill.json" if i == 5 else f"{i:02}.json"
-        (tmp_path / name).write_bytes(sample)
-        files.append(tmp_path / name)
+    for name in names:
+        (folder / name).write_bytes(sample)
+    return [folder / name for name in names]
+
+
+def test_a_killed_worker_costs_only_the_file_it_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker validating ``kill.json`` dies: that file gets an ``internal_error``
+    verdict, every other file its real one, in order."""
+    names = ["kill.json" if i == 5 else f"{i:02}.json" for i in range(12)]
+    files = _killing(tmp_path, names, monkeypatch)
     verdicts = list(validate_paths(REGISTRY, files, Options(), jobs=2))
     assert [Path(v.source).name for v in verdicts] == [p.name for p in files]
     codes = [v.unreadable.code if v.unreadable else v.status for v in verdicts]
@@ -194,19 +199,7 @@ def test_a_killed_worker_s_file_is_shown_like_any_other(
 ) -> None:
     """The file whose worker died gets its ``internal_error`` verdict shown as text too,
     made in the process that saw the worker die."""
-    real = batch.validate_records
-
-    def dying(registry: Registry, path: Path, options: Options):  # type: ignore[no-untyped-def]
-        if path.name == "kill.json":
-            os._exit(9)
-        return real(registry, path, options)
-
-    monkeypatch.setattr(batch, "validate_records", dying)  # inherited by forked workers
-    sample = (VALID / "annihilation.json").read_bytes()
-    files = []
-    for name in ("a.json", "kill.json", "b.json"):
-        (tmp_path / name).write_bytes(sample)
-        files.append(tmp_path / name)
+    files = _killing(tmp_path, ["a.json", "kill.json", "b.json"], monkeypatch)
     shown = list(validate_paths(REGISTRY, files, Options(), jobs=2, render=PlainText("en")))
     assert [s.status for s in shown] == ["valid", "unreadable", "valid"]
     assert "kill.json — unreadable: internal error" in shown[1].text
