@@ -82,8 +82,9 @@ class Situation:
                 fielded[kind] = fielded.get(kind, 0) + n
 
     def copy(self) -> Situation:
-        """An independent copy, for a step to work on until it is accepted. Every event
-        takes one, so every field is copied as it stands, without dataclass machinery."""
+        """An independent copy, for a step to work on until it is accepted. Each step that
+        may be refused after it changed something takes one, so every field is copied as it
+        stands, without dataclass machinery."""
         base_fields = self.base.__dict__.copy()
         base_fields["stock"] = counter_of(self.base.stock)
         base = object.__new__(BaseState)
