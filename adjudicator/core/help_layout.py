@@ -75,10 +75,9 @@ class Folded:
 
         from adjudicator.core.line_breaks import narrowest
 
-        measured = Measurement.get(console, options, self.renderable)
         lines = self._lines(console, options)
         if lines is None:
-            return measured
+            return Measurement.get(console, options, self.renderable)
         widest = max(line.cell_len for line in lines)
         least = max(narrowest(line.plain) for line in lines)
         return Measurement(min(least, widest), widest).clamp(max_width=options.max_width)
