@@ -679,6 +679,7 @@ def main(argv: list[str] | None = None) -> int:
     before = machine()
     rng = random.Random(SEED)
     figures: list[Figure] = []
+    failure: Exception | None = None
     tmp = Path(tempfile.mkdtemp(prefix="adjudicator-run-"))
     try:
         COMMAND[:] = [cli_executable() if args.editable else install_wheel(tmp)]
@@ -708,6 +709,8 @@ def main(argv: list[str] | None = None) -> int:
             figures.append(evaluate_figure(od_games, 500 if args.quick else 3000, repeat))
         if "suite" in only:
             figures += conformance_figures(repeat)
+    except Exception as exc:  # the figures measured so far are still printed
+        failure = exc
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     after = machine()
@@ -740,6 +743,9 @@ def main(argv: list[str] | None = None) -> int:
             ensure_ascii=False,
         )
     )
+    if failure is not None:
+        print(f"stopped before the other figures: {failure}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -522,3 +522,23 @@ def test_the_doc_shows_what_the_runner_prints(
     for line in (line for line in shown if line.strip() != "…"):
         assert line in printed[position:], f"{line!r} not printed (in order) by {command}"
         position = printed.index(line, position) + 1
+
+
+def test_the_default_engine_is_this_installation_with_no_path(tmp_path: Path) -> None:
+    """``conformance run`` with no ``--engine`` drives this installation's own engine, run
+    by the same interpreter: a virtual environment's command run by its path (not
+    activated) has no ``adjudicator`` on ``PATH``, and another one there is not the one
+    asked for."""
+    from adjudicator.core.conformance import spawn
+
+    assert spawn.engine_argv(spawn.DEFAULT_ENGINE)[:2] == [sys.executable, "-m"]
+    assert spawn.engine_argv("node x.js --fast") == ["node", "x.js", "--fast"]
+    argv = [sys.executable, "-m", "adjudicator", "conformance", "run", "--game", "orbit-dominion"]
+    done = subprocess.run(
+        [*argv, "--only", "od.board.start-position"],
+        env={"PATH": str(tmp_path), "PYTHONIOENCODING": "utf-8"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

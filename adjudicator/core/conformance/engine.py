@@ -11,13 +11,12 @@ import collections
 import errno
 import json
 import queue
-import shlex
 import subprocess
 import threading
 from typing import IO, Any, Protocol
 
 from adjudicator.core import strict_json
-from adjudicator.core.conformance.spawn import spawn
+from adjudicator.core.conformance.spawn import engine_argv, spawn
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Said, in_lang
 from adjudicator.core.protocol import Server
@@ -73,7 +72,7 @@ class ProcessEngine:
         started: subprocess.Popen[str] | None = None,
     ) -> None:
         """``started``: the program already started (by :func:`spawn`) as ``command``."""
-        self.argv = shlex.split(command)
+        self.argv = engine_argv(command)
         if not self.argv:
             raise EngineFailure(Said("the engine command is empty", "エンジンのコマンドが空です"))
         self.timeout = timeout

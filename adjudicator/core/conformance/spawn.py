@@ -14,9 +14,20 @@ from __future__ import annotations
 import atexit
 import shlex
 import subprocess
+import sys
 
 #: The engine ``conformance run`` drives when no ``--engine`` is given.
 DEFAULT_ENGINE = "adjudicator engine"
+
+
+def engine_argv(command: str) -> list[str]:
+    """The program ``command`` starts. The default engine is this installation's own, run by
+    this interpreter: looked up on ``PATH`` it could be missing (a virtual environment's
+    command run by its path, not activated) or another installation's."""
+    if command == DEFAULT_ENGINE:
+        return [sys.executable, "-m", "adjudicator", "engine"]
+    return shlex.split(command)
+
 
 _early: list[subprocess.Popen[str]] = []
 
@@ -41,7 +52,7 @@ def start_default_early(words: list[str]) -> None:
     if any(w.startswith("--engine") or w in ("-h", "--help") for w in words):
         return
     try:
-        _early.append(spawn(shlex.split(DEFAULT_ENGINE)))
+        _early.append(spawn(engine_argv(DEFAULT_ENGINE)))
     except OSError:
         return  # the run starts it again and says why it cannot
     atexit.register(end_unused)
