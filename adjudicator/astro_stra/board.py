@@ -73,8 +73,11 @@ SIDE_JA = {"black": "黒", "white": "白"}
 
 def other(side: Side) -> Side:
     """The opposing side."""
-    _check_side(side)
-    return "white" if side == "black" else "black"
+    if side == "black":
+        return "white"
+    if side != "white":
+        _check_side(side)
+    return "black"
 
 
 def opposite(point: int, geometry: Geometry = "two-rows") -> int:
@@ -87,6 +90,11 @@ def opposite(point: int, geometry: Geometry = "two-rows") -> int:
     one track travelled in opposite directions, p ↔ 13 − p (black's 1 is white's 12).
     Either way the mapping is its own inverse, and the start and home are never shared.
     """
+    if type(point) is int and 0 < point < 13:  # the common case, checked at once
+        if geometry == "two-rows":
+            return 7 - point if point < 7 else 19 - point
+        if geometry == "one-loop":
+            return 13 - point
     if geometry not in GEOMETRIES:
         raise ValueError(f"unknown geometry {geometry!r} (one of {GEOMETRIES})")
     if isinstance(point, bool) or not isinstance(point, int) or point not in POINTS:
@@ -122,8 +130,11 @@ class Position:
 
     def counts(self, side: Side) -> tuple[int, ...]:
         """The side's 14 counts, indexed by its own point 0–13."""
-        _check_side(side)
-        return self.black if side == "black" else self.white
+        if side == "black":
+            return self.black
+        if side != "white":
+            _check_side(side)
+        return self.white
 
     def count(self, side: Side, point: int) -> int:
         """How many of the side's pieces stand on its own point ``point`` (0–13)."""
@@ -430,6 +441,8 @@ def _check_side(side: str) -> None:
 
 
 def _place(point: int) -> int:
+    if type(point) is int and 0 <= point < 14:  # the common case, checked at once
+        return point
     if isinstance(point, bool) or not isinstance(point, int) or point not in PLACES:
         raise ValueError(f"an own point is 0 (start) to 13 (home), not {point!r}")
     return point

@@ -86,13 +86,19 @@ class Table(NamedTuple):
     once_used: frozenset[Side] = frozenset()
 
     def slot(self, name: str) -> Die:
-        if name not in ("S", "T", "A"):
-            raise KeyError(name)
-        return getattr(self, name.lower())  # type: ignore[no-any-return]
+        return self[_SLOT_INDEX[name]]  # type: ignore[return-value]
 
     def with_slot(self, name: str, pips: int) -> Table:
-        die = self.slot(name)._replace(pips=pips)
-        return self._replace(**{name.lower(): die})
+        """The table with the die on slot ``name`` showing ``pips`` (made without
+        ``_replace``, which costs most skills a microsecond)."""
+        i = _SLOT_INDEX[name]
+        fields = list(self)
+        fields[i] = Die._make((self[i].colour, pips))
+        return Table._make(fields)
+
+
+#: Where :class:`Table` keeps the die of each slot.
+_SLOT_INDEX = {"S": 1, "T": 2, "A": 3}
 
 
 class SkillUse(NamedTuple):
@@ -200,6 +206,14 @@ _TAKEN = {
 }
 
 
+#: The fields of :class:`SkillUse` (as indices) that each set :func:`_taken_by` gives leaves
+#: out: every turn's skill is looked at in them only.
+_UNTAKEN = {
+    taken: tuple(i for i, name in enumerate(SkillUse._fields) if name not in taken)
+    for taken in {*_TAKEN.values(), _TAKES_ANY}
+}
+
+
 def _takes(use: SkillUse) -> frozenset[str]:
     """The parameters ``use`` may carry (see :func:`_taken_by`)."""
     jagi = use.skill == "jagi"
@@ -211,8 +225,7 @@ def unused_parameters(use: SkillUse) -> list[str]:
     """The parameters written that the skill does not take, spelled as a record writes
     them (``as=blue``, ``T``, ``pips 5``, ``swap=3``): strictly each is ``bad_skill``, and
     in lenient reading :func:`without_unused` drops them."""
-    taken = _takes(use)
-    unused = [n for n in SkillUse._fields if n not in taken and getattr(use, n) is not None]
+    unused = [SkillUse._fields[i] for i in _UNTAKEN[_takes(use)] if use[i] is not None]
     if not unused:  # the common case, spelled nothing
         return []
     spelled = {
@@ -386,26 +399,30 @@ def _candidates(
     if once_per_game and table.side not in table.once_used:
         yield SkillUse("artemis")
         colours += [f"jagi:{c}" for c in COLOURS]
+    # each use is made whole (SkillUse(skill, as, die, held, pips, opponent, swap)): a
+    # skipped step 3 tries them all, and ``_replace`` would cost a microsecond each
     for entry in colours:
         skill, _, as_colour = entry.partition(":")
         colour = as_colour or skill
-        base = SkillUse(skill, colour=as_colour or None)
+        jagi = as_colour or None
         if colour in ("red",):
-            yield from (base._replace(die=d, pips=p) for d in "TA" for p in PIPS)
+            yield from (SkillUse(skill, jagi, d, None, p) for d in "TA" for p in PIPS)
         elif colour in ("green", "blue", "cyan", "clear"):
-            yield from (base._replace(die=d) for d in "TA")
+            yield from (SkillUse(skill, jagi, d) for d in "TA")
         elif colour == "purple":
-            yield from (base._replace(opponent=c, pips=p) for c in opponent_colours for p in PIPS)
+            yield from (
+                SkillUse(skill, jagi, None, None, p, c) for c in opponent_colours for p in PIPS
+            )
         elif colour == "yellow":
-            yield base
+            yield SkillUse(skill, jagi)
         elif colour in ("black-white", "black-red"):
             slot = "T" if colour == "black-white" else "A"
-            yield from (base._replace(die=slot, pips=p) for p in PIPS)
+            yield from (SkillUse(skill, jagi, slot, None, p) for p in PIPS)
             held = [(owner, colour) for owner, colour, _ in held_dice(table)]
             changes = (1, -1) if colour == "black-white" else tuple(PIPS)
-            yield from (base._replace(held=h, pips=p) for h in held for p in changes)
+            yield from (SkillUse(skill, jagi, None, h, p) for h in held for p in changes)
         else:  # orange
-            yield from (base._replace(swap=q) for q in range(1, 13))
+            yield from (SkillUse(skill, jagi, swap=q) for q in range(1, 13))
 
 
 def skill_possible(

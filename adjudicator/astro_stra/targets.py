@@ -61,7 +61,7 @@ def _allowed(
         found = {(p,) for p in POINTS if counts[p] >= 2}
     elif t_pips == 3:
         found = {(p,) for p in POINTS if counts[p] == 1}
-        found |= {(p, p + 1) for p in POINTS[:-1] if _adjacent_blots(counts, p, readings)}
+        found |= {(p, p + 1) for (p,) in found if _adjacent_blots(counts, p, readings)}
     elif t_pips == 4:
         point = numbered_point(side, dice.a, readings)
         if counts[point] >= 1:
@@ -107,7 +107,7 @@ def check_target(
 def _adjacent_blots(counts: tuple[int, ...], p: int, readings: Readings) -> bool:
     """T⚂ 「隣接したブロット」: own blots on p and p + 1, and under ``"same-half"`` both in
     the outer or both in the inner."""
-    if counts[p] != 1 or counts[p + 1] != 1:
+    if p == POINTS[-1] or counts[p] != 1 or counts[p + 1] != 1:
         return False
     if readings.adjacent_blots == "same-half":
         return (p in OUTER) == (p + 1 in OUTER)
