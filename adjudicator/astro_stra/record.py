@@ -48,9 +48,15 @@ class Skill(_Strict):
     swap: int | None = Field(default=None, description="Orange: the opposing blot's point.")
 
     def use(self) -> SkillUse:
-        held = (self.held.owner, self.held.colour) if self.held else None
+        held = self.held
         return SkillUse(
-            self.skill, self.as_colour, self.die, held, self.pips, self.opponent, self.swap
+            self.skill,
+            self.as_colour,
+            self.die,
+            None if held is None else (held.owner, held.colour),
+            self.pips,
+            self.opponent,
+            self.swap,
         )
 
     @classmethod
@@ -85,15 +91,21 @@ class Turn(_Strict):
     )
 
     def play(self) -> TurnPlay:
-        d = self.dice
+        """The turn as the rules take it. Every turn of a record is made one when it is
+        read, so each field is read once: a model's field costs several times a plain
+        object's to read."""
+        d0, d1, d2 = self.dice
+        slots = self.slots
+        skill = self.skill
+        extra = self.extra_skill
         return TurnPlay(
             self.side,
-            (Die(d[0].colour, d[0].pips), Die(d[1].colour, d[1].pips), Die(d[2].colour, d[2].pips)),
-            (self.slots.S, self.slots.T, self.slots.A),
-            self.skill.use() if self.skill else None,
+            (Die(d0.colour, d0.pips), Die(d1.colour, d1.pips), Die(d2.colour, d2.pips)),
+            (slots.S, slots.T, slots.A),
+            None if skill is None else skill.use(),
             tuple(self.target),
             tuple(self.moves),
-            self.extra_skill.use() if self.extra_skill else None,
+            None if extra is None else extra.use(),
         )
 
     @classmethod
