@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
@@ -158,9 +158,9 @@ def ruleset_tag(text: str) -> str | None:
 def _game_for(registry: Registry, kind: str, value: object, field: str) -> Game:
     """The game reading records of this ``format`` or ``ruleset``."""
     names = {"format": "record_formats", "ruleset": "rulesets"}[kind]
-    for game in registry.each():
-        if value in getattr(game, names):
-            return game
+    game = registry.reading(names, value) if isinstance(value, str) else None
+    if game is not None:
+        return game
     supported = ", ".join(v for g in registry.games for v in getattr(g, names))
     shown = json.dumps(value, ensure_ascii=False)
     raise InputError(
@@ -203,23 +203,21 @@ def read_record(
     read as tag pairs and moves, and a missing ``[Ruleset]`` tag is what is wrong with it,
     not its JSON."""
     if text.lstrip().startswith("{"):
+        first = _FORMAT_FIRST.match(text)
+        named = first[1] if first else None
+        game = None if named is None else registry.reading("record_formats", named)
+        if game is not None:
+            record = _read_as(game, game.read_json_text, text, lenient)
+            if record is not None:
+                return game, record
         data = parse_json(text, strict=not lenient)
-        game = _game_for(registry, "format", data.get("format"), "format")
-        try:
-            return game, game.read_json_record(data, lenient=lenient)
-        except InputError as err:
-            if err.code in NOTATION_VIOLATIONS:
-                raise NotationViolation(game, err) from None
-            raise
+        if game is None or data.get("format") != named:
+            game = _game_for(registry, "format", data.get("format"), "format")
+        return game, _read_as(game, game.read_json_record, data, lenient)
     ruleset = ruleset_tag(text) if text.lstrip().startswith("[") else None
     if ruleset is not None:
         game = _game_for(registry, "ruleset", ruleset, "[Ruleset]")
-        try:
-            return game, game.read_text_record(text, lenient=lenient)
-        except InputError as err:
-            if err.code in NOTATION_VIOLATIONS:
-                raise NotationViolation(game, err) from None
-            raise
+        return game, _read_as(game, game.read_text_record, text, lenient)
     if text_notation or _TAG_PAIR.match(text):
         raise _no_ruleset(registry, text)
     if text.lstrip().startswith("["):
@@ -235,6 +233,22 @@ def read_record(
         "a record is a JSON object or text notation",
         ja="記録は JSON オブジェクトかテキスト表記です",
     )
+
+
+#: A JSON record whose first key is ``format``, as every record this program writes, and its
+#: value when written without escapes: the game whose reader may read the text in one pass.
+_FORMAT_FIRST = re.compile(r'[ \t\n\r]*\{[ \t\n\r]*"format"[ \t\n\r]*:[ \t\n\r]*"([^"\\]*)"')
+
+
+def _read_as(game: Game, read: Callable[..., R], source: Any, lenient: bool) -> R:
+    """``read(source)``, one of ``game``'s readers: a notation violation it finds is the
+    record's, not an unreadable file's."""
+    try:
+        return read(source, lenient=lenient)
+    except InputError as err:
+        if err.code in NOTATION_VIOLATIONS:
+            raise NotationViolation(game, err) from None
+        raise
 
 
 def _no_ruleset(registry: Registry, text: str) -> InputError:

@@ -64,6 +64,7 @@ class Registry:
         """The games given, or (``None``) the installed ones, scanned for only when
         :meth:`each` goes past the shipped ones or :attr:`games` is read."""
         self._given = games
+        self._readers: dict[tuple[str, str], Game] = {}
 
     @cached_property
     def games(self) -> tuple[Game, ...]:
@@ -76,6 +77,17 @@ class Registry:
         first = shipped_games() if self._given is None else self._given
         yield from first
         yield from (g for g in self.games if g not in first)
+
+    def reading(self, names: str, value: str) -> Game | None:
+        """The first game, in :meth:`each`'s order, whose ``names`` (``record_formats`` or
+        ``rulesets``) hold ``value``: the game reading such records. Remembered, for every
+        record of a batch asks."""
+        found = self._readers.get((names, value))
+        if found is None:
+            found = next((g for g in self.each() if value in getattr(g, names)), None)
+            if found is not None:
+                self._readers[names, value] = found
+        return found
 
     def ids(self) -> list[str]:
         return [g.id for g in self.games]

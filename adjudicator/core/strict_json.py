@@ -189,6 +189,20 @@ def _as_hooked(data: Any, text: str) -> bool:
     return pairs == colons or pairs == _colons_outside_strings(text)
 
 
+def read_alike(text: str, pairs: int) -> bool:
+    """Whether strict JSON, and lenient JSON too, would decode ``text`` to the value another
+    parser read from it (pydantic's, validating a model), that value holding ``pairs``
+    key/value pairs, no float and no container nested deeper than :data:`MAX_DEPTH` (the
+    caller counts these as it walks the value). Such a parser refuses what JSON refuses but
+    keeps the last of duplicate keys, reads a constant (``NaN``) or an out-of-range number
+    as a float, and reads long integers and escaped lone surrogates as they are; what is
+    left to check here is that no integer is over the limit, no escape may make a
+    surrogate, and every pair written was kept: as many as colons outside strings."""
+    if _may_hold_long_integer(text) or has_surrogate_escape(text):
+        return False
+    return text.count(":") == pairs or _colons_outside_strings(text) == pairs
+
+
 def lone_surrogate_at(data: Any) -> str | None:
     """The location (``moves[2]``) of the first string holding a lone surrogate, if any."""
     stack: list[tuple[Any, str]] = [(data, "")]
