@@ -299,5 +299,7 @@ def one_line(text: str) -> str:
 
 
 def has_surrogate_escape(text: str) -> bool:
-    """Whether the JSON text may decode to a lone surrogate (a cheap pre-check)."""
-    return _SURROGATE_ESCAPE.search(text) is not None
+    """Whether the JSON text may decode to a lone surrogate (a cheap pre-check). A text
+    without a backslash, as most are, is told by a search for that one character, many
+    times quicker than the pattern's."""
+    return "\\" in text and _SURROGATE_ESCAPE.search(text) is not None
