@@ -252,8 +252,7 @@ def _paths(src: int, side: Side, a_pips: int, dice: Dice, readings: Readings) ->
         if src in INNER:
             return [(src - 6,)]
         return []
-    unique = dict.fromkeys(d for d in found if d is not None)
-    return [(d,) for d in unique]
+    return [(d,) for d in dict.fromkeys(found) if d is not None]  # each distinct one once
 
 
 def _twice(src: int, pips: int, readings: Readings) -> list[Path]:

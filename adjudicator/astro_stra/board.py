@@ -169,7 +169,9 @@ class Position:
 
     def all_home(self, side: Side) -> bool:
         """Step 7 / 用語「上がり」: every one of the side's pieces is home."""
-        counts = self.counts(side)
+        if side not in SIDES:  # asked twice a turn: checked here, not through counts()
+            _check_side(side)
+        counts = self.black if side == "black" else self.white
         return counts[HOME] == sum(counts)
 
     def clashes(self, geometry: Geometry = "two-rows") -> tuple[int, ...]:
@@ -371,7 +373,8 @@ def move_piece(
     Args always carry ``side``, ``src`` and ``dst``.
     """
     src, dst = _place(src), _place(dst)
-    _check_side(side)
+    if side not in SIDES:  # checked here: every move of every action comes this way
+        _check_side(side)
     mine, theirs = (
         (position.black, position.white) if side == "black" else (position.white, position.black)
     )

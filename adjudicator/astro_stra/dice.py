@@ -8,7 +8,7 @@ target table's row for 3 pips, ``A⚄`` the action table's row for 5.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from adjudicator.astro_stra.board import Side, opposite
 from adjudicator.astro_stra.readings import Readings
@@ -23,21 +23,25 @@ def row(table: str, pips: int) -> str:
     return f"{table}{FACES[pips - 1]}"
 
 
-@dataclass(frozen=True)
-class Dice:
-    """The pips (1–6) of the S, T and A dice after the skill (steps 2–3)."""
-
+class _Pips(NamedTuple):
     s: int
     t: int
     a: int
 
-    def __post_init__(self) -> None:
-        if type(self.s) is type(self.t) is type(self.a) is int and (
-            0 < self.s < 7 and 0 < self.t < 7 and 0 < self.a < 7
-        ):
-            return  # the common case, checked at once: every turn makes one
-        for name in ("s", "t", "a"):
-            _check_pips(getattr(self, name), name.upper())
+
+class Dice(_Pips):
+    """The pips (1–6) of the S, T and A dice after the skill (steps 2–3).
+
+    A named tuple checked as it is made: every turn makes one, and a frozen dataclass
+    cost nearly twice as much to make."""
+
+    __slots__ = ()
+
+    def __new__(cls, s: int, t: int, a: int) -> Dice:
+        if not (type(s) is type(t) is type(a) is int and 0 < s < 7 and 0 < t < 7 and 0 < a < 7):
+            for name, pips in (("S", s), ("T", t), ("A", a)):
+                _check_pips(pips, name)
+        return tuple.__new__(cls, (s, t, a))
 
     def any_die(self, readings: Readings) -> tuple[int, ...]:
         """The distinct pips 「何れかのダイス」 covers (T⚄, A⚃), ascending: all three dice
@@ -52,7 +56,8 @@ def numbered_point(side: Side, pips: int, readings: Readings) -> int:
     Reading ``numbering``: ``"own"`` — the mover's own point ``pips``; ``"black"`` — black's
     point ``pips`` for both sides, which is white's :func:`~.board.opposite` point.
     """
-    _check_pips(pips, "die")
+    if type(pips) is not int or not 0 < pips < 7:  # the common case checked at once
+        _check_pips(pips, "die")
     if readings.numbering == "black" and side == "white":
         return opposite(pips, readings.geometry)
     return pips

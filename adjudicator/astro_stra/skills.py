@@ -225,9 +225,13 @@ def unused_parameters(use: SkillUse) -> list[str]:
     """The parameters written that the skill does not take, spelled as a record writes
     them (``as=blue``, ``T``, ``pips 5``, ``swap=3``): strictly each is ``bad_skill``, and
     in lenient reading :func:`without_unused` drops them."""
-    unused = [SkillUse._fields[i] for i in _UNTAKEN[_takes(use)] if use[i] is not None]
-    if not unused:  # the common case, spelled nothing
+    untaken = _UNTAKEN[_takes(use)]
+    for i in untaken:
+        if use[i] is not None:
+            break
+    else:  # the common case, looked at without a comprehension and spelled nothing
         return []
+    unused = [SkillUse._fields[i] for i in untaken if use[i] is not None]
     spelled = {
         "colour": f"as={use.colour}",
         "die": str(use.die),

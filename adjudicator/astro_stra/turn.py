@@ -116,7 +116,8 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
         game.silenced,
         game.once_used,
     )
-    foe_colours = game.colours[other(side)]
+    foe = other(side)
+    foe_colours = game.colours[foe]
     position = game.position
     # step 3: the skill (and, read "on-top", the once-per-game one besides)
     on_top = readings.once_per_game == "on-top"
@@ -151,7 +152,6 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
         return _problem("step-5", "moves_without_target", side=side)
     # step 6: release what is not held; a silence lasts one turn of the silenced side
     # step 7: a side with every piece home wins, judged for either side
-    foe = other(side)
     winner = side if position.all_home(side) else foe if position.all_home(foe) else None
     silenced = table.silenced - {side} if side in table.silenced else table.silenced
     return Game(
