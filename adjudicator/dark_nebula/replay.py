@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
@@ -89,12 +88,19 @@ _TURN_STEPS: tuple[tuple[type, Side | None], ...] = tuple(
 )
 
 
-@dataclass(frozen=True)
-class Hidden:
-    """A deferred check and how to run it once the base's sector is known."""
+class Hidden(NamedTuple):
+    """A deferred check (its code, its event, the arguments of its words) and how to run it
+    once the base's sector is known. What it will verify is worded only when asked for: a
+    record that opens the commitment, as most do, never needs the words."""
 
-    deferred: Deferred
+    code: str
+    ply: int
+    args: dict[str, str]
     run: Callable[[str], Problem | None]
+
+    def deferred(self) -> Deferred:
+        text = {lang: template.format(**self.args) for lang, template in PENDING[self.code].items()}
+        return Deferred(self.code, self.ply, text)
 
 
 class DarkNebulaReplay(EventReplay):
@@ -277,7 +283,7 @@ class DarkNebulaReplay(EventReplay):
         return list(_in_force(self.readings))
 
     def pending(self) -> list[Deferred]:
-        return [] if self.opened else [h.deferred for h in self.hidden]
+        return [] if self.opened else [h.deferred() for h in self.hidden]
 
     # --- order of play ----------------------------------------------------------------------
 
@@ -548,11 +554,11 @@ class DarkNebulaReplay(EventReplay):
         """The deferred checks of the events before ply ``before``, in order, against the
         base in ``sector``: the first that fails, at its own event."""
         for hidden in self.hidden:
-            if hidden.deferred.ply >= before:
+            if hidden.ply >= before:
                 break
             problem = hidden.run(sector)
             if problem is not None:
-                return Step(violation=self._v(*problem), at=hidden.deferred.ply)
+                return Step(violation=self._v(*problem), at=hidden.ply)
         return None
 
     def earlier_fault(self, later: list[Any]) -> tuple[int, Step] | None:
@@ -579,8 +585,7 @@ class DarkNebulaReplay(EventReplay):
     def _defer(
         self, code: str, ply: int, args: dict[str, str], run: Callable[[str], Problem | None]
     ) -> None:
-        text = {lang: template.format(**args) for lang, template in PENDING[code].items()}
-        self.hidden.append(Hidden(Deferred(code, ply, text), run))
+        self.hidden.append(Hidden(code, ply, args, run))
 
     # --- helpers ----------------------------------------------------------------------------
 
