@@ -90,18 +90,19 @@ def opposite(point: int, geometry: Geometry = "two-rows") -> int:
     one track travelled in opposite directions, p ↔ 13 − p (black's 1 is white's 12).
     Either way the mapping is its own inverse, and the start and home are never shared.
     """
-    if type(point) is int and 0 < point < 13:  # the common case, checked at once
-        if geometry == "two-rows":
-            return 7 - point if point < 7 else 19 - point
-        if geometry == "one-loop":
-            return 13 - point
+    if not (type(point) is int and 0 < point < 13 and geometry in GEOMETRIES):
+        _check_point(point, geometry)  # the common case is told at once, above
+    if geometry == "one-loop":
+        return 13 - point
+    return 7 - point if point < 7 else 19 - point
+
+
+def _check_point(point: object, geometry: str) -> None:
+    """Why :func:`opposite` cannot map ``point`` under ``geometry``."""
     if geometry not in GEOMETRIES:
         raise ValueError(f"unknown geometry {geometry!r} (one of {GEOMETRIES})")
     if isinstance(point, bool) or not isinstance(point, int) or point not in POINTS:
         raise ValueError(f"only points 1–12 are on the board, not {point!r}")
-    if geometry == "one-loop":
-        return 13 - point
-    return 7 - point if point in OUTER else 19 - point
 
 
 @dataclass(frozen=True)
