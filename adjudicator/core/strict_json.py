@@ -186,6 +186,13 @@ def _as_hooked(data: Any, text: str) -> bool:
     else:  # the values MAX_DEPTH levels down: a container there nests too deep
         if any(type(value) is dict or type(value) is list for value in level):
             return False
+    return _every_pair_kept(text, pairs, colons)
+
+
+def _every_pair_kept(text: str, pairs: int, colons: int) -> bool:
+    """Whether a value read from ``text`` holding ``pairs`` key/value pairs kept every pair
+    the text writes, each a colon outside strings; ``colons`` counts every colon of the
+    text, and those inside strings are told apart only when that count differs."""
     return pairs == colons or pairs == _colons_outside_strings(text)
 
 
@@ -200,7 +207,7 @@ def read_alike(text: str, pairs: int) -> bool:
     surrogate, and every pair written was kept: as many as colons outside strings."""
     if _may_hold_long_integer(text) or has_surrogate_escape(text):
         return False
-    return text.count(":") == pairs or _colons_outside_strings(text) == pairs
+    return _every_pair_kept(text, pairs, text.count(":"))
 
 
 def lone_surrogate_at(data: Any) -> str | None:
