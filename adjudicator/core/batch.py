@@ -10,7 +10,6 @@ memory is bounded by the largest single record.
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
 import sys
@@ -30,6 +29,7 @@ from adjudicator.core.loading import DEFAULT_MAX_BYTES, decode_text, parse_json,
 from adjudicator.core.records import GameRecord, validate
 from adjudicator.core.registry import Registry
 from adjudicator.core.verdict import InputProblem, Problem, Verdict
+from adjudicator.core.walk import files_under
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -54,64 +54,11 @@ class Options:
 
 
 def find_records(paths: Iterable[Path]) -> Iterator[Path]:
-    """Files as given; directories searched recursively for ``*.json`` and ``*.txt``, in
-    the order of their path components, without following links to folders.
-
-    A folder that cannot be listed is yielded itself, so that it gets its own
-    ``unreadable`` verdict instead of being skipped in silence. Only the names of the
-    folders being walked are held at any time, so a batch of a hundred thousand records
-    costs no more memory than a batch of ten."""
-    for path in paths:
-        if path.is_dir():
-            yield from map(Path, _records_under(str(path)))
-        else:
-            yield path
-
-
-def _records_under(folder: str) -> Iterator[str]:
-    """The record files under ``folder``, each folder's entries in name order (so that the
-    whole is in the order of the path components), as text until they are used. The walk
-    keeps its own stack, so no depth of nested folders exhausts the interpreter's."""
-    listing = _listing(folder)
-    if listing is None:
-        yield folder
-        return
-    open_folders = [(folder, iter(listing[0]), listing[1])]
-    while open_folders:
-        where, names, subfolders = open_folders[-1]
-        name = next(names, None)
-        if name is None:
-            open_folders.pop()
-            continue
-        full = os.path.join(where, name)
-        inner = _listing(full) if name in subfolders else None
-        if inner is None:
-            yield full
-        else:
-            open_folders.append((full, iter(inner[0]), inner[1]))
-
-
-def _listing(folder: str) -> tuple[list[str], set[str]] | None:
-    """A folder's record files and subfolders (not links to folders), by name in name
-    order, and which of them are folders; ``None`` if the folder cannot be listed.
-
-    Only the names are held, joined to the folder's path when they are reached: a folder of
-    a hundred thousand records costs a list of short strings, not of full paths."""
-    names: list[str] = []
-    subfolders: set[str] = set()
-    try:
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if entry.is_dir():
-                    if not entry.is_symlink():
-                        names.append(entry.name)
-                        subfolders.add(entry.name)
-                elif entry.name.endswith(RECORD_SUFFIXES):
-                    names.append(entry.name)
-    except OSError:
-        return None
-    names.sort()
-    return names, subfolders
+    """Files as given; folders searched for ``*.json`` and ``*.txt`` by the one folder
+    walk (:func:`adjudicator.core.walk.files_under`): an entry or a folder that cannot be
+    read is yielded itself, so that it gets its own ``unreadable`` verdict instead of being
+    skipped in silence or costing its neighbours theirs."""
+    return files_under(paths, RECORD_SUFFIXES)
 
 
 class RecordFiles(Sequence[Path]):

@@ -20,12 +20,15 @@ against the engine's answer:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from adjudicator.core.loading import read_yaml_model
+from adjudicator.core.errors import InputError
+from adjudicator.core.loading import read_text, read_yaml_model
+from adjudicator.core.walk import files_under
 
 CASE_ID = r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$"
 
@@ -195,12 +198,22 @@ _GAME_LINE = re.compile(r"^game:[ \t]*(\S+)[ \t]*$", re.MULTILINE)
 def _names_another_game(path: Path, game: str) -> bool:
     """Whether the file's top-level ``game:`` line names another game: then it is not
     parsed at all (reading the YAML of every game's cases to run one game's took seconds).
-    A file without such a line is parsed and filtered as usual."""
+    A file without such a line is parsed and filtered as usual. It is read as every case
+    file is, regular files only and within the size limit: a FIFO or a link to a device
+    among them is refused, never waited on or read without end."""
     try:
-        m = _GAME_LINE.search(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError):
+        m = _GAME_LINE.search(read_text(path))
+    except InputError:
         return False  # parsing it reports the problem
     return m is not None and m[1].strip("'\"") != game
+
+
+def case_paths(root: Path) -> Iterator[Path]:
+    """The case files (``*.yaml``) under ``root``, found by the one folder walk
+    (:func:`adjudicator.core.walk.files_under`): any depth, in the order of the path
+    components, links to folders not followed; an entry that cannot be read is found too,
+    and reading it says why."""
+    return files_under([root], (".yaml",))
 
 
 def case_files(
@@ -209,7 +222,7 @@ def case_files(
     """The case files under ``root`` (of ``game`` only, when given); ``trusted`` as for
     :func:`load_case_file`."""
     out = []
-    for path in sorted(root.rglob("*.yaml")):
+    for path in case_paths(root):
         if game is not None and _names_another_game(path, game):
             continue
         case_file = load_case_file(path, trusted=trusted)

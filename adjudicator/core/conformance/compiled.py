@@ -22,7 +22,9 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core import generated
-from adjudicator.core.conformance.cases import CaseFile, load_case_file
+from adjudicator.core.conformance.cases import CaseFile, case_paths, load_case_file
+from adjudicator.core.errors import InputError
+from adjudicator.core.loading import read_bytes
 
 #: The folder of the compiled files, under the suite's root.
 COMPILED = "compiled"
@@ -48,9 +50,12 @@ def sources_digest(root: Path) -> str:
     """What the compiled files were compiled from: every YAML file under ``root`` (those
     :func:`~adjudicator.core.conformance.cases.case_files` reads), its name and its bytes."""
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.yaml")):
+    for path in case_paths(root):
         digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+        try:
+            digest.update(hashlib.sha256(read_bytes(path)).digest())
+        except InputError as err:
+            raise err.at(str(path)) from None
     return digest.hexdigest()
 
 
@@ -65,7 +70,7 @@ def texts(root: Path) -> dict[Path, str]:
     runner would refuse is an :class:`~adjudicator.core.errors.InputError` naming it."""
     sources = sources_digest(root)
     games: dict[Path, list[dict]] = {}
-    for path in sorted(root.rglob("*.yaml")):
+    for path in case_paths(root):
         case_file = load_case_file(path, trusted=True)
         stated = case_file.model_dump(mode="json", exclude_unset=True)
         entry = {"path": path.relative_to(root).as_posix(), "case_file": stated}
@@ -105,7 +110,10 @@ def read(root: Path, game: str | None = None) -> list[tuple[Path, CaseFile]] | N
         games = [CompiledGame.model_validate_json(t.read_bytes()) for t in targets]
     except (OSError, ValueError):  # missing, or not what this version compiles
         return None
-    sources = sources_digest(root)
+    try:
+        sources = sources_digest(root)
+    except InputError:  # a case file that cannot be read: reading the YAML says so
+        return None
     if any(g.sources != sources for g in games):
         return None
     files = [f for g in games for f in g.files if game is None or f.case_file.game == game]
