@@ -141,7 +141,9 @@ def register(app: typer.Typer, registry: Registry) -> None:
     @app.command()
     def validate(
         paths: Annotated[
-            list[Path], typer.Argument(help="Record files, or folders searched for them.")
+            list[Path],
+            # readable=False: a file that cannot be read is a verdict, not a usage error
+            typer.Argument(help="Record files, or folders searched for them.", readable=False),
         ],
         lenient: LenientOption = False,
         lang: LangOption = None,

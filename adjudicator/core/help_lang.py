@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from typer.core import TyperGroup
 
-from adjudicator.core.help_layout import keep_help_whole
+from adjudicator.core.help_layout import keep_help_whole, plain_usage
 from adjudicator.core.i18n import LANGS, Lang, default_lang
 
 
@@ -46,6 +46,7 @@ class LocalizedGroup(TyperGroup):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         args = list(sys.argv[1:] if args is None else args)
         keep_help_whole()
+        plain_usage()
         if command_line_lang(args) == "ja":
             from adjudicator.core.help_ja import speak_japanese
 

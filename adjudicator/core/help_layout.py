@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 if TYPE_CHECKING:  # rich's console is imported by the first help printed, not before
     from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -124,3 +124,23 @@ def keep_help_whole() -> None:
     for kind in (TyperCommand, TyperGroup):
         if not getattr(kind.format_help, "keeps_help_whole", False):
             kind.format_help = _folding_first(kind.format_help)  # type: ignore[method-assign]
+
+
+def _usage_pieces(self: TyperArgument, ctx: Any) -> list[str]:
+    """An argument in the usage line as click writes it, and as ``[OPTIONS]`` beside it
+    reads: its name in capitals, in brackets when optional, ``...`` when it takes several
+    (``PATHS...``, ``[DIRECTORY]``); typer writes ``{paths}...``."""
+    name = (self.metavar or self.name or "").upper()
+    if not self.required:
+        name = f"[{name}]"
+    return [f"{name}..." if self.nargs != 1 else name]
+
+
+_usage_pieces.plain_usage = True  # type: ignore[attr-defined]
+
+
+def plain_usage() -> None:
+    """Write arguments in usage lines (help, and the usage line of an error) as click
+    does; once."""
+    if not getattr(TyperArgument.get_usage_pieces, "plain_usage", False):
+        TyperArgument.get_usage_pieces = _usage_pieces  # type: ignore[method-assign]

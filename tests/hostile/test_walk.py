@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,74 @@ def test_a_fifo_or_a_device_among_case_files_is_refused_at_once(
     assert done.returncode == 2, done.stderr
     assert "b.yaml" in done.stderr and "not a regular file" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_an_unreadable_file_named_on_the_command_line_is_its_own_verdict(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file the user may not read, named on the command line, gets its own
+    ``unreadable`` verdict and the rest are judged, as inside a folder (it was a usage
+    error before anything was judged: "Path … is not readable"). Permissions are
+    simulated here, as the tests may run as root; the next test uses a real user."""
+    valid, _ = _round(tmp_path)
+    locked = tmp_path / "locked.json"
+    shutil.copy(valid, locked)
+    real_access, real_open = os.access, os.open
+
+    def access(path, mode, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return False if Path(path) == locked else real_access(path, mode, *args, **kwargs)
+
+    def open_(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+    monkeypatch.setattr(os, "open", open_)
+    result = CliRunner().invoke(APP, ["validate", "--jsonl", str(locked), str(valid)])
+    verdicts = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [v["status"] for v in verdicts] == ["unreadable", "valid"]
+    assert verdicts[0]["unreadable"]["code"] == "unreadable_file"
+    assert result.exit_code == 2
+
+
+def test_a_mode_000_file_as_an_ordinary_user(tmp_path: Path) -> None:
+    """The same with real permissions: a mode 000 record, validated by an ordinary user
+    (``nobody`` through ``setpriv`` when the tests run as root)."""
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("running as root without setpriv to become an ordinary user")
+        prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+    folder = Path(tempfile.mkdtemp())
+    try:
+        folder.chmod(0o755)
+        valid, _ = _round(folder)
+        locked = folder / "locked.json"
+        shutil.copy(valid, locked)
+        locked.chmod(0)
+        args = [sys.executable, "-m", "adjudicator", "validate", "--lang", "en"]
+        done = subprocess.run(
+            [*prefix, *args, str(locked), str(valid)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd="/",
+        )
+    finally:
+        shutil.rmtree(folder)
+    assert done.returncode == 2, done.stderr
+    assert "locked.json — unreadable: Permission denied (unreadable_file)" in done.stdout
+    assert "a.json — valid" in done.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_usage_line_names_arguments_as_the_rest_of_the_help(lang: str) -> None:
+    """``PATHS...`` as ``[OPTIONS]`` beside it, not typer's ``{paths}...``, in help and in
+    a usage error, in both languages."""
+    shown = CliRunner().invoke(APP, ["validate", "--help", "--lang", lang]).stdout
+    assert "adjudicator validate [OPTIONS] PATHS..." in shown
+    error = CliRunner().invoke(APP, ["validate", "--lang", lang])
+    assert "adjudicator validate [OPTIONS] PATHS..." in error.output
+    assert "{" not in error.output.splitlines()[0]
