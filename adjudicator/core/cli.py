@@ -169,9 +169,10 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
                     err_console.print(f"drift: {path}")
                 raise typer.Exit(EXIT_INVALID if problems else EXIT_OK)
             copies = [*yaml_data.write(), *compiled.write(suite)] if own else []
-        except InputError as err:  # a case file of the suite the runner would refuse
+            written = [*write(registry, directory), *copies]
+        except InputError as err:  # a case file the runner would refuse, a file unwritable
             fail(err)
-        for path in [*write(registry, directory), *copies]:
+        for path in written:
             console.print(f"wrote {shown(path)}")
 
     if everything or first_word in RECORD_COMMANDS:

@@ -85,12 +85,42 @@ def escape(text: str) -> str:
     return rich_escape(text)
 
 
-def fail(err: InputError, source: str | None = None) -> NoReturn:
-    """Report an input error to a person, in the command's language, and exit with the
-    usage/unreadable code. The file name and the message may hold input: control characters
-    are shown escaped (and the message is no markup)."""
+def report_error(err: InputError, source: str | None = None) -> None:
+    """Say an input error to a person, in the command's language, on standard error. The
+    file name and the message may hold input: control characters are shown escaped (and
+    the message is no markup)."""
     lang = _chosen[0] if _chosen else default_lang()
     where = f"{path_text(source)}: " if source else ""
     message = printable(where + err.describe(lang))
     err_console.line((_ERROR_WORD[lang], "bold red"), f": {message}")
+
+
+def fail(err: InputError, source: str | None = None) -> NoReturn:
+    """Report an input error (:func:`report_error`) and exit with the usage/unreadable
+    code."""
+    report_error(err, source)
     raise typer.Exit(EXIT_USAGE)
+
+
+def check_output(path: Path | None, option: str) -> None:
+    """A file the command is asked to write (given as ``option``), checked before the work
+    starts: exit 2 with the reason when it cannot be written."""
+    from adjudicator.core.writing import check_file
+
+    if path is None:
+        return
+    try:
+        check_file(path, option)
+    except InputError as err:
+        fail(err)
+
+
+def write_output(path: Path, text: str, option: str) -> None:
+    """``text`` written to the file given as ``option``; exit 2 with the reason when it
+    cannot be, after whatever the command has already printed."""
+    from adjudicator.core.writing import write_text
+
+    try:
+        write_text(path, text, option)
+    except InputError as err:
+        fail(err)

@@ -35,12 +35,15 @@ from adjudicator.core.cli_common import (
     LangOption,
     SvgOption,
     available_cores,
+    check_output,
     console,
     err_console,
     escape,
     fail,
+    report_error,
     resolve_lang,
     robust_stdout,
+    write_output,
 )
 from adjudicator.core.display import printable
 from adjudicator.core.errors import InputError
@@ -48,7 +51,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import DEFAULT_MAX_BYTES, read_text
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.output import quiet_stdout
+from adjudicator.core.output import ReaderGone, quiet_stdout
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
@@ -61,7 +64,8 @@ from adjudicator.core.report import (
     summary,
 )
 from adjudicator.core.strict_json import one_line
-from adjudicator.core.verdict import EXIT_CODES, EXIT_INTERRUPTED, Verdict, worst_exit
+from adjudicator.core.verdict import EXIT_INTERRUPTED, Verdict, worst_exit
+from adjudicator.core.writing import write_text
 
 if TYPE_CHECKING:
     from adjudicator.core.svg import Picture
@@ -99,7 +103,7 @@ def emit_picture(picture: Picture | None, game: Game, svg: Path | None, fmt: str
         )
     document = picture.svg()
     if svg is not None:
-        svg.write_text(document, encoding="utf-8")
+        write_output(svg, document, "--svg")
     if fmt == "svg":
         sys.stdout.write(document)
 
@@ -209,6 +213,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         Example: `adjudicator validate records/ --lang ja`
         """
         language = resolve_lang(lang)
+        check_output(html, "--html")
         files = RecordFiles(paths)
         if not files:
             err_console.line("error: no record files (*.json, *.txt) found")
@@ -246,6 +251,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         # Counts, not verdicts: each verdict is printed and dropped, so memory stays flat
         # however many records the batch holds.
         statuses: Counter[str] = Counter()
+        exits: set[int] = set()
         interrupted = False
         show_bar = sys.stderr.isatty() and len(files) > 1
         collected: list[dict] = []
@@ -256,52 +262,54 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
             report = HtmlReport(html, registry, options, jobs=jobs)
         show = VerdictPrinter(console, language, _rules_of(registry))
+        # Standard output's reader gone (`validate … | head`): nothing more is printed, and
+        # the batch goes on only for a file asked for (--html), which is written whole.
+        reader_gone = False
         with progress_bar(show_bar, lambda: len(files)) as advance:
             try:
                 for verdict in verdicts:
                     statuses[verdict.status] += 1
+                    exits.add(verdict.exit_code)
                     advance()
-                    if isinstance(verdict, Shown):
-                        if not (quiet and verdict.status == "valid"):
-                            # console.file: stdout itself, not the bar's stand-in for it
-                            console.file.write(verdict.text)
-                            console.file.flush()
-                        continue
-                    if report is not None:
+                    if report is not None and not isinstance(verdict, Shown):
                         report.add(verdict)
-                    if quiet and verdict.status == "valid":
+                    if reader_gone or (quiet and verdict.status == "valid"):
                         continue
-                    if rows is not None:
-                        rows(verdict)
-                    elif jsonl:
-                        print(one_line(verdict.model_dump_json()), file=console.file, flush=True)
-                    elif as_json:
-                        collected.append(verdict.model_dump(mode="json"))
-                    else:
-                        show(verdict)
+                    try:
+                        _print_verdict(verdict, show, rows, jsonl, as_json, collected)
+                    except (BrokenPipeError, ReaderGone):
+                        quiet_stdout()
+                        if report is None:
+                            raise typer.Exit(worst_exit(list(exits))) from None
+                        reader_gone = True
             except KeyboardInterrupt:  # report what was done, as valid output, and say so
                 interrupted = True
-            except BrokenPipeError:  # `validate … | head`: the reader has what it wanted
-                quiet_stdout()
-                raise typer.Exit(worst_exit([EXIT_CODES[status] for status in statuses])) from None
             finally:
                 verdicts.close()
+        unwritten = None
         if report is not None:
-            report.close()  # an interrupted batch still gets the report of what was done
-        try:
-            if as_json and rows is None:
-                print(json.dumps(collected, ensure_ascii=False, indent=2))
-            elif not jsonl and rows is None and statuses.total() > 1:
-                console.line(summary(statuses, language))
-            sys.stdout.flush()
-        except BrokenPipeError:
-            quiet_stdout()
+            try:
+                report.close()  # an interrupted batch still gets the report of what was done
+            except InputError as err:  # said after the verdicts, which are printed whatever
+                unwritten = err
+        if not reader_gone:
+            try:
+                if as_json and rows is None:
+                    print(json.dumps(collected, ensure_ascii=False, indent=2))
+                elif not jsonl and rows is None and statuses.total() > 1:
+                    console.line(summary(statuses, language))
+                sys.stdout.flush()
+            except (BrokenPipeError, ReaderGone):
+                quiet_stdout()
+        if unwritten is not None:
+            report_error(unwritten)
+            exits.add(EXIT_USAGE)
         if interrupted:
             done = statuses.total()
             message = LABELS[language]["interrupted"].format(done=done, total=len(files))
             err_console.line(message)
             raise typer.Exit(EXIT_INTERRUPTED)
-        raise typer.Exit(worst_exit([EXIT_CODES[status] for status in statuses]))
+        raise typer.Exit(worst_exit(list(exits)))
 
     @app.command()
     def convert(
@@ -319,16 +327,17 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
         Example: `adjudicator convert game.json -o game.txt`
         """
+        check_output(output, "--output")
         game, record, text = load(registry, source, lenient=lenient)
         target = to or ("text" if text.lstrip().startswith("{") else "json")
         try:
             converted = game.write_record(record, target)
+            if output is not None:
+                write_text(output, converted, "--output")
         except InputError as err:
             fail(err, str(source))
         if output is None:
             sys.stdout.write(converted)
-        else:
-            output.write_text(converted, encoding="utf-8")
 
     @app.command()
     def replay(
@@ -349,6 +358,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         Example: `adjudicator replay game.json --to 12 --svg ply12.svg`
         """
         language = resolve_lang(lang)
+        check_output(svg, "--svg")
         label = LABELS[language]
         game, record, _ = load(registry, source, lenient=lenient)
         state = game.replay(record)
@@ -454,6 +464,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         `adjudicator adjudicate --record game.json --at 38 --solve --depth 5`
         """
         language = resolve_lang(lang)
+        check_output(svg, "--svg")
         if (action is None) == (not solve):
             fail(
                 InputError(
@@ -498,6 +509,29 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if ruling.outcome_after is not None:
             console.print(_decided_line(game, language, ruling.outcome_after))
         raise typer.Exit(0 if ruling.legal else 1)
+
+
+def _print_verdict(
+    verdict: Verdict | Shown,
+    show: VerdictPrinter,
+    rows: Callable[[Verdict], None] | None,
+    jsonl: bool,
+    as_json: bool,
+    collected: list[dict],
+) -> None:
+    """One verdict to standard output, in the form asked for (``--json`` collects it)."""
+    if isinstance(verdict, Shown):
+        # console.file: stdout itself, not the progress bar's stand-in for it
+        console.file.write(verdict.text)
+        console.file.flush()
+    elif rows is not None:
+        rows(verdict)
+    elif jsonl:
+        print(one_line(verdict.model_dump_json()), file=console.file, flush=True)
+    elif as_json:
+        collected.append(verdict.model_dump(mode="json"))
+    else:
+        show(verdict)
 
 
 def _switch(registry: Registry, text: str) -> tuple[str, str]:

@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from adjudicator.core.writing import write_text
+
 
 def write(due: Mapping[Path, str]) -> list[Path]:
     """Write each due text to its path; the paths written."""
     for path, text in due.items():
-        path.write_text(text, encoding="utf-8")
+        write_text(path, text, "DIRECTORY")
     return list(due)
 
 

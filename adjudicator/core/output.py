@@ -102,11 +102,16 @@ class Output:
             self.file.flush()
         except BrokenPipeError:
             quiet_stdout()
-            raise SystemExit(1) from None
+            raise ReaderGone(1) from None
 
     def print(self, *objects: Any, **options: Any) -> None:
         """rich's ``Console.print``."""
         self.console.print(*objects, **options)
+
+
+class ReaderGone(SystemExit):
+    """Standard output's reader has gone (``… | head``): the command ends with exit code 1
+    unless it catches this, as ``validate`` does to finish a file it was asked to write."""
 
 
 def quiet_stdout() -> None:

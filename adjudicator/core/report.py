@@ -167,11 +167,12 @@ def plain_block(lines: list[list[Segment]]) -> str:
 
 
 class Shown(NamedTuple):
-    """A verdict as a plain stream shows it: its status, for the counts and the exit code,
-    and its text."""
+    """A verdict as a plain stream shows it: its status, for the counts, its exit code
+    (an internal error's is not its status's), and its text."""
 
     status: str
     text: str
+    exit_code: int = 0
 
 
 @dataclass(frozen=True)
@@ -189,10 +190,12 @@ class PlainText:
 
     def __call__(self, verdict: Verdict, registry: Registry) -> Shown:
         if self.jsonl:
-            return Shown(verdict.status, one_line(verdict.model_dump_json()) + "\n")
+            text = one_line(verdict.model_dump_json()) + "\n"
+            return Shown(verdict.status, text, verdict.exit_code)
         game = registry.get(verdict.game) if verdict.game else None
         rules = game.rules if game is not None else None
-        return Shown(verdict.status, plain_block(verdict_lines(verdict, self.lang, rules)))
+        block = plain_block(verdict_lines(verdict, self.lang, rules))
+        return Shown(verdict.status, block, verdict.exit_code)
 
 
 def verdict_lines(

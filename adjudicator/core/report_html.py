@@ -39,6 +39,7 @@ from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS
 from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import Verdict
+from adjudicator.core.writing import writing
 
 STATUSES = ("invalid", "unreadable", "pending", "valid")
 
@@ -301,7 +302,7 @@ class HtmlReport:
             "at_ply": LABELS[lang]["at_ply"],
             **{f"status_{k}": v for k, v in statuses.items()},
         }
-        with self.path.open("w", encoding="utf-8") as out:
+        with writing(self.path, "--html") as out:
             out.write(head)
             out.write(summary)
             out.write(_body(labels, statuses))

@@ -19,6 +19,7 @@ from adjudicator.core.conformance.suite import Suite
 from adjudicator.core.protocol import protocol_models
 from adjudicator.core.registry import Registry
 from adjudicator.core.verdict import Verdict, Verdicts
+from adjudicator.core.writing import make_folder
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -55,7 +56,7 @@ def _due(registry: Registry, directory: Path) -> dict[Path, str]:
 
 
 def write(registry: Registry, directory: Path) -> list[Path]:
-    directory.mkdir(parents=True, exist_ok=True)
+    make_folder(directory, "DIRECTORY")
     return generated.write(_due(registry, directory))
 
 

@@ -10,7 +10,15 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.core.cli_common import JsonOption, LangOption, console, fail, resolve_lang
+from adjudicator.core.cli_common import (
+    JsonOption,
+    LangOption,
+    check_output,
+    console,
+    fail,
+    resolve_lang,
+    write_output,
+)
 from adjudicator.core.display import pad, width
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
@@ -120,6 +128,7 @@ def redact_command(
 ) -> None:
     """The empire player's view of a full record: the early opening removed. Validating
     it gives the same public verdict once the base has appeared or been disclosed."""
+    check_output(output, "--output")
     try:
         data = parse_json(read_text(record))
         if not isinstance(data, dict):
@@ -132,7 +141,7 @@ def redact_command(
     if output is None:
         print(text, end="")
     else:
-        output.write_text(text, "utf-8")
+        write_output(output, text, "--output")
 
 
 @app.command("board")

@@ -15,9 +15,11 @@ from adjudicator.core.cli_common import (
     JsonOption,
     LangOption,
     SvgOption,
+    check_output,
     console,
     fail,
     resolve_lang,
+    write_output,
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
@@ -171,6 +173,7 @@ def analyze(
     Example: adjudicator orbit-dominion analyze --moves 'O- O+ O-' --svg board.svg
     """
     language = resolve_lang(lang)
+    check_output(svg, "--svg")
     try:
         state, rejected, normalized = replay_line(position, moves, lenient=lenient, lang=language)
     except InputError as err:
@@ -178,7 +181,7 @@ def analyze(
     if svg is not None or fmt == "svg":
         document = _svg(state, legal_from, language)
         if svg is not None:
-            svg.write_text(document, encoding="utf-8")
+            write_output(svg, document, "--svg")
         if fmt == "svg":
             sys.stdout.write(document)
             return

@@ -24,6 +24,7 @@ from adjudicator.core.cli_common import (
     console,
     err_console,
     fail,
+    report_error,
     resolve_lang,
 )
 from adjudicator.core.conformance import compiled
@@ -65,6 +66,7 @@ from adjudicator.core.i18n import Lang, Said, in_lang
 from adjudicator.core.registry import Registry
 from adjudicator.core.schemas import document
 from adjudicator.core.shipped import shipped
+from adjudicator.core.writing import check_file, check_folder, write_text
 
 #: The engine did not start, or its answer to ``hello`` cannot start a run.
 EXIT_ENGINE = 4
@@ -432,6 +434,12 @@ def register(app: typer.Typer, registry: Registry) -> None:
         """
         language = resolve_lang(lang)
         words = WORDS[language]
+        try:
+            for path, option in ((html, "--html"), (json_path, "--json")):
+                if path is not None:
+                    check_file(path, option)
+        except InputError as err:
+            fail(err)
         named = [_named_engine(spec) for spec in engines]
         names = [name for name, _ in named]
         if len(set(names)) != len(names):
@@ -448,11 +456,27 @@ def register(app: typer.Typer, registry: Registry) -> None:
         version = version_of(cases)
         runs = [_run_one(name, command, timeout, files, chosen, version) for name, command in named]
         rows = topic_rows(runs, [(f.game, f.topic) for f in files])
-        if html is not None:
-            html.write_text(render_html(version, runs, rows, language), encoding="utf-8")
-        if json_path is not None:
-            data = report_json(version, runs, rows)
-            json_path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
+        # A file that cannot be written after all is said after the engines' counts.
+        unwritten: list[InputError] = []
+        written: list[Path] = []
+        for path, option, make in (
+            (html, "--html", lambda: render_html(version, runs, rows, language)),
+            (
+                json_path,
+                "--json",
+                lambda: (
+                    json.dumps(report_json(version, runs, rows), ensure_ascii=False, indent=2)
+                    + "\n"
+                ),
+            ),
+        ):
+            if path is None:
+                continue
+            try:
+                write_text(path, make(), option)
+                written.append(path)
+            except InputError as err:
+                unwritten.append(err)
         for run in runs:
             if run.report is None:
                 said = words["did not run"]
@@ -460,9 +484,12 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 console.print(said.format(name=escape(run.name), problem=problem))
                 continue
             console.print(f"{escape(run.name)}: {counts_text(run.report.counts(), language)}")
-        for path in (html, json_path):
-            if path is not None:
-                console.print(words["wrote"].format(path=escape(str(path))))
+        for path in written:
+            console.print(words["wrote"].format(path=escape(str(path))))
+        if unwritten:
+            for err in unwritten[:-1]:
+                report_error(err)
+            fail(unwritten[-1])
 
     @conformance.command("lock")
     def lock_command(cases: CasesOption = SUITE, lang: LangOption = None) -> None:
@@ -493,7 +520,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
             raise typer.Exit(EXIT_INVALID)
         new = Lock(suite_version=suite_data.version, cases=digests(files))
         text = json.dumps(new.model_dump(), ensure_ascii=False, indent=2) + "\n"
-        (cases / LOCK_FILE).write_text(text, encoding="utf-8")
+        try:
+            write_text(cases / LOCK_FILE, text, "--cases")
+        except InputError as err:
+            fail(err)
         console.print(words["locked"].format(n=len(new.cases), version=new.suite_version))
 
     @conformance.command("export")
@@ -512,13 +542,17 @@ def register(app: typer.Typer, registry: Registry) -> None:
         Example: `adjudicator conformance export --format json build/conformance-json`
         """
         language = resolve_lang(lang)
+        try:
+            check_folder(directory, "DIRECTORY")
+        except InputError as err:
+            fail(err)
         files = _load(cases, _game(registry, game).id if game else None)
         try:
             suite = load_suite(cases)
+            schema = document(SCHEMA_FILE.removesuffix(".schema.json"), ExportedCaseFile)
+            written = export_json(files, suite, schema, directory)
         except InputError as err:
             fail(err)
-        schema = document(SCHEMA_FILE.removesuffix(".schema.json"), ExportedCaseFile)
-        written = export_json(files, suite, schema, directory)
         count = sum(len(f.cases) for f in files)
         console.print(
             WORDS[language]["exported"].format(

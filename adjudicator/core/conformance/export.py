@@ -17,6 +17,7 @@ from pydantic import Field
 
 from adjudicator.core.conformance.cases import Case, CaseFile
 from adjudicator.core.conformance.suite import UNVERSIONED, Suite
+from adjudicator.core.writing import check_folder, inside, make_folder, write_text
 
 SCHEMA_FILE = "conformance-export.schema.json"
 INDEX_FILE = "index.json"
@@ -52,17 +53,29 @@ def _dump(data: Any) -> str:
 
 
 def export_json(
-    files: list[CaseFile], suite: Suite | None, schema: dict[str, Any], directory: Path
+    files: list[CaseFile],
+    suite: Suite | None,
+    schema: dict[str, Any],
+    directory: Path,
+    option: str = "DIRECTORY",
 ) -> list[Path]:
-    """Write the suite under ``directory``; returns the files written, index first."""
+    """Write the suite under ``directory``; returns the files written, index first. Every
+    path is built and checked before anything is written: a topic file's folder and name
+    come from the case file (its game's short name, its topic), and each must be a plain
+    name that keeps the file inside ``directory`` (:func:`~adjudicator.core.writing.inside`),
+    so that ``game: "../x"`` or ``game: "/etc"`` writes nothing anywhere."""
     version = suite.version if suite else UNVERSIONED
-    directory.mkdir(parents=True, exist_ok=True)
-    entries, written = [], []
+    check_folder(directory, option)
+    topics = []
     for case_file in files:
-        relative = f"{case_file.game.split('/')[0]}/{case_file.topic}.json"
-        path = directory / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(_dump(exported(case_file, version)), encoding="utf-8")
+        names = (case_file.game.split("/")[0], f"{case_file.topic}.json")
+        path = inside(directory, names, f"{option}: game {case_file.game!r}")
+        topics.append((case_file, "/".join(names), path))
+    make_folder(directory, option)
+    entries, written = [], []
+    for case_file, relative, path in topics:
+        make_folder(path.parent, option)
+        write_text(path, _dump(exported(case_file, version)), option)
         written.append(path)
         entries.append(
             {
@@ -73,12 +86,12 @@ def export_json(
                 "cases": len(case_file.cases),
             }
         )
-    (directory / SCHEMA_FILE).write_text(_dump(schema), encoding="utf-8")
+    write_text(directory / SCHEMA_FILE, _dump(schema), option)
     index = {
         "suite_version": version,
         "schema": SCHEMA_FILE,
         "files": entries,
         "changelog": suite.model_dump(mode="json")["changelog"] if suite else [],
     }
-    (directory / INDEX_FILE).write_text(_dump(index), encoding="utf-8")
+    write_text(directory / INDEX_FILE, _dump(index), option)
     return [directory / INDEX_FILE, directory / SCHEMA_FILE, *written]
