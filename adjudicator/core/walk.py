@@ -30,13 +30,13 @@ def files_under(paths: Iterable[Path], suffixes: tuple[str, ...]) -> Iterator[Pa
     names end with one of ``suffixes`` (and by the entries that cannot be told apart,
     whatever their names)."""
     for path in paths:
-        if _is_folder(path):
+        if is_folder(path):
             yield from map(Path, _under(str(path), suffixes))
         else:
             yield path
 
 
-def _is_folder(path: Path) -> bool:
+def is_folder(path: Path) -> bool:
     """Whether ``path`` (a link followed: the user named it) is a folder; a path that
     cannot be looked at is not, and its reading says why."""
     try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -225,3 +226,21 @@ def test_a_worker_s_internal_error_exits_4(tmp_path: Path, monkeypatch: pytest.M
         pytest.skip("one core: --jobs is capped at 1")
     result = CliRunner().invoke(APP, ["validate", "-j", "2", "--lang", "en", str(tmp_path)])
     assert result.exit_code == 4
+
+
+#: What writes a file or makes a folder, other than through adjudicator.core.writing.
+_DIRECT_WRITE = re.compile(r"\.write_text\(|\.write_bytes\(|\.mkdir\(|\bopen\([^)]*[\"'][wax]")
+
+
+def test_every_file_written_goes_through_the_one_writer() -> None:
+    """No module writes a file or makes a folder by itself: each goes through
+    ``adjudicator.core.writing``, which checks the path and says a failure in words."""
+    package = ROOT / "adjudicator"
+    direct = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted(package.rglob("*.py"))
+        if path.name != "writing.py"
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+        if _DIRECT_WRITE.search(line)
+    ]
+    assert direct == []

@@ -66,6 +66,7 @@ from adjudicator.core.i18n import Lang, Said, in_lang
 from adjudicator.core.registry import Registry
 from adjudicator.core.schemas import document
 from adjudicator.core.shipped import shipped
+from adjudicator.core.walk import is_folder
 from adjudicator.core.writing import check_file, check_folder, write_text
 
 #: The engine did not start, or its answer to ``hello`` cannot start a run.
@@ -114,7 +115,7 @@ def _shipped(cases: Path) -> bool:
 
 
 def _load(cases: Path, game: str | None) -> list[CaseFile]:
-    if not cases.is_dir():
+    if not is_folder(cases):
         fail(
             InputError(
                 "usage",

@@ -25,6 +25,7 @@ from adjudicator.core import generated
 from adjudicator.core.conformance.cases import CaseFile, case_paths, load_case_file
 from adjudicator.core.errors import InputError
 from adjudicator.core.loading import read_bytes
+from adjudicator.core.writing import make_folder
 
 #: The folder of the compiled files, under the suite's root.
 COMPILED = "compiled"
@@ -87,7 +88,7 @@ def write(root: Path) -> list[Path]:
     due = texts(root)
     for stale in set((root / COMPILED).glob("*.json")) - due.keys():
         stale.unlink()
-    (root / COMPILED).mkdir(exist_ok=True)
+    make_folder(root / COMPILED, "DIRECTORY")
     return generated.write(due)
 
 
