@@ -25,13 +25,17 @@ from pathlib import Path
 _Identity = tuple[int, int]
 
 
-def files_under(paths: Iterable[Path], suffixes: tuple[str, ...]) -> Iterator[Path]:
+def files_under(
+    paths: Iterable[Path], suffixes: tuple[str, ...], *, untold: bool = True
+) -> Iterator[Path]:
     """``paths`` as given, each folder among them replaced by the files under it whose
-    names end with one of ``suffixes`` (and by the entries that cannot be told apart,
-    whatever their names)."""
+    names end with one of ``suffixes``, and by the entries whose kind cannot be told:
+    whatever their names when ``untold`` (a record batch gives each its own verdict, and
+    costs nothing else), else only those so named (one case file that cannot be read
+    stops a conformance run, which a stray link beside the case files must not)."""
     for path in paths:
         if is_folder(path):
-            yield from map(Path, _under(str(path), suffixes))
+            yield from map(Path, _under(str(path), suffixes, untold))
         else:
             yield path
 
@@ -58,19 +62,19 @@ class _Listing:
     folders, and whether listing it failed (then it is yielded itself, after what was
     listed)."""
 
-    def __init__(self, folder: str, suffixes: tuple[str, ...]) -> None:
+    def __init__(self, folder: str, suffixes: tuple[str, ...], untold: bool) -> None:
         self.names: list[str] = []
         self.folders: set[str] = set()
         self.failed = False
         try:
             with os.scandir(folder) as entries:
                 for entry in entries:
-                    self._add(entry, suffixes)
+                    self._add(entry, suffixes, untold)
         except OSError:
             self.failed = True
         self.names.sort()
 
-    def _add(self, entry: os.DirEntry[str], suffixes: tuple[str, ...]) -> None:
+    def _add(self, entry: os.DirEntry[str], suffixes: tuple[str, ...], untold: bool) -> None:
         try:
             if entry.is_dir(follow_symlinks=False):
                 self.names.append(entry.name)
@@ -79,15 +83,16 @@ class _Listing:
             if entry.is_symlink() and entry.is_dir():
                 return  # a link to a folder is not followed
         except OSError:  # a link to itself, a folder that may not be searched …
-            self.names.append(entry.name)
+            if untold or entry.name.endswith(suffixes):
+                self.names.append(entry.name)
             return
         if entry.name.endswith(suffixes):
             self.names.append(entry.name)
 
 
-def _under(folder: str, suffixes: tuple[str, ...]) -> Iterator[str]:
+def _under(folder: str, suffixes: tuple[str, ...], untold: bool) -> Iterator[str]:
     """The wanted files under ``folder``, as text until they are used."""
-    top = _Listing(folder, suffixes)
+    top = _Listing(folder, suffixes, untold)
     if top.failed and not top.names:
         yield folder
         return
@@ -112,7 +117,7 @@ def _under(folder: str, suffixes: tuple[str, ...]) -> Iterator[str]:
             continue
         if identity in entered:
             continue  # a folder already being walked (a bind mount of an ancestor)
-        inner = _Listing(full, suffixes)
+        inner = _Listing(full, suffixes, untold)
         if inner.failed and not inner.names:
             yield full
             continue

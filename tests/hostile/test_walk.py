@@ -219,3 +219,14 @@ def test_the_usage_line_names_arguments_as_the_rest_of_the_help(lang: str) -> No
     error = CliRunner().invoke(APP, ["validate", "--lang", lang])
     assert "adjudicator validate [OPTIONS] PATHS..." in error.output
     assert "{" not in error.output.splitlines()[0]
+
+
+def test_a_stray_link_beside_the_case_files_stops_nothing(tmp_path: Path) -> None:
+    """A link to itself that is not named as a case file is no case file: the run goes on
+    (a record batch gives it a verdict; a conformance run has none to give). One named
+    ``*.yaml`` is a case file that cannot be read, which the run names."""
+    shutil.copy(CASE, tmp_path / "a.yaml")
+    (tmp_path / ".cache").symlink_to(".cache")
+    assert list(case_paths(tmp_path)) == [tmp_path / "a.yaml"]
+    (tmp_path / "b.yaml").symlink_to("b.yaml")
+    assert list(case_paths(tmp_path)) == [tmp_path / "a.yaml", tmp_path / "b.yaml"]

@@ -211,9 +211,9 @@ def _names_another_game(path: Path, game: str) -> bool:
 def case_paths(root: Path) -> Iterator[Path]:
     """The case files (``*.yaml``) under ``root``, found by the one folder walk
     (:func:`adjudicator.core.walk.files_under`): any depth, in the order of the path
-    components, links to folders not followed; an entry that cannot be read is found too,
-    and reading it says why."""
-    return files_under([root], (".yaml",))
+    components, links to folders not followed; a ``*.yaml`` entry that cannot be read is
+    found too, and reading it says why."""
+    return files_under([root], (".yaml",), untold=False)
 
 
 def case_files(
