@@ -119,6 +119,16 @@ def test_a_report_that_fails_while_written_keeps_the_verdicts() -> None:
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_conformance_report_that_fails_while_written_keeps_the_counts() -> None:
+    """The engines have run when the report cannot be written: their counts are printed,
+    then the failure, exit 2 (it was a traceback, the run lost)."""
+    result = CliRunner().invoke(APP, _commands(Path("/dev/full"))["conformance report --json"])
+    assert result.stdout.startswith("a: ")
+    assert "--json: cannot write /dev/full: No space left on device" in result.stderr
+    assert result.exit_code == 2
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("command", ["convert -o", "replay --svg", "analyze --svg", "redact -o"])
 def test_a_failure_while_writing_is_a_message_not_a_traceback(command: str) -> None:
     """The disk full while a file is written: the reason and exit 2, no traceback."""
