@@ -57,8 +57,13 @@ def find_records(paths: Iterable[Path]) -> Iterator[Path]:
     """Files as given; folders searched for ``*.json`` and ``*.txt`` by the one folder
     walk (:func:`adjudicator.core.walk.files_under`): an entry or a folder that cannot be
     read is yielded itself, so that it gets its own ``unreadable`` verdict instead of being
-    skipped in silence or costing its neighbours theirs."""
-    return files_under(paths, RECORD_SUFFIXES)
+    skipped in silence or costing its neighbours theirs. ``-`` is standard input, even
+    beside a folder of that name."""
+    for path in paths:
+        if path == STDIN:
+            yield path
+        else:
+            yield from files_under([path], RECORD_SUFFIXES)
 
 
 class RecordFiles(Sequence[Path]):

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "records" / "orbit-dominion"
 CASE = ROOT / "conformance" / "orbit-dominion" / "example-repetition.yaml"
 APP = build_app(Registry(installed_games()))
+VALID_TEXT = (RECORDS / "valid" / "annihilation.json").read_text("utf-8")
 
 
 def _round(folder: Path) -> tuple[Path, Path]:
@@ -230,3 +231,14 @@ def test_a_stray_link_beside_the_case_files_stops_nothing(tmp_path: Path) -> Non
     assert list(case_paths(tmp_path)) == [tmp_path / "a.yaml"]
     (tmp_path / "b.yaml").symlink_to("b.yaml")
     assert list(case_paths(tmp_path)) == [tmp_path / "a.yaml", tmp_path / "b.yaml"]
+
+
+def test_a_dash_is_standard_input_beside_a_folder_of_that_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``validate -`` reads standard input, even where the working folder holds a folder
+    named ``-`` (it was searched instead)."""
+    (tmp_path / "-").mkdir()
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(APP, ["validate", "--jsonl", "-"], input=VALID_TEXT)
+    assert [json.loads(line)["status"] for line in result.stdout.splitlines()] == ["valid"]
