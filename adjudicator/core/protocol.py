@@ -23,7 +23,8 @@ from adjudicator.core.strict_json import dumps, has_surrogate_escape, loads, lon
 
 PROTOCOL_VERSION = 1
 ENGINE_NAME = "adjudicator"
-#: A request line longer than this is refused unread (bytes of UTF-8).
+#: A request line longer than this is refused unread (bytes of UTF-8, counting the line's
+#: content only: its terminator, LF or CR LF, is not part of the limit).
 MAX_LINE_BYTES = 1 << 20
 
 
@@ -206,6 +207,8 @@ class Server:
     def serve(self, stdin: BinaryIO, stdout: TextIO) -> None:
         """Answer every line of ``stdin`` on ``stdout``, one line each, flushed."""
         for raw in read_lines(stdin):
+            if raw is not None:
+                raw = line_content(raw)
             if raw is None:
                 response = error_response(
                     None,
@@ -221,14 +224,22 @@ class Server:
             stdout.flush()
 
 
+def line_content(line: bytes) -> bytes:
+    """A line without its terminator, LF or CR LF."""
+    if line.endswith(b"\r\n"):
+        return line[:-2]
+    return line.removesuffix(b"\n")
+
+
 def read_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes | None]:
-    """The lines of ``stream``, each read with a bound: a line longer than ``limit`` bytes
-    is skipped in pieces, never held whole, and stands as ``None``."""
+    """The lines of ``stream`` (with their terminators), each read with a bound: a line
+    whose content (:func:`line_content`) is longer than ``limit`` bytes is skipped in
+    pieces, never held whole, and stands as ``None``."""
     while True:
-        line = stream.readline(limit + 1)
+        line = stream.readline(limit + 2)  # room for the content and a CR LF
         if not line:
             return
-        if len(line) <= limit or line == line[:limit] + b"\n":
+        if len(line_content(line)) <= limit:
             yield line
             continue
         while line and not line.endswith(b"\n"):

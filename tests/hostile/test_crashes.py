@@ -88,6 +88,22 @@ def test_engine_skips_an_oversize_line_without_holding_it() -> None:
     assert second["id"] == 2
 
 
+@pytest.mark.parametrize("terminator", [b"\n", b"\r\n"], ids=["lf", "crlf"])
+def test_the_line_limit_counts_the_content_not_its_terminator(terminator: bytes) -> None:
+    """docs/protocol.md: a request of exactly 1 MiB (1,048,576 bytes) is served, whether the
+    client ends its lines with LF or CR LF; one byte more is ``request_too_large``. The
+    limit counted the line feed (and a CR LF client lost one more byte)."""
+    limit = 1 << 20
+    hello = b'{"cmd":"hello","protocol":1,"id":1}'
+    exact = hello + b" " * (limit - len(hello))
+    over = hello.replace(b":1}", b":2}") + b" " * (limit + 1 - len(hello))
+    out = io.StringIO()
+    Server(REGISTRY).serve(io.BytesIO(exact + terminator + over + terminator), out)
+    first, second = (json.loads(a) for a in out.getvalue().splitlines())
+    assert first["id"] == 1 and "error" not in first
+    assert second["error"]["code"] == "request_too_large"
+
+
 def test_a_lone_surrogate_in_a_record_is_that_files_verdict(tmp_path: Path) -> None:
     """One record with ``"\\ud800"`` in a move is unreadable (bad_json at the move); the
     files after it are validated, and every output mode can print the verdict."""
