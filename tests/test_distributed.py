@@ -4,16 +4,23 @@ with a proof that verifies; both on a LocalCluster of worker processes started h
 
 from __future__ import annotations
 
+import http.server
 import json
+import resource
+import socketserver
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from adjudicator.core.cli import build_app
-from adjudicator.core.distributed import scheduler_address
+from adjudicator.core.distributed import CONNECT_TIMEOUT, scheduler_address
 from adjudicator.core.errors import InputError
 from adjudicator.core.registry import Registry, installed_games
 
@@ -126,6 +133,59 @@ def test_unreachable_scheduler_is_an_error_not_a_traceback(monkeypatch):
     monkeypatch.setattr("adjudicator.core.distributed.CONNECT_TIMEOUT", 1)
     code, _, err = run("validate", str(ROOT / "records"), "--executor", "dask://127.0.0.1:9")
     assert code == 2 and "no Dask scheduler answered" in err
+
+
+@contextmanager
+def service(handler: type[socketserver.BaseRequestHandler]) -> Iterator[str]:
+    """A TCP service on a free loopback port, as a ``dask://`` address."""
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"dask://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _Silent(socketserver.BaseRequestHandler):
+    """Accepts a connection and never says anything."""
+
+    def handle(self) -> None:
+        self.request.recv(1 << 16)
+        time.sleep(30)
+
+
+def test_a_web_server_is_not_taken_for_a_scheduler():
+    """An HTTP server at the address: Dask read its "HTTP/1.0" as a message size and ran
+    out of memory after 20 s (an internal error, and an ignored TimeoutError traceback).
+    Now: executor_unreachable within the connect timeout, exit 2, no noise."""
+    pytest.importorskip("distributed", reason=NOT_INSTALLED)
+    with service(http.server.BaseHTTPRequestHandler) as address:
+        started = time.monotonic()
+        proc = subprocess.run(
+            [sys.executable, "-m", "adjudicator", "validate", str(ROOT / "records"),
+             "--executor", address, "--lang", "en"],
+            capture_output=True, text=True, timeout=60,
+            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30)),
+        )  # fmt: skip
+    assert time.monotonic() - started < CONNECT_TIMEOUT + 20  # start-up on a busy machine
+    assert proc.returncode == 2
+    assert "executor_unreachable" in proc.stderr or "not a Dask scheduler" in proc.stderr
+    assert "not a Dask scheduler" in proc.stderr
+    assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr
+
+
+def test_a_silent_service_is_not_waited_for_beyond_the_connect_timeout(monkeypatch):
+    """A service that accepts and says nothing held Dask's handshake forever."""
+    pytest.importorskip("distributed", reason=NOT_INSTALLED)
+    monkeypatch.setattr("adjudicator.core.distributed.CONNECT_TIMEOUT", 1)
+    with service(_Silent) as address:
+        started = time.monotonic()
+        code, _, err = run("validate", str(ROOT / "records"), "--executor", address)
+    assert time.monotonic() - started < 6
+    assert code == 2 and "not a Dask scheduler" in err and "Traceback" not in err
 
 
 def test_start_up_does_not_import_dask():

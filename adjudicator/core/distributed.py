@@ -10,6 +10,9 @@ Workers import adjudicator themselves: each needs the same version installed and
 from __future__ import annotations
 
 import re
+import socket
+import struct
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -23,13 +26,17 @@ SCHEME = "dask://"
 EXECUTOR_SYNTAX = "dask://HOST:PORT, the address of a Dask scheduler"
 #: Seconds to wait for the scheduler to answer before giving up.
 CONNECT_TIMEOUT = 10
+#: A Dask scheduler greets every connection first, with a message whose first 8 bytes are
+#: its size (little-endian); a greeting said to be larger than this is not a scheduler's.
+MAX_GREETING = 1 << 20
 T = TypeVar("T")
 _DONE = object()
 _HOST_PORT = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})$")
 
 
-def scheduler_address(executor: str) -> str:
-    """``dask://HOST:PORT`` as the scheduler's TCP address; an ``InputError`` otherwise."""
+def _host_port(executor: str) -> tuple[str, int]:
+    """``dask://HOST:PORT`` as its host (an IPv6 one in brackets) and port; an
+    ``InputError`` otherwise."""
     rest = executor[len(SCHEME) :] if executor.startswith(SCHEME) else None
     m = _HOST_PORT.match(rest or "")
     if m is None or not 0 < int(m[2]) < 65536:
@@ -41,14 +48,68 @@ def scheduler_address(executor: str) -> str:
             expected=EXECUTOR_SYNTAX,
             expected_ja=EXECUTOR_SYNTAX,
         )
-    return f"tcp://{m[1]}:{m[2]}"
+    return m[1], int(m[2])
+
+
+def scheduler_address(executor: str) -> str:
+    """``dask://HOST:PORT`` as the scheduler's TCP address; an ``InputError`` otherwise."""
+    host, port = _host_port(executor)
+    return f"tcp://{host}:{port}"
+
+
+def _unreachable(address: str, why: str, why_ja: str) -> InputError:
+    return InputError(
+        "executor_unreachable",
+        f"no Dask scheduler answered at {address} ({why})",
+        ja=f"{address} の Dask スケジューラが応答しません({why_ja})",
+        field="--executor",
+        expected=EXECUTOR_SYNTAX,
+        expected_ja=EXECUTOR_SYNTAX,
+    )
+
+
+def greets_as_scheduler(host: str, port: int, timeout: float) -> None:
+    """Connect to ``host:port`` and read the first 8 bytes a Dask scheduler sends, within
+    ``timeout``; an ``executor_unreachable`` error when nothing listens there, or what
+    listens is not a scheduler. Dask's client, given another service, waits forever for a
+    greeting that never comes, or reads an HTTP server's answer as the size of a message and
+    runs out of memory; this look first, with nothing sent, cannot."""
+    address = f"tcp://{host}:{port}"
+    deadline = time.monotonic() + timeout
+    head = b""
+    try:
+        with socket.create_connection((host.strip("[]"), port), timeout=timeout) as conn:
+            while len(head) < 8:
+                conn.settimeout(max(0.001, deadline - time.monotonic()))
+                if not (chunk := conn.recv(8 - len(head))):
+                    break
+                head += chunk
+    except TimeoutError:
+        if not head:
+            raise _unreachable(
+                address,
+                f"something accepted the connection but sent nothing within {timeout:g} s: "
+                "not a Dask scheduler",
+                f"接続を受け付けたものが {timeout:g} 秒以内に何も送りません。"
+                "Dask スケジューラではありません",
+            ) from None
+    except OSError as exc:
+        raise _unreachable(address, type(exc).__name__, type(exc).__name__) from None
+    if len(head) < 8 or struct.unpack("<Q", head)[0] > MAX_GREETING:
+        raise _unreachable(
+            address,
+            "what listens there is not a Dask scheduler: its first bytes are no greeting",
+            "そこで待ち受けているのは Dask スケジューラではありません"
+            "(最初のバイトが挨拶ではありません)",
+        )
 
 
 class Cluster:
     """A connection to a Dask scheduler, closed by :meth:`close` (or ``with``)."""
 
     def __init__(self, executor: str) -> None:
-        address = scheduler_address(executor)
+        host, port = _host_port(executor)
+        address = f"tcp://{host}:{port}"
         try:
             from distributed import Client
         except ImportError:
@@ -60,17 +121,12 @@ class Cluster:
                 expected="pip install 'adjudicator-rules[distributed]'",
                 expected_ja="pip install 'adjudicator-rules[distributed]'",
             ) from None
+        greets_as_scheduler(host, port, CONNECT_TIMEOUT)
         try:
             self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError) as exc:
-            raise InputError(
-                "executor_unreachable",
-                f"no Dask scheduler answered at {address} ({type(exc).__name__})",
-                ja=f"{address} の Dask スケジューラが応答しません({type(exc).__name__})",
-                field="--executor",
-                expected=EXECUTOR_SYNTAX,
-                expected_ja=EXECUTOR_SYNTAX,
-            ) from None
+            name = type(exc).__name__
+            raise _unreachable(address, name, name) from None
 
     def workers(self) -> int:
         """Threads over all workers: how many tasks run at once."""
