@@ -85,6 +85,19 @@ def escape(text: str) -> str:
     return rich_escape(text)
 
 
+def shown(text: str) -> str:
+    """Input quoted in a line of output (an action as written, a message quoting it, what
+    an engine answered): control and bidirectional characters escaped so that no record or
+    engine can forge a line or drive the terminal, then rich's markup escaped."""
+    return escape(printable(text))
+
+
+def shown_lines(text: str) -> str:
+    """Text of several lines (an engine's stderr, an explanation quoting it) made
+    :func:`shown` line by line: its own line breaks kept, every other control escaped."""
+    return "\n".join(shown(line) for line in text.split("\n"))
+
+
 def report_error(err: InputError, source: str | None = None) -> None:
     """Say an input error to a person, in the command's language, on standard error. The
     file name and the message may hold input: control characters are shown escaped (and

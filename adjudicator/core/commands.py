@@ -43,9 +43,9 @@ from adjudicator.core.cli_common import (
     report_error,
     resolve_lang,
     robust_stdout,
+    shown,
     write_output,
 )
-from adjudicator.core.display import printable
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
@@ -78,13 +78,6 @@ LenientOption = Annotated[
         "each as a warning (strict by default).",
     ),
 ]
-
-
-def shown(text: str) -> str:
-    """Input quoted in a line of output (an action as written, a message quoting it):
-    control and bidirectional characters escaped so that no record can forge a line or
-    drive the terminal, then rich's markup escaped."""
-    return escape(printable(text))
 
 
 def emit_picture(picture: Picture | None, game: Game, svg: Path | None, fmt: str) -> None:

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
 from adjudicator.core.cli_common import (
     EXIT_INVALID,
@@ -26,6 +25,8 @@ from adjudicator.core.cli_common import (
     fail,
     report_error,
     resolve_lang,
+    shown,
+    shown_lines,
 )
 from adjudicator.core.conformance import compiled
 from adjudicator.core.conformance.cases import CaseFile, case_files
@@ -60,6 +61,7 @@ from adjudicator.core.conformance.words import (
     said_of,
     version_text,
 )
+from adjudicator.core.display import printable_json
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import FEATURES, Game
 from adjudicator.core.i18n import Lang, Said, in_lang
@@ -167,30 +169,32 @@ def select(files: list[CaseFile], patterns: list[str]) -> set[str]:
 
 
 def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
+    """One case's lines. Everything in them that comes from the engine or the case file
+    (refs, the request, answers, stderr) is :func:`shown`: no markup, no raw control."""
     if not verbose and r.status not in ("failed", "errored"):
         return
     words = WORDS[lang]
-    head = f"{MARKS[lang][r.status]} {r.id} [dim]({', '.join(r.refs)})[/]"
+    head = f"{MARKS[lang][r.status]} {shown(r.id)} [dim]({shown(', '.join(r.refs))})[/]"
     if r.status in ("passed", "failed"):
         console.print(head)
     else:
-        console.print(f"{head} — {escape(in_lang(r.detail, lang))}")
+        console.print(f"{head} — {shown(in_lang(r.detail, lang))}")
     if r.status not in ("failed", "errored"):
         return
     label = labels(lang)
-    console.print(label["request"] + escape(r.request or words["none"]))
+    console.print(label["request"] + shown(r.request or words["none"]))
     if r.status == "failed":
-        console.print(label["expected"] + escape(json.dumps(r.expected, ensure_ascii=False)))
-        console.print(label["actual"] + escape(json.dumps(r.actual, ensure_ascii=False)))
+        console.print(label["expected"] + shown(json.dumps(r.expected, ensure_ascii=False)))
+        console.print(label["actual"] + shown(json.dumps(r.actual, ensure_ascii=False)))
         for line in r.diff:
-            console.print(label["diff"] + escape(in_lang(line, lang)))
+            console.print(label["diff"] + shown(in_lang(line, lang)))
         return
     if r.received is not None:
-        console.print(label["received"] + escape(r.received))
+        console.print(label["received"] + shown(r.received))
     if r.stderr:
         console.print(words["stderr"])
-        for line in r.stderr.splitlines():
-            console.print(f"      | {escape(line)}")
+        for line in r.stderr.split("\n"):
+            console.print(f"      | {shown(line)}")
 
 
 def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
@@ -203,15 +207,15 @@ def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
         total = {s: sum(c[s] for c in topics.values()) for s in STATUSES}
         if game not in declared:
             console.print(
-                words["undeclared game"].format(game=game, counts=counts_text(total, lang))
+                words["undeclared game"].format(game=shown(game), counts=counts_text(total, lang))
             )
             continue
-        console.print(f"[bold]{game}[/]: {counts_text(total, lang)}")
+        console.print(f"[bold]{shown(game)}[/]: {counts_text(total, lang)}")
         for topic, counts in topics.items():
-            console.print(f"  {topic}: {counts_text(counts, lang)}")
+            console.print(f"  {shown(topic)}: {counts_text(counts, lang)}")
     c = report.counts()
     engine = report.engine
-    who = f"{engine.name} {engine.version}" if engine else words["engine"]
+    who = shown(f"{engine.name} {engine.version}") if engine else words["engine"]
     suite = version_text(report.suite, lang)
     console.print(
         "\n" + words["summary"].format(who=who, suite=suite, **{s: c[s] for s in STATUSES})
@@ -221,11 +225,11 @@ def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
     if engine and (unknown := engine.unknown_features()):
         console.print(
             words["unknown features"].format(
-                unknown=escape(", ".join(unknown)), vocabulary=", ".join(FEATURES)
+                unknown=shown(", ".join(unknown)), vocabulary=", ".join(FEATURES)
             )
         )
     if report.stopped:
-        stopped = in_lang(report.stopped, lang)
+        stopped = shown(in_lang(report.stopped, lang))
         console.print(words["not run"].format(stopped=stopped, n=report.not_run))
 
 
@@ -245,7 +249,7 @@ def start_runner(
     """The engine greeted; exit 4 with a plain explanation when it did not start or its
     ``hello`` cannot start a run."""
     if isinstance(started, EngineFailure):
-        problem = escape(in_lang(said_of(started), lang))
+        problem = shown(in_lang(said_of(started), lang))
         err_console.print(WORDS[lang]["did not start"].format(problem=problem))
         raise typer.Exit(EXIT_ENGINE)
     process = started
@@ -253,7 +257,7 @@ def start_runner(
         return process, Runner(process, {f.game for f in files})
     except HelloFailure as exc:
         process.close()
-        err_console.print(escape(in_lang(exc.explain(), lang)))
+        err_console.print(shown_lines(in_lang(exc.explain(), lang)))
         raise typer.Exit(EXIT_ENGINE) from None
 
 
@@ -352,7 +356,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
             typer.Option("-x", "--exitfirst", help="Stop at the first failure (--max-fail 1)."),
         ] = False,
         timeout: Annotated[
-            float, typer.Option("--timeout", min=0.1, help="Seconds to wait for each answer.")
+            float,
+            typer.Option(
+                "--timeout", min=0.1, help="Seconds each request may take, written and answered."
+            ),
         ] = 60.0,
         verbose: Annotated[
             bool, typer.Option("--verbose", "-v", help="List passed and skipped cases too.")
@@ -391,11 +398,11 @@ def register(app: typer.Typer, registry: Registry) -> None:
         finally:
             process.close()
         if as_json:
-            print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+            print(printable_json(report.to_json(), indent=2))
         else:
             print_report(report, verbose or smoke, language)
             for note in notes:
-                console.print(f"[yellow]{escape(note)}[/]")
+                console.print(f"[yellow]{shown(note)}[/]")
         raise typer.Exit(EXIT_OK if report.ok else EXIT_INVALID)
 
     @conformance.command("report")
@@ -421,7 +428,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
             typer.Option("--only", help="Only cases whose id matches (a glob, repeatable)."),
         ] = None,
         timeout: Annotated[
-            float, typer.Option("--timeout", min=0.1, help="Seconds to wait for each answer.")
+            float,
+            typer.Option(
+                "--timeout", min=0.1, help="Seconds each request may take, written and answered."
+            ),
         ] = 60.0,
         lang: LangOption = None,
     ) -> None:
@@ -465,10 +475,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             (
                 json_path,
                 "--json",
-                lambda: (
-                    json.dumps(report_json(version, runs, rows), ensure_ascii=False, indent=2)
-                    + "\n"
-                ),
+                lambda: printable_json(report_json(version, runs, rows), indent=2) + "\n",
             ),
         ):
             if path is None:
@@ -481,12 +488,12 @@ def register(app: typer.Typer, registry: Registry) -> None:
         for run in runs:
             if run.report is None:
                 said = words["did not run"]
-                problem = escape(in_lang(run.problem, language))
-                console.print(said.format(name=escape(run.name), problem=problem))
+                problem = shown_lines(in_lang(run.problem, language))
+                console.print(said.format(name=shown(run.name), problem=problem))
                 continue
-            console.print(f"{escape(run.name)}: {counts_text(run.report.counts(), language)}")
+            console.print(f"{shown(run.name)}: {counts_text(run.report.counts(), language)}")
         for path in written:
-            console.print(words["wrote"].format(path=escape(str(path))))
+            console.print(words["wrote"].format(path=shown(str(path))))
         if unwritten:
             for err in unwritten[:-1]:
                 report_error(err)
@@ -515,7 +522,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             )
         problems = release_problems(suite_data, lock, files)
         for problem in problems:
-            said = escape(in_lang(problem, language))
+            said = shown(in_lang(problem, language))
             err_console.print(words["not locked"].format(problem=said))
         if problems:
             raise typer.Exit(EXIT_INVALID)
@@ -562,7 +569,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 version=version_text(suite.version if suite else UNVERSIONED, language),
                 schema=written[1].name,
                 index=written[0].name,
-                directory=escape(str(directory)),
+                directory=shown(str(directory)),
             )
         )
 
@@ -591,10 +598,11 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 ids = report.covering[ref.id]
                 mark = words["covered"] if ids else words["uncovered"]
                 more = words["more"].format(n=len(ids) - 6) if len(ids) > 6 else ""
-                shown = ", ".join(ids[:6]) + more
-                console.print(f"  {mark} {ref.id:10} {escape(ref.cite(language))}: {shown}")
+                listed = shown(", ".join(ids[:6])) + more
+                console.print(f"  {mark} {ref.id:10} {shown(ref.cite(language))}: {listed}")
             for case_id, refs in report.unknown.items():
-                console.print(words["unknown reference"].format(refs=refs, case=case_id))
+                said = words["unknown reference"].format(refs=shown(str(refs)), case=shown(case_id))
+                console.print(said)
         if as_json:
-            print(json.dumps(result, ensure_ascii=False, indent=2))
+            print(printable_json(result, indent=2))
         raise typer.Exit(EXIT_INVALID if uncovered_any else EXIT_OK)

@@ -7,26 +7,41 @@ line it last sent and, for a subprocess, the tail of what the program wrote on s
 
 from __future__ import annotations
 
-import collections
+import contextlib
 import errno
 import json
 import queue
 import subprocess
 import threading
-from typing import IO, Any, Protocol
+import time
+from typing import Any, Protocol
 
 from adjudicator.core import strict_json
+from adjudicator.core.conformance.pipes import (
+    StderrTail,
+    bounded_lines,
+    end_group,
+    has_exited,
+    wait_exit,
+    write_within,
+)
 from adjudicator.core.conformance.spawn import engine_argv, spawn
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Said, in_lang
+from adjudicator.core.i18n import Said
 from adjudicator.core.protocol import Server
 
-#: How many of the engine's last stderr lines a failure keeps.
+#: How many of the engine's last stderr lines a failure keeps, and how many bytes of each.
 STDERR_TAIL_LINES = 20
-
-
-#: An answer line longer than this (characters) is skipped unread and is a failure.
-MAX_ANSWER_CHARS = 16 << 20
+STDERR_LINE_BYTES = 4096
+#: An answer line longer than this (bytes) is dropped as it comes and is a failure.
+MAX_ANSWER_BYTES = 16 << 20
+#: Seconds between looks at whether an engine that has not answered yet has exited, and
+#: how long after its exit an answer may still arrive before its output, held open by
+#: processes it left, is given up on.
+EXIT_POLL = 0.1
+EXIT_GRACE = 0.5
+#: Seconds an engine has to exit by itself once its input is closed.
+CLOSE_GRACE = 2.0
 #: Stands in the queue for an answer line that was too long.
 OVERSIZE = "\x00oversize\x00"
 #: Why a program does not start, in Japanese, for the usual reasons (the system's own
@@ -62,14 +77,16 @@ class Engine(Protocol):
 
 
 class ProcessEngine:
-    """A program speaking the protocol on stdin/stdout; the tail of its stderr is kept."""
+    """A program speaking the protocol on stdin/stdout, in a process group of its own; the
+    tail of its stderr is kept. Each request, written and answered, takes at most
+    ``timeout`` seconds; after a failure the whole group is ended."""
 
     def __init__(
         self,
         command: str,
         *,
         timeout: float = 60.0,
-        started: subprocess.Popen[str] | None = None,
+        started: subprocess.Popen[bytes] | None = None,
     ) -> None:
         """``started``: the program already started (by :func:`spawn`) as ``command``."""
         self.argv = engine_argv(command)
@@ -80,7 +97,7 @@ class ProcessEngine:
         self._next_id = 0
         self._start(started)
 
-    def _start(self, started: subprocess.Popen[str] | None = None) -> None:
+    def _start(self, started: subprocess.Popen[bytes] | None = None) -> None:
         try:
             self.proc = started if started is not None else spawn(self.argv)
         except OSError as exc:
@@ -91,95 +108,109 @@ class ProcessEngine:
                     f"{self.argv[0]!r} を起動できません: {why}",
                 )
             ) from None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL_LINES)
         assert self.proc.stdout is not None and self.proc.stderr is not None
-        self._readers = [
-            threading.Thread(target=self._read, args=(self.proc.stdout, self.lines), daemon=True),
-            threading.Thread(
-                target=self._drain, args=(self.proc.stderr, self._stderr), daemon=True
-            ),
-        ]
-        for reader in self._readers:
-            reader.start()
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self._reader = threading.Thread(
+            target=self._read, args=(self.proc.stdout.fileno(), self.lines), daemon=True
+        )
+        self._reader.start()
+        self._stderr = StderrTail(self.proc.stderr.fileno(), STDERR_TAIL_LINES, STDERR_LINE_BYTES)
 
     @staticmethod
-    def _read(stream: IO[str], lines: queue.Queue[str | None]) -> None:
-        """Answer lines, each read with a bound: an oversize one is skipped in pieces and
+    def _read(fd: int, lines: queue.Queue[str | None]) -> None:
+        """Answer lines, each read with a bound: an oversize one is dropped as it comes and
         stands as :data:`OVERSIZE`, so that a runaway engine cannot exhaust memory."""
-        while line := stream.readline(MAX_ANSWER_CHARS + 1):
-            if len(line) > MAX_ANSWER_CHARS and not line.endswith("\n"):
-                while line and not line.endswith("\n"):
-                    line = stream.readline(1 << 16)
-                line = OVERSIZE
-            lines.put(line)
+        for kept, dropped in bounded_lines(fd, MAX_ANSWER_BYTES):
+            lines.put(OVERSIZE if dropped else kept.decode("utf-8", "replace"))
         lines.put(None)
-
-    @staticmethod
-    def _drain(stream: IO[str], tail: collections.deque[str]) -> None:
-        for line in stream:
-            tail.append(line.rstrip("\n"))
-
-    def _exit_code(self) -> str:
-        """The exit code of an engine that closed its output, once it has exited."""
-        try:
-            return str(self.proc.wait(timeout=5))
-        except subprocess.TimeoutExpired:
-            return Said(
-                "unknown: it closed its output but is still running",
-                "不明: 出力を閉じましたが、まだ動いています",
-            )
 
     def stderr_tail(self) -> str:
         """The engine's last lines on stderr (after it exits, all of them it wrote)."""
-        if self.proc.poll() is not None:
-            self._readers[1].join(timeout=1)
-        return "\n".join(self._stderr)
+        if has_exited(self.proc):
+            self._stderr.thread.join(timeout=1)
+        return self._stderr.text()
 
     def _failure(self, message: str, received: str | None = None) -> EngineFailure:
+        """The failure, the engine's whole process group ended first (it is restarted)."""
+        end_group(self.proc)
         return EngineFailure(message, received=received, stderr=self.stderr_tail())
+
+    def _exited(self, left_children: bool = False) -> EngineFailure:
+        code = end_group(self.proc)
+        if left_children:
+            return self._failure(
+                Said(
+                    f"the engine exited (code {code}) instead of answering; it left "
+                    "processes holding its output open; they were ended",
+                    f"エンジンが応答せずに終了しました(終了コード {code})。出力を開いたままの"
+                    "プロセスが残っていたので、終了させました",
+                )
+            )
+        return self._failure(
+            Said(
+                f"the engine exited (code {code}) instead of answering",
+                f"エンジンが応答せずに終了しました(終了コード {code})",
+            )
+        )
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         self._next_id += 1
         request = {**request, "id": self._next_id}
         self.last_sent = json.dumps(request, ensure_ascii=False)
+        deadline = time.monotonic() + self.timeout
         try:
             assert self.proc.stdin is not None
-            self.proc.stdin.write(self.last_sent + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            code = self._exit_code()
+            data = (self.last_sent + "\n").encode("utf-8", "surrogatepass")
+            written = write_within(self.proc.stdin.fileno(), data, deadline)
+        except OSError:
+            code = end_group(self.proc)
             raise self._failure(
                 Said(
                     f"the engine is not running (it exited with code {code})",
-                    f"エンジンが動いていません(終了コード {in_lang(code, 'ja')})",
+                    f"エンジンが動いていません(終了コード {code})",
                 )
             ) from None
-        try:
-            line = self.lines.get(timeout=self.timeout)
-        except queue.Empty:
+        if not written:
             raise self._failure(
                 Said(
-                    f"no answer within {self.timeout:g} s",
-                    f"{self.timeout:g} 秒以内に応答がありません",
-                )
-            ) from None
-        if line is None:
-            code = self._exit_code()
-            raise self._failure(
-                Said(
-                    f"the engine exited (code {code}) instead of answering",
-                    f"エンジンが応答せずに終了しました(終了コード {in_lang(code, 'ja')})",
+                    f"the engine did not read the request within {self.timeout:g} s",
+                    f"エンジンが {self.timeout:g} 秒以内に要求を読みませんでした",
                 )
             )
-        if line is OVERSIZE:
-            raise self._failure(
-                Said(
-                    f"an answer longer than {MAX_ANSWER_CHARS:,} characters",
-                    f"{MAX_ANSWER_CHARS:,} 文字を超える応答",
+        return self._parse(self._answer_line(deadline))
+
+    def _answer_line(self, deadline: float) -> str:
+        """The next answer line, waited for until ``deadline``. An engine that has exited
+        while its output stays open (children of its hold it) is not waited for."""
+        exited_at = None
+        while (remaining := deadline - time.monotonic()) > 0:
+            try:
+                line = self.lines.get(timeout=min(remaining, EXIT_POLL))
+            except queue.Empty:
+                if exited_at is None:
+                    exited_at = time.monotonic() if has_exited(self.proc) else None
+                elif time.monotonic() - exited_at > EXIT_GRACE:
+                    raise self._exited(left_children=True) from None
+                continue
+            if line is None:
+                raise self._exited()
+            if line is OVERSIZE:
+                raise self._failure(
+                    Said(
+                        f"an answer longer than {MAX_ANSWER_BYTES:,} bytes",
+                        f"{MAX_ANSWER_BYTES:,} バイトを超える応答",
+                    )
                 )
+            return line.removesuffix("\r")
+        raise self._failure(
+            Said(
+                f"no answer within {self.timeout:g} s",
+                f"{self.timeout:g} 秒以内に応答がありません",
             )
-        line = line.rstrip("\n")
+        )
+
+    def _parse(self, line: str) -> dict[str, Any]:
+        """The answer, checked to be a JSON object of characters echoing the request's id."""
         try:
             answer = strict_json.loads(line, strict=False)
         except (json.JSONDecodeError, InputError):
@@ -191,12 +222,25 @@ class ProcessEngine:
                 Said("the answer is not a JSON object", "応答が JSON オブジェクトではありません"),
                 line,
             )
-        if answer.get("id") != self._next_id:
-            got = answer.get("id")
+        if strict_json.has_surrogate_escape(line) and (
+            where := strict_json.lone_surrogate_at(answer)
+        ):
             raise self._failure(
                 Said(
-                    f"the answer echoes id {got!r}, not {self._next_id}",
-                    f"応答の ID が {got!r} で、{self._next_id} ではありません",
+                    f"at {where} the answer has a \\u escape making a lone surrogate, "
+                    "which is not a character",
+                    f"応答の {where} に、単独のサロゲートになる \\u エスケープがあります"
+                    "(文字ではありません)",
+                ),
+                line,
+            )
+        got = answer.get("id")
+        if type(got) is not int or got != self._next_id:
+            shown = json.dumps(got, ensure_ascii=False)
+            raise self._failure(
+                Said(
+                    f"the answer echoes id {shown}, not {self._next_id}",
+                    f"応答の ID が {shown} で、{self._next_id} ではありません",
                 ),
                 line,
             )
@@ -207,14 +251,14 @@ class ProcessEngine:
         self._start()
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                assert self.proc.stdin is not None
+        """End the engine: its input closed, a moment to exit, then its whole group ended
+        (what it left running with it)."""
+        if self.proc.returncode is None:
+            assert self.proc.stdin is not None
+            with contextlib.suppress(OSError):
                 self.proc.stdin.close()
-                self.proc.wait(timeout=5)
-            except (OSError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
+            wait_exit(self.proc, CLOSE_GRACE)
+        end_group(self.proc)
 
 
 class InProcessEngine:

@@ -4,7 +4,6 @@ self-contained HTML page (no script, no network) and as JSON."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -16,6 +15,7 @@ from adjudicator.core.conformance.words import (
     joined,
     version_text,
 )
+from adjudicator.core.display import printable, printable_json
 from adjudicator.core.i18n import Lang, in_lang
 
 
@@ -144,8 +144,20 @@ def _count_text(counts: dict[str, int], lang: Lang) -> str:
     return words["and"].join(parts) or "—"
 
 
+def _text(text: str) -> str:
+    """Text from an engine or a case file, for the page: HTML escaped, and its control and
+    bidirectional characters shown as escapes (one could reverse the text around it)."""
+    return escape(printable(text))
+
+
+def _lines(text: str) -> str:
+    """Text of several lines (stderr, an explanation), for a ``<pre>``: :func:`_text` line
+    by line."""
+    return "\n".join(_text(line) for line in text.split("\n"))
+
+
 def _json_text(value: Any) -> str:
-    return escape(json.dumps(value, ensure_ascii=False))
+    return escape(printable_json(value))
 
 
 def _failure(r: CaseResult, lang: Lang) -> str:
@@ -157,26 +169,26 @@ def _failure(r: CaseResult, lang: Lang) -> str:
 
     status = STATUS_WORDS[lang][r.status]
     rows = [
-        f'<div class="case"><strong>{escape(r.id)}</strong> '
-        f'<span class="label">{status} · {words["refs"]} {escape(", ".join(r.refs))}</span>',
+        f'<div class="case"><strong>{_text(r.id)}</strong> '
+        f'<span class="label">{status} · {words["refs"]} {_text(", ".join(r.refs))}</span>',
         label("request"),
-        f"<pre>{escape(r.request or '')}</pre>",
+        f"<pre>{_text(r.request or '')}</pre>",
     ]
     if r.status == "failed":
         rows += [
             label("difference"),
-            f"<pre>{escape(in_lang(joined(r.diff, chr(10), chr(10)), lang))}</pre>",
+            f"<pre>{_lines(in_lang(joined(r.diff, chr(10), chr(10)), lang))}</pre>",
             label("expected"),
             f"<pre>{_json_text(r.expected)}</pre>",
             label("actual"),
             f"<pre>{_json_text(r.actual)}</pre>",
         ]
     else:
-        rows += [label("what happened"), f"<pre>{escape(in_lang(r.detail, lang))}</pre>"]
+        rows += [label("what happened"), f"<pre>{_text(in_lang(r.detail, lang))}</pre>"]
         if r.received is not None:
-            rows += [label("received"), f"<pre>{escape(r.received)}</pre>"]
+            rows += [label("received"), f"<pre>{_text(r.received)}</pre>"]
         if r.stderr:
-            rows += [label("stderr"), f"<pre>{escape(r.stderr)}</pre>"]
+            rows += [label("stderr"), f"<pre>{_lines(r.stderr)}</pre>"]
     rows.append("</div>")
     return "\n".join(rows)
 
@@ -188,7 +200,7 @@ def _cell(run: EngineRun, game: str, topic: str, lang: Lang) -> str:
     results = [r for r in run.report.results if (r.game, r.topic) == (game, topic)]
     counts = _counts(results)
     skips = sorted({in_lang(r.detail, lang) for r in results if r.status == "skipped"})
-    why = f' title="{words["skipped"]}{escape("; ".join(skips))}"' if skips else ""
+    why = f' title="{words["skipped"]}{_text("; ".join(skips))}"' if skips else ""
     bad = [r for r in results if r.status in ("failed", "errored")]
     if not bad:
         kind = "ok" if counts["passed"] else "none"
@@ -204,7 +216,7 @@ def _engine_head(run: EngineRun, lang: Lang) -> str:
     words = PAGE_WORDS[lang]
     if run.report is None or run.report.engine is None:
         return (
-            f'<th title="{escape(run.command)}">{escape(run.name)}<br>'
+            f'<th title="{_text(run.command)}">{_text(run.name)}<br>'
             f'<span class="label">{words["did not run"]}</span></th>'
         )
     info, c = run.report.engine, run.report.counts()
@@ -212,8 +224,8 @@ def _engine_head(run: EngineRun, lang: Lang) -> str:
     said = words["restarted"].format(n=restarts)
     extra = f'<br><span class="label">{said}</span>' if restarts else ""
     return (
-        f'<th title="{escape(run.command)}">{escape(run.name)}<br>'
-        f'<span class="label">{escape(info.name)} {escape(info.version)}</span><br>'
+        f'<th title="{_text(run.command)}">{_text(run.name)}<br>'
+        f'<span class="label">{_text(info.name)} {_text(info.version)}</span><br>'
         f"{_count_text({s: c[s] for s in STATUSES}, lang)}{extra}</th>"
     )
 
@@ -231,12 +243,12 @@ def render_html(
     for game, topic in rows:
         if game != current:
             current = game
-            body.append(f'<tr><th class="game" colspan="{len(runs) + 1}">{escape(game)}</th></tr>')
+            body.append(f'<tr><th class="game" colspan="{len(runs) + 1}">{_text(game)}</th></tr>')
         cells = "".join(_cell(run, game, topic, lang) for run in runs)
-        body.append(f"<tr><th>{escape(topic)}</th>{cells}</tr>")
+        body.append(f"<tr><th>{_text(topic)}</th>{cells}</tr>")
     problems = [
-        f"<li><strong>{escape(run.name)}</strong> (<code>{escape(run.command)}</code>): "
-        f"<pre>{escape(in_lang(run.problem, lang))}</pre></li>"
+        f"<li><strong>{_text(run.name)}</strong> (<code>{_text(run.command)}</code>): "
+        f"<pre>{_lines(in_lang(run.problem, lang))}</pre></li>"
         for run in runs
         if run.problem
     ]

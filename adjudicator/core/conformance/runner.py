@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from adjudicator.core.conformance.cases import Case, CaseFile, ExpectedError
 from adjudicator.core.conformance.engine import Engine, EngineFailure
+from adjudicator.core.conformance.json_types import not_strings, same_json
 from adjudicator.core.conformance.words import joined, said_of
 from adjudicator.core.game import FEATURES
 from adjudicator.core.i18n import Lang, Said, in_lang
@@ -148,7 +149,7 @@ def _read_hello(answer: dict[str, Any], games_known: set[str] | None) -> EngineI
                 f"ゲームを宣言せず、エラー({said})を返しました",
             )
         )
-    if (protocol := answer.get("protocol")) != PROTOCOL_VERSION:
+    if not same_json(protocol := answer.get("protocol"), PROTOCOL_VERSION):
         raise ValueError(
             Said(
                 f"it speaks protocol {protocol!r}; this runner speaks {PROTOCOL_VERSION}",
@@ -391,7 +392,7 @@ class Runner:
                 )
             return (
                 None
-                if got == spec.nodes
+                if same_json(got, spec.nodes)
                 else Mismatch(sent, spec.nodes, got, _divide_diff(spec.nodes, got))
             )
         answer = self._ask(game, case, "evaluate")
@@ -416,7 +417,7 @@ class Runner:
                 diff.append(_about(f"perft {depth}", _unexpected_error(answer)))
             else:
                 got[depth] = answer.get("nodes")
-                if got[depth] != nodes:
+                if not same_json(got[depth], nodes):
                     diff.append(_differs(f"perft {depth}", nodes, got[depth], repr_expected=False))
             if diff and first_sent is None:
                 first_sent = self.engine.last_sent
@@ -439,6 +440,8 @@ class Runner:
                     ),
                     received=json.dumps(answer),
                 )
+            if wrong := not_strings("legal_moves", got):
+                return Mismatch(sent, expected, got, wrong)
             legal, spec = set(got), expect.legal
             diff = []
             if spec.exact is not None:
@@ -460,11 +463,13 @@ class Runner:
             else:
                 expected = {"illegal_at": spec.index}
             diff = [
-                _differs(k, expected[k], actual[k]) for k in expected if expected[k] != actual[k]
+                _differs(k, expected[k], actual[k])
+                for k in expected
+                if not same_json(expected[k], actual[k])
             ]
             return Mismatch(sent, expected, actual, diff) if diff else None
         actual = answer.get(kind)  # outcome, position, pending, normalized: same field name
-        if actual == expected:
+        if same_json(actual, expected):
             return None
         return Mismatch(sent, expected, actual, [_differs(kind, expected, actual)])
 
@@ -561,7 +566,8 @@ def _error_mismatch(
 def _divide_diff(want: dict[str, int], got: dict[str, Any]) -> list[Said]:
     missing = sorted(set(want) - set(got))
     extra = sorted(set(got) - set(want))
-    wrong = {a: (want[a], got[a]) for a in sorted(set(want) & set(got)) if want[a] != got[a]}
+    common = sorted(set(want) & set(got))
+    wrong = {a: (want[a], got[a]) for a in common if not same_json(want[a], got[a])}
     parts = [_listed("divide", "missing", missing)] if missing else []
     parts += [_listed("divide", "unexpected", extra)] if extra else []
     parts += [_differs(f"divide {a}", w, g, repr_expected=False) for a, (w, g) in wrong.items()]

@@ -7,7 +7,8 @@ starts the default engine as the first thing it does when its command line is a
 ``conformance run`` that names no other engine (:func:`start_default_early`), so that the
 two start-ups run side by side; the run adopts that engine (:func:`adopt`) or, when it
 drives another one after all, ends it unused. Nothing here imports more than the standard
-library: it runs before anything else."""
+library (and :mod:`~adjudicator.core.conformance.pipes`, which imports only it): it runs
+before anything else."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ import atexit
 import shlex
 import subprocess
 import sys
+
+from adjudicator.core.conformance.pipes import end_group, spawn_group
 
 #: The engine ``conformance run`` drives when no ``--engine`` is given.
 DEFAULT_ENGINE = "adjudicator engine"
@@ -29,21 +32,12 @@ def engine_argv(command: str) -> list[str]:
     return shlex.split(command)
 
 
-_early: list[subprocess.Popen[str]] = []
+_early: list[subprocess.Popen[bytes]] = []
 
 
-def spawn(argv: list[str]) -> subprocess.Popen[str]:
-    """The engine program started with its stdin, stdout and stderr as pipes of text."""
-    return subprocess.Popen(
-        argv,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        bufsize=1,
-    )
+def spawn(argv: list[str]) -> subprocess.Popen[bytes]:
+    """The engine program started in its own process group (:func:`spawn_group`)."""
+    return spawn_group(argv)
 
 
 def start_default_early(words: list[str]) -> None:
@@ -58,7 +52,7 @@ def start_default_early(words: list[str]) -> None:
     atexit.register(end_unused)
 
 
-def adopt(command: str) -> subprocess.Popen[str] | None:
+def adopt(command: str) -> subprocess.Popen[bytes] | None:
     """The engine started early, if ``command`` is the one it runs; one that is not is
     ended, never having been sent anything."""
     if not _early:
@@ -76,9 +70,8 @@ def end_unused() -> None:
         _end(_early.pop())
 
 
-def _end(proc: subprocess.Popen[str]) -> None:
-    proc.kill()
-    proc.wait()
+def _end(proc: subprocess.Popen[bytes]) -> None:
+    end_group(proc)
     for stream in (proc.stdin, proc.stdout, proc.stderr):
         if stream is not None:
             stream.close()

@@ -1,0 +1,141 @@
+"""The engine's pipes and processes, handled as a hostile program would use them.
+
+An engine is a foreign program: it may write a line that never ends (on stdout or stderr),
+stop reading its input while a request is larger than the pipe's buffer, or exit leaving
+children that hold its pipes open. So every read here is bounded (a line keeps at most a
+given number of bytes, the rest is counted and dropped), every write waits at most until a
+deadline (the pipe is written without blocking), and the engine runs in its own process
+group, which is ended whole: a child it left behind cannot outlive the run.
+
+POSIX only, as the rest of the engine handling."""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import os
+import select
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+
+#: Bytes read from a pipe at a time.
+CHUNK = 1 << 16
+
+
+def bounded_lines(fd: int, limit: int) -> Iterator[tuple[bytes, int]]:
+    """The lines read from ``fd`` until its end, each as its first ``limit`` bytes (without
+    the line feed) and how many bytes past them were dropped unread into memory. A last
+    line without a line feed is a line too."""
+    kept = bytearray()
+    dropped = 0
+    while chunk := os.read(fd, CHUNK):
+        start = 0
+        while True:
+            end = chunk.find(b"\n", start)
+            piece = chunk[start:] if end == -1 else chunk[start:end]
+            room = max(0, limit - len(kept))
+            kept += piece[:room]
+            dropped += max(0, len(piece) - room)
+            if end == -1:
+                break
+            yield bytes(kept), dropped
+            kept.clear()
+            dropped = 0
+            start = end + 1
+    if kept or dropped:
+        yield bytes(kept), dropped
+
+
+class StderrTail:
+    """The last lines a program wrote on stderr, each cut to a bound, read by a thread of
+    its own so that the program never blocks on a full stderr pipe."""
+
+    def __init__(self, fd: int, lines: int, line_bytes: int) -> None:
+        self._fd = fd
+        self._line_bytes = line_bytes
+        self._lines: collections.deque[str] = collections.deque(maxlen=lines)
+        self.thread = threading.Thread(target=self._drain, daemon=True)
+        self.thread.start()
+
+    def _drain(self) -> None:
+        for kept, dropped in bounded_lines(self._fd, self._line_bytes):
+            self._lines.append(cut_line(kept, dropped))
+
+    def text(self) -> str:
+        return "\n".join(self._lines)
+
+
+def cut_line(kept: bytes, dropped: int) -> str:
+    """A line read with a bound, as text: what was dropped is counted after an ellipsis."""
+    text = kept.decode("utf-8", "replace").removesuffix("\r")
+    return f"{text} … (+{dropped:,} B)" if dropped else text
+
+
+def write_within(fd: int, data: bytes, deadline: float) -> bool:
+    """Write ``data`` to the non-blocking pipe ``fd``; ``False`` when the reader has not
+    taken it all by ``deadline`` (``time.monotonic``). A closed reader raises
+    :class:`BrokenPipeError`."""
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    view = memoryview(data)
+    while view:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return False
+        if not poller.poll(remaining * 1000):
+            continue
+        try:
+            view = view[os.write(fd, view) :]
+        except BlockingIOError:
+            continue
+    return True
+
+
+def spawn_group(argv: list[str]) -> subprocess.Popen[bytes]:
+    """``argv`` started in a process group of its own, its stdin, stdout and stderr pipes
+    of bytes; stdin does not block (see :func:`write_within`)."""
+    proc = subprocess.Popen(
+        argv,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,
+        process_group=0,
+    )
+    assert proc.stdin is not None
+    os.set_blocking(proc.stdin.fileno(), False)
+    return proc
+
+
+def has_exited(proc: subprocess.Popen[bytes]) -> bool:
+    """Whether the program has exited, without reaping it: while it is not reaped its
+    process id, which is its group's id, cannot be given to another process, so that
+    :func:`end_group` cannot end an unrelated group."""
+    if proc.returncode is not None:
+        return True
+    try:
+        return os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+    except ChildProcessError:
+        return True
+
+
+def wait_exit(proc: subprocess.Popen[bytes], seconds: float) -> bool:
+    """Whether the program exits within ``seconds`` (not reaped, as :func:`has_exited`)."""
+    deadline = time.monotonic() + seconds
+    while not has_exited(proc):
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def end_group(proc: subprocess.Popen[bytes]) -> int:
+    """Kill every process of the program's group (the program and whatever it started
+    that stayed in the group), then reap the program; its exit code."""
+    if proc.returncode is None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    return proc.wait()
