@@ -12,10 +12,13 @@ targets run in CI with a few examples each and, for hours if asked, from
 from __future__ import annotations
 
 import atexit
+import contextlib
 import io
 import json
 import re
+import shlex
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +29,13 @@ from typing import Any
 from hypothesis import strategies as st
 
 from adjudicator.core.batch import Options, validate_file
-from adjudicator.core.conformance.cases import load_case_file
+from adjudicator.core.cli_common import console
+from adjudicator.core.conformance.cases import Case, CaseFile, case_files, load_case_file
+from adjudicator.core.conformance.cli import print_result
+from adjudicator.core.conformance.engine import InProcessEngine, ProcessEngine
+from adjudicator.core.conformance.report import EngineRun, render_html
+from adjudicator.core.conformance.runner import Runner, RunReport
+from adjudicator.core.display import printable_json
 from adjudicator.core.errors import InputError
 from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
@@ -235,6 +244,97 @@ def _loader(load: Callable[[Path], Any]) -> Callable[[str], str]:
     return check
 
 
+class _Recording(InProcessEngine):
+    """This project's engine, its answers kept: the seeds of ``engine-answer``."""
+
+    def __init__(self) -> None:
+        super().__init__(SERVER)
+        self.answers: list[dict[str, Any]] = []
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        self.answers.append(answer := super().ask(request))
+        return answer
+
+
+@cache
+def _answer_cases() -> dict[str, tuple[CaseFile, Case, str]]:
+    """Every fourth case of the suite (its perft cases kept shallow), with this project's
+    engine's last answer to it, its id written ``"$id"``."""
+    recording = _Recording()
+    runner = Runner(recording)
+    out = {}
+    for n, (case_file, case) in enumerate(
+        (f, c) for _, f in case_files(ROOT / "conformance") for c in f.cases
+    ):
+        if n % 4 or (case.expect.perft and max(case.expect.perft) > 2):
+            continue
+        if case.expect.divide and case.expect.divide.depth > 2:
+            continue
+        runner.check(case_file.game, case)
+        answer = {**recording.answers[-1], "id": "$id"}
+        out[case.id] = (case_file, case, json.dumps(answer, ensure_ascii=False))
+    return out
+
+
+def engine_answers() -> st.SearchStrategy[str]:
+    """``CASE-ID<tab>ANSWER``: a case and an answer line to give to its requests, mutated
+    at the byte, line and value level or replaced by JSON of any shape."""
+
+    def build(case_id: str, edits: list[_Edit], path: list[int], value: Any, whole: bool) -> str:
+        answer = _answer_cases()[case_id][2]
+        if whole:
+            answer = json.dumps(_replace_somewhere(json.loads(answer), path, value))
+        for edit in edits:
+            answer = _apply(answer, edit)
+        return f"{case_id}\t{answer}"
+
+    return st.builds(
+        build,
+        st.sampled_from(sorted(_answer_cases())),
+        st.lists(_EDIT, max_size=4),
+        st.lists(st.integers(0, 1000), max_size=3),
+        _JSON,
+        st.booleans(),
+    )
+
+
+@cache
+def _fuzzed_runner() -> Runner:
+    hello = json.dumps(SERVER.respond(json.dumps({"cmd": "hello", "protocol": 1})))
+    engine = shlex.join([sys.executable, str(ROOT / "tests" / "fuzz" / "answer_engine.py"), hello])
+    process = ProcessEngine(engine, timeout=10)
+    atexit.register(process.close)
+    return Runner(process)
+
+
+def check_engine_answer(text: str) -> str:
+    """The runner, given any answer by a real engine process, rules the case passed,
+    failed or errored, never raises, and every output (terminal, HTML, JSON) can show it
+    with nothing from the engine raw."""
+    case_id, _, answer = text.partition("\t")
+    case_file, case, _ = _answer_cases()[case_id]
+    runner = _fuzzed_runner()
+    fuzzed = case.model_copy(update={"request": {**case.request, "fuzz_answer": answer}})
+    result = runner.run_case(case_file, fuzzed)
+    screen = io.StringIO()
+    with contextlib.redirect_stdout(screen):
+        print_result(result, verbose=True)
+        console.print()
+    report = RunReport(runner.info, results=[result])
+    shown = [
+        screen.getvalue(),
+        printable_json(report.to_json(), indent=2),
+        render_html(
+            "fuzz", [EngineRun("fuzz", "fuzz", report)], [(case_file.game, case_file.topic)]
+        ),
+    ]
+    for out in shown:
+        out.encode("utf-8")
+        if re.search("[\x1b\x9b\u202e]", out):
+            raise InternalError(f"a control character reached the output raw: {out[:300]!r}")
+    return result.status
+
+
 def _safe_perft(text: str) -> str:
     """Requests, with any perft kept small (the budget is tested on its own)."""
     try:
@@ -265,6 +365,7 @@ def targets() -> list[Target]:
         Target("request", st.one_of(mutated("request"), json_valued("request")), _safe_perft),
         Target("case-file", mutated("case-file"), _loader(load_case_file)),
         Target("board", mutated("board"), _loader(load_board)),
+        Target("engine-answer", engine_answers(), check_engine_answer),
     ]
     for game in ("orbit-dominion", "dark-nebula", "astro-stra"):
         out.append(Target(f"text-{game}", mutated(f"text-{game}"), _record(".txt", False)))
