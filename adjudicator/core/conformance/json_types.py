@@ -59,8 +59,8 @@ def not_strings(field: str, items: list[Any], shown: int = 3) -> list[Said]:
     wrong = [(i, json_type(v)) for i, v in enumerate(items) if not isinstance(v, str)]
     said = [
         Said(
-            f"{field}: item {i} is {TYPE_WORDS[kind][0]}, expected a string",
-            f"{field}: {i} 番目の要素が{TYPE_WORDS[kind][1]}で、文字列ではありません",
+            f"{field}[{i}] is {TYPE_WORDS[kind][0]}, expected a string",
+            f"{field}[{i}] が{TYPE_WORDS[kind][1]}で、文字列ではありません",
         )
         for i, kind in wrong[:shown]
     ]
