@@ -22,6 +22,7 @@ import pytest
 
 from adjudicator.core.conformance import engine as engine_module
 from adjudicator.core.conformance.engine import EngineFailure, ProcessEngine
+from adjudicator.core.conformance.pipes import bounded_lines
 
 ENGINES = Path(__file__).resolve().parent / "engines"
 MIB = 1 << 20
@@ -237,6 +238,15 @@ def _assert_ended(pid_file: Path) -> None:
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     pytest.fail(f"the engine's children {left} were left running")
+
+
+def test_a_pipe_is_read_in_lines_of_bounded_length() -> None:
+    """Past the bound a line's bytes are counted, not kept; the line after it is whole."""
+    read, write = os.pipe()
+    with os.fdopen(write, "wb") as out:
+        out.write(b"x" * 1000 + b"\nshort\r\nlast")  # within the pipe's buffer
+    lines = list(bounded_lines(os.fdopen(read, "rb", buffering=0), 10))
+    assert lines == [(b"x" * 10, 990), (b"short\r", 0), (b"last", 0)]
 
 
 # --- one answer line -------------------------------------------------------------------------

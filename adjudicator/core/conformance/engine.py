@@ -14,7 +14,7 @@ import queue
 import subprocess
 import threading
 import time
-from typing import Any, Protocol
+from typing import Any, BinaryIO, Protocol
 
 from adjudicator.core import strict_json
 from adjudicator.core.conformance.pipes import (
@@ -111,16 +111,16 @@ class ProcessEngine:
         assert self.proc.stdout is not None and self.proc.stderr is not None
         self.lines: queue.Queue[str | None] = queue.Queue()
         self._reader = threading.Thread(
-            target=self._read, args=(self.proc.stdout.fileno(), self.lines), daemon=True
+            target=self._read, args=(self.proc.stdout, self.lines), daemon=True
         )
         self._reader.start()
-        self._stderr = StderrTail(self.proc.stderr.fileno(), STDERR_TAIL_LINES, STDERR_LINE_BYTES)
+        self._stderr = StderrTail(self.proc.stderr, STDERR_TAIL_LINES, STDERR_LINE_BYTES)
 
     @staticmethod
-    def _read(fd: int, lines: queue.Queue[str | None]) -> None:
+    def _read(stream: BinaryIO, lines: queue.Queue[str | None]) -> None:
         """Answer lines, each read with a bound: an oversize one is dropped as it comes and
         stands as :data:`OVERSIZE`, so that a runaway engine cannot exhaust memory."""
-        for kept, dropped in bounded_lines(fd, MAX_ANSWER_BYTES):
+        for kept, dropped in bounded_lines(stream, MAX_ANSWER_BYTES):
             lines.put(OVERSIZE if dropped else kept.decode("utf-8", "replace"))
         lines.put(None)
 
@@ -252,11 +252,11 @@ class ProcessEngine:
 
     def close(self) -> None:
         """End the engine: its input closed, a moment to exit, then its whole group ended
-        (what it left running with it)."""
+        (what it left running with it). Its output pipes are closed by their readers."""
+        assert self.proc.stdin is not None
+        with contextlib.suppress(OSError):
+            self.proc.stdin.close()
         if self.proc.returncode is None:
-            assert self.proc.stdin is not None
-            with contextlib.suppress(OSError):
-                self.proc.stdin.close()
             wait_exit(self.proc, CLOSE_GRACE)
         end_group(self.proc)
 

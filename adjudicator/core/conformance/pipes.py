@@ -20,18 +20,28 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from typing import BinaryIO
 
 #: Bytes read from a pipe at a time.
 CHUNK = 1 << 16
 
 
-def bounded_lines(fd: int, limit: int) -> Iterator[tuple[bytes, int]]:
-    """The lines read from ``fd`` until its end, each as its first ``limit`` bytes (without
-    the line feed) and how many bytes past them were dropped unread into memory. A last
-    line without a line feed is a line too."""
+def bounded_lines(stream: BinaryIO, limit: int) -> Iterator[tuple[bytes, int]]:
+    """The lines read from the unbuffered pipe ``stream`` until its end, each as its first
+    ``limit`` bytes (without the line feed) and how many bytes past them were dropped as
+    they came. A last line without a line feed is a line too. The stream is closed at its
+    end: by its reader, so that its file descriptor cannot be closed, and its number given
+    to another file, while the reader still waits on it (a process the engine left outside
+    its group may hold the pipe open)."""
+    with stream:
+        yield from _split(stream, limit)
+
+
+def _split(stream: BinaryIO, limit: int) -> Iterator[tuple[bytes, int]]:
+    """:func:`bounded_lines`, the stream left open."""
     kept = bytearray()
     dropped = 0
-    while chunk := os.read(fd, CHUNK):
+    while chunk := stream.read(CHUNK):
         start = 0
         while True:
             end = chunk.find(b"\n", start)
@@ -53,15 +63,15 @@ class StderrTail:
     """The last lines a program wrote on stderr, each cut to a bound, read by a thread of
     its own so that the program never blocks on a full stderr pipe."""
 
-    def __init__(self, fd: int, lines: int, line_bytes: int) -> None:
-        self._fd = fd
+    def __init__(self, stream: BinaryIO, lines: int, line_bytes: int) -> None:
+        self._stream = stream
         self._line_bytes = line_bytes
         self._lines: collections.deque[str] = collections.deque(maxlen=lines)
         self.thread = threading.Thread(target=self._drain, daemon=True)
         self.thread.start()
 
     def _drain(self) -> None:
-        for kept, dropped in bounded_lines(self._fd, self._line_bytes):
+        for kept, dropped in bounded_lines(self._stream, self._line_bytes):
             self._lines.append(cut_line(kept, dropped))
 
     def text(self) -> str:
