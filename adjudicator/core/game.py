@@ -142,6 +142,31 @@ class Game(ABC):
         switched = switch(readings, self.rules, overrides)
         return replace(record, model=record.model.model_copy(update={"interpretations": switched}))
 
+    # --- repair (adjudicator repair) ----------------------------------------------------------
+
+    #: Groups of letters a person copying a score sheet confuses (``"OMI"``): a repair that
+    #: changes one of them into another of its group costs less (:mod:`.transcription`).
+    confusables: ClassVar[tuple[str, ...]] = ()
+
+    def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
+        """``record`` with other events: each a line, with the index of the record's own
+        event it is unchanged (its comments, clocks and attempts kept), or ``None`` for a
+        line a repair wrote. Raise ``InputError`` for a game whose records cannot be
+        repaired, or a line that does not read."""
+        raise InputError(
+            "unsupported",
+            f"{self.id} records cannot be repaired",
+            ja=f"{self.id} の記録は修復できません",
+            field="repair",
+        )
+
+    def record_data(self, record: GameRecord) -> dict[str, Any]:
+        """The record in the game's JSON record format, as data."""
+        import json
+
+        data: dict[str, Any] = json.loads(self.write_record(record, "json"))
+        return data
+
     #: Whether a dispute may start from a written position (``--position``) rather than a
     #: record: true for games whose whole state fits in a position notation.
     position_disputes: ClassVar[bool] = False

@@ -111,6 +111,15 @@ class Replay(ABC):
     def check(self, written: str) -> Violation | None:
         """Whether an event would be rejected now, without playing it."""
 
+    def copy(self) -> Replay:
+        """A replay standing where this one stands, to play on independently."""
+        return copy.deepcopy(self)
+
+    def alternatives(self) -> list[str] | None:
+        """Every event legal now, written canonically, for a game that can list them (a
+        repair tries them in place of a miscopied event); ``None`` for one that cannot."""
+        return None
+
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """What the rules have decided so far (turn starts included)."""
@@ -326,11 +335,22 @@ def note_in(note: Note, lang: Lang) -> Note:
 class Validation:
     """Replays one record and compares its claimed result with the rules'."""
 
-    def __init__(self, record: GameRecord, replay: Replay, *, lenient: bool, lang: Lang) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        replay: Replay,
+        *,
+        lenient: bool,
+        lang: Lang,
+        positions: bool = True,
+    ) -> None:
+        """``positions``: whether a problem shows the position and its drawing (a search
+        that only asks where a record fails does without them)."""
         self.record = record
         self.replay = replay
         self.lenient = lenient
         self.lang = lang
+        self.positions = positions
         self.warnings = [note_in(note, lang) for note in record.warnings]
 
     def _problem(
@@ -344,6 +364,7 @@ class Validation:
         suggestion: str | None = None,
         with_position: bool = True,
     ) -> Problem:
+        with_position = with_position and self.positions
         return Problem(
             code=code,
             ply=ply,

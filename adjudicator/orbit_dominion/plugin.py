@@ -42,6 +42,8 @@ class OrbitDominion(Game):
     record_formats = (FORMAT,)
     rulesets = (RULESET,)
     position_disputes = True
+    #: the orbits' letters, and the separators of a navigation or jump and of a capture
+    confusables = ("OMI", "-x")
 
     @property
     def rules(self) -> RuleData:
@@ -112,6 +114,11 @@ class OrbitDominion(Game):
         if to == "text":
             return record_text.format_record(model)
         return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
+
+    def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
+        model = record.model
+        moves = [line if origin is None else model.moves[origin] for line, origin in events]
+        return model.model_copy(update={"moves": moves}).to_game_record([])
 
     def replay(self, record: GameRecord) -> Replay:
         from adjudicator.orbit_dominion.replay import OrbitDominionReplay

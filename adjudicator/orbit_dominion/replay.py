@@ -52,6 +52,14 @@ class OrbitDominionReplay(Replay):
             plain.append(written)
         return self.state.advance(plain)
 
+    def copy(self) -> OrbitDominionReplay:
+        twin = object.__new__(OrbitDominionReplay)
+        twin.state = self.state.copy()
+        return twin
+
+    def alternatives(self) -> list[str]:
+        return [action.text for action in self.state.legal_actions()]
+
     def check(self, written: str) -> Violation | None:
         return self.state.check(self.state.read(written).action)
 
