@@ -88,6 +88,26 @@ class AstroStra(Game):
             return record_text.format_record(model)
         return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
 
+    def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
+        """The opening and the draft are the record's first two events, each turn one
+        after them (:meth:`Record.lines`)."""
+        from adjudicator.astro_stra.notation import parse_opening, parse_turn
+        from adjudicator.astro_stra.record import Turn
+
+        model = record.model
+        (opening, o), (draft, d), *turns = events
+        update: dict[str, Any] = {
+            "opening": model.opening if o == 0 else parse_opening(opening),
+            "draft": model.draft if d == 1 else draft.split()[1:],
+            "turns": [
+                model.turns[origin - 2]
+                if origin is not None and origin >= 2
+                else Turn.of(parse_turn(line)[1])
+                for line, origin in turns
+            ],
+        }
+        return model.model_copy(update=update).to_game_record([])
+
     def replay(self, record: GameRecord) -> Replay:
         from adjudicator.astro_stra.board import Position
         from adjudicator.astro_stra.replay import AstroStraReplay

@@ -7,6 +7,7 @@ The events are the opening roll, the draft and the turns, as lines
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from adjudicator.astro_stra.notation import (
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.references import RULES, VIOLATIONS
 from adjudicator.astro_stra.setup import check_draft, check_layout, check_opening, colours_of
+from adjudicator.astro_stra.skills import COLOURS
 from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
@@ -45,6 +47,13 @@ class AstroStraReplay(EventReplay):
         self.events = 0
         self.decided: Outcome | None = None
         self.last_play: TurnPlay | None = None
+
+    def copy(self) -> AstroStraReplay:
+        """A twin to play on: the readings, never changed, are shared."""
+        return copy.deepcopy(self, {id(self.readings): self.readings})
+
+    def vocabulary(self) -> tuple[tuple[str, ...], ...]:
+        return (COLOURS,)
 
     def attempt(self, written: str | ReadTurn, *, lenient: bool) -> Step:
         """Play one event: a line, or a turn as a record holds it, ``(number, play)``

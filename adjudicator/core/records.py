@@ -115,6 +115,11 @@ class Replay(ABC):
         """A replay standing where this one stands, to play on independently."""
         return copy.deepcopy(self)
 
+    def vocabulary(self) -> tuple[tuple[str, ...], ...]:
+        """Groups of words a record may write one for another (sector ids, colours): a
+        repair tries each in place of another of its group. A game without any has none."""
+        return ()
+
     def alternatives(self) -> list[str] | None:
         """Every event legal now, written canonically, for a game that can list them (a
         repair tries them in place of a miscopied event); ``None`` for one that cannot."""

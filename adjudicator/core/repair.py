@@ -200,6 +200,7 @@ class _Search:
         listed = replay.alternatives()
         found = dict.fromkeys(listed or [])
         found.update(dict.fromkeys(transcription.near_numbers(line)))
+        found.update(dict.fromkeys(transcription.near_words(line, replay.vocabulary())))
         found.pop(line, None)
         return list(found)
 
@@ -337,9 +338,7 @@ def repair(
         max_replays=max_replays,
         seconds=seconds,
     )
-    slots = tuple(
-        Slot(e.written, i, Event(e.written, e.attempts)) for i, e in enumerate(record.events)
-    )
+    slots = tuple(Slot(e.written, i, e) for i, e in enumerate(record.events))
     root = _Node(slots, (), 0.0, 0, game.replay(record), 0)
     root.failed_at = search._failure(verdict.problem, 0, len(slots))
     found = search.run(root) if max_edits > 0 else []

@@ -23,6 +23,7 @@ the candidates, and every candidate is checked against the rules whatever it cos
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -35,12 +36,12 @@ DROPPED = 1.0
 SWAPPED_EVENTS = 1.0
 MISSING_OR_EXTRA_EVENT = 1.5
 
-_TOKEN = re.compile(r"[0-9]+|\s+|.", re.S)
+_TOKEN = re.compile(r"[0-9]+|[^\W\d_]+|\s+|.", re.S)
 
 
 def tokens(line: str) -> list[str]:
-    """A line as the units a person writes: numbers whole, every other character alone,
-    runs of spaces as one."""
+    """A line as the units a person writes: numbers and words whole, every other
+    character alone, runs of spaces as one."""
     return _TOKEN.findall(line)
 
 
@@ -66,6 +67,12 @@ def line_cost(written: str, meant: str, confusables: tuple[str, ...] = ()) -> fl
     distance over tokens with neighbouring tokens swapped (optimal string alignment).
     Remembered: a search prices the same few lines against the same alternatives often."""
     a, b = tokens(written), tokens(meant)
+    # what the two lines share at either end costs nothing: a repair changes a few tokens
+    # of a long line, and the table is then a few cells instead of thousands
+    while a and b and a[0] == b[0]:
+        a, b = a[1:], b[1:]
+    while a and b and a[-1] == b[-1]:
+        a, b = a[:-1], b[:-1]
     rows, cols = len(a) + 1, len(b) + 1
     d = [[0.0] * cols for _ in range(rows)]
     for i in range(rows):
@@ -83,6 +90,27 @@ def line_cost(written: str, meant: str, confusables: tuple[str, ...] = ()) -> fl
                 best = min(best, d[i - 2][j - 2] + TRANSPOSED)
             d[i][j] = best
     return d[-1][-1]
+
+
+def near_words(line: str, groups: Sequence[Sequence[str]]) -> list[str]:
+    """The line with one word of a group written for another of its group (a neighbouring
+    sector, another colour), or two words of a group exchanged: the repairs of a name
+    miscopied that a game which cannot list its legal events still gets."""
+    found: list[str] = []
+    for group in groups:
+        words = sorted(group, key=len, reverse=True)
+        pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")(?![\w-])")
+        spots = list(pattern.finditer(line))
+        for spot in spots:
+            for other in group:
+                if other != spot[0]:
+                    found.append(line[: spot.start()] + other + line[spot.end() :])
+        for a, b in itertools.combinations(spots, 2):
+            if a[0] != b[0]:
+                found.append(
+                    line[: a.start()] + b[0] + line[a.end() : b.start()] + a[0] + line[b.end() :]
+                )
+    return found
 
 
 def near_numbers(line: str) -> list[str]:

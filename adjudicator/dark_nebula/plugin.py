@@ -88,6 +88,16 @@ class DarkNebula(Game):
             return record_text.format_record(model)
         return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
 
+    def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
+        from adjudicator.dark_nebula.notation import RecordEvents, parse_line
+
+        model = record.model
+        read = [
+            parse_line(line) if origin is None else model.events[origin] for line, origin in events
+        ]
+        changed = model.model_copy(update={"events": read})
+        return changed.to_game_record([], RecordEvents(read))
+
     def replay(self, record: GameRecord) -> Replay:
         from adjudicator.dark_nebula.replay import DarkNebulaReplay
 

@@ -11,6 +11,7 @@ start (``secret``), so every check runs at once.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cached_property
@@ -131,6 +132,13 @@ class DarkNebulaReplay(EventReplay):
         return printed_names(self.board)
 
     # --- the core's interface ---------------------------------------------------------------
+
+    def copy(self) -> DarkNebulaReplay:
+        """A twin to play on: the board and the readings, never changed, are shared."""
+        return copy.deepcopy(self, {id(self.board): self.board, id(self.readings): self.readings})
+
+    def vocabulary(self) -> tuple[tuple[str, ...], ...]:
+        return (tuple(s.id for s in self.board.sectors),)
 
     def attempt(self, written: str | GameEvent, *, lenient: bool) -> Step:
         """Play one event: a line, or an event as a record holds it (JSON, or a text record
