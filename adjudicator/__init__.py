@@ -11,11 +11,11 @@ SHIPPED_GAMES = {
     "astro-stra": "adjudicator.astro_stra:GAME",
 }
 
-__all__ = ["__version__", "game", "load_record", "validate"]
+__all__ = ["__version__", "game", "load_record", "repair", "validate"]
 
 #: The public API (:mod:`adjudicator.api`), imported on first use so that ``import
 #: adjudicator`` and the command line stay quick to start.
-_API = frozenset({"game", "load_record", "validate"})
+_API = frozenset({"game", "load_record", "repair", "validate"})
 
 
 def __getattr__(name: str) -> object:

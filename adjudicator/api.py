@@ -9,6 +9,7 @@ as ``adjudicator validate``, for programs.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from adjudicator.core.batch import Options, is_text_notation, read_record, validate_file
 from adjudicator.core.errors import InputError
@@ -20,7 +21,10 @@ from adjudicator.core.records import validate as validate_record
 from adjudicator.core.registry import Registry
 from adjudicator.core.verdict import Verdict
 
-__all__ = ["InputError", "Verdict", "game", "load_record", "validate"]
+if TYPE_CHECKING:
+    from adjudicator.core.repair import Repair
+
+__all__ = ["InputError", "Verdict", "game", "load_record", "repair", "validate"]
 
 
 def _registry() -> Registry:
@@ -64,3 +68,30 @@ def validate(
         return validate(record, lenient=lenient, lang=lang)
     played = game(source.game)
     return validate_record("<record>", source, played.replay(source), lenient=lenient, lang=lang)
+
+
+def repair(
+    source: str | Path | GameRecord,
+    *,
+    max_edits: int = 2,
+    top: int = 3,
+    seconds: float = 30.0,
+    lang: Lang = "en",
+) -> Repair:
+    """The corrections under which a miscopied record is valid to its end and agrees with
+    its result, cheapest first — what ``adjudicator repair --json`` prints. ``source`` is a
+    file, a record's text or a record already loaded; an unreadable one raises
+    :class:`InputError`. A worked example per game is in ``docs/repair.md``."""
+    from adjudicator.core.repair import repair as search
+
+    name = str(source) if isinstance(source, Path) else "<record>"
+    record = source if isinstance(source, GameRecord) else load_record(source)
+    return search(
+        game(record.game),
+        record,
+        source=name,
+        max_edits=max_edits,
+        top=top,
+        seconds=seconds,
+        lang=lang,
+    )

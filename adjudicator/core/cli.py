@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 #: The shared record commands (:mod:`adjudicator.core.commands`).
 RECORD_COMMANDS = frozenset({"validate", "convert", "replay", "adjudicate"})
+#: Record repair (:mod:`adjudicator.core.repair_cli`).
+REPAIR_COMMANDS = frozenset({"repair"})
 #: The root's own commands, defined here.
 ROOT_COMMANDS = frozenset({"--version", "engine", "games", "schemas"})
 
@@ -62,7 +64,7 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
     the suite, a game's name that game's commands; anything else (no word, help, a typo)
     mounts everything, so that help lists it all. Only then are the installed games
     scanned for: a shipped game's commands and the shared ones need none but the shipped."""
-    known = ROOT_COMMANDS | RECORD_COMMANDS | {"conformance"}
+    known = ROOT_COMMANDS | RECORD_COMMANDS | REPAIR_COMMANDS | {"conformance"}
     named = None if first_word in known else registry.get_slug(first_word)
     everything = named is None and first_word not in known
     mounted = registry.games if everything else (named,) if named else ()
@@ -179,13 +181,17 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
         from adjudicator.core.commands import register
 
         register(app, registry)
+    if everything or first_word in REPAIR_COMMANDS:
+        from adjudicator.core.repair_cli import register as register_repair
+
+        register_repair(app, registry)
     if everything or first_word == "conformance":
         from adjudicator.core.conformance.cli import register as register_conformance
 
         register_conformance(app, registry)
     for game in mounted:
         _mount(app, game)
-    if first_word in ROOT_COMMANDS | RECORD_COMMANDS:
+    if first_word in ROOT_COMMANDS | RECORD_COMMANDS | REPAIR_COMMANDS:
         # typer builds every registered command when it starts; build the one asked for
         app.registered_commands = [
             info for info in app.registered_commands if _name(info) == first_word

@@ -7,10 +7,12 @@ a missing one, ``delete`` one, ``swap`` two neighbours — and replays each edit
 against the rules, cheapest first by the cost model of :mod:`.transcription`
 (uniform-cost search: the first candidates found are the cheapest).
 
-What keeps it fast: an edit is looked for only at or before the ply where the record (as
-edited so far) first fails, and a few plies before it; edits are made in the order of
-their plies; an edited record is replayed from a copy of the game as it stood before the
-edit, never from its start; and a branch whose own edit is refused is dropped. Every
+What keeps it small: an edit is looked for only at or before the ply where the record (as
+edited so far) first fails; edits are made in the order of their plies, and one that
+brings the failure earlier starts no branch; an edited record is replayed from a copy of
+the game as it stood before the edit, never from its start; edits are planned by the
+thousand but made only when the search reaches them; and candidates far costlier than the
+best are not looked for. Every
 candidate returned was validated whole, as ``adjudicator validate`` would.
 
 The core knows no game: a game offers the events legal where the replay stands
@@ -23,6 +25,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -45,8 +48,9 @@ RESULT_CODES = frozenset(
     {"result_missing", "result_undecided", "wrong_winner", "wrong_reason", "ended_after_decided"}
 )
 
-#: How many plies before a failure an edit is looked for.
-DEFAULT_WINDOW = 10
+#: How many plies before a failure an edit is looked for; ``None``: back to the start (the
+#: cost order, not the distance, keeps the search small; a far error is found as well).
+DEFAULT_WINDOW: int | None = None
 DEFAULT_MAX_EDITS = 2
 DEFAULT_TOP = 3
 #: Edited records replayed at most, and seconds: what fits a director's patience.
@@ -54,7 +58,7 @@ DEFAULT_MAX_REPLAYS = 20_000
 DEFAULT_SECONDS = 30.0
 #: Candidates that cost this much more than the best are not looked for: far less likely
 #: than it, they would only cost the director time.
-HORIZON = 2.0
+HORIZON = 1.0
 
 
 class Edit(BaseModel):
@@ -127,6 +131,19 @@ class _Node:
     failed_at: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """An edit of ``node``'s record at slot ``at``, not made yet; ``line`` is the event it
+    writes (a replacement's or an insertion's)."""
+
+    node: _Node
+    replay: Replay
+    at: int
+    op: Op
+    line: str | None
+    cost: float
+
+
 class _Search:
     def __init__(
         self,
@@ -135,7 +152,7 @@ class _Search:
         *,
         max_edits: int,
         top: int,
-        window: int,
+        window: int | None,
         max_replays: int,
         seconds: float,
     ) -> None:
@@ -196,59 +213,59 @@ class _Search:
 
     # --- edits ----------------------------------------------------------------------------
 
-    def _replacements(self, replay: Replay, line: str) -> list[str]:
-        listed = replay.alternatives()
-        found = dict.fromkeys(listed or [])
+    @staticmethod
+    def _replacements(replay: Replay, line: str, listed: list[str]) -> list[str]:
+        """What may have been meant where ``line`` is written: every event the game lists
+        as legal here, and the line with a number or a word miscopied."""
+        found = dict.fromkeys(listed)
         found.update(dict.fromkeys(transcription.near_numbers(line)))
         found.update(dict.fromkeys(transcription.near_words(line, replay.vocabulary())))
         found.pop(line, None)
         return list(found)
 
-    def _children(self, node: _Node, at: int, replay: Replay) -> list[tuple[float, _Node]]:
-        slots, made = node.slots, []
-        written = slots[at].line if at < len(slots) else None
-
-        def child(
-            op: Op,
-            new: tuple[Slot, ...],
-            was: str | None,
-            now: str | None,
-            cost: float,
-            next_at: int,
-        ) -> None:
-            edit = Edit(ply=at + 1, op=op, was=was, now=now, cost=cost)
-            made.append(
-                (
-                    node.cost + cost,
-                    _Node(
-                        new,
-                        (*node.edits, edit),
-                        node.cost + cost,
-                        next_at,
-                        replay,
-                        at,
-                        parent_failed=node.failed_at or 0,
-                    ),
-                )
-            )
-
+    def _edits_at(self, node: _Node, at: int, replay: Replay) -> Iterator[_Planned]:
+        """The edits of ``node``'s record at slot ``at`` (``replay`` standing before it),
+        planned only: a search plans thousands and makes the few it reaches."""
+        slots = node.slots
         listed = replay.alternatives() or []
-        if written is not None:
-            for alt in self._replacements(replay, written):
+        if at < len(slots):
+            written = slots[at].line
+            for alt in self._replacements(replay, written, listed):
                 cost = transcription.line_cost(written, alt, self.confusables)
-                new = (*slots[:at], Slot(alt, None, Event(alt)), *slots[at + 1 :])
-                child("replace", new, written, alt, cost, at + 1)
-            cost = transcription.MISSING_OR_EXTRA_EVENT
-            child("delete", (*slots[:at], *slots[at + 1 :]), written, None, cost, at)
+                yield _Planned(node, replay, at, "replace", alt, cost)
+            yield _Planned(node, replay, at, "delete", None, transcription.MISSING_OR_EXTRA_EVENT)
             if at + 1 < len(slots):
-                new = (*slots[:at], slots[at + 1], slots[at], *slots[at + 2 :])
-                swapped = f"{slots[at + 1].line} / {slots[at].line}"
-                cost = transcription.SWAPPED_EVENTS
-                child("swap", new, f"{written} / {slots[at + 1].line}", swapped, cost, at + 2)
+                yield _Planned(node, replay, at, "swap", None, transcription.SWAPPED_EVENTS)
         for alt in listed:
-            new = (*slots[:at], Slot(alt, None, Event(alt)), *slots[at:])
-            child("insert", new, None, alt, transcription.MISSING_OR_EXTRA_EVENT, at + 1)
-        return made
+            yield _Planned(node, replay, at, "insert", alt, transcription.MISSING_OR_EXTRA_EVENT)
+
+    @staticmethod
+    def _made(plan: _Planned) -> _Node:
+        """The node a planned edit makes: its record, its edit and where edits go on."""
+        node, at, op, line = plan.node, plan.at, plan.op, plan.line
+        slots = node.slots
+        was: str | None = slots[at].line if at < len(slots) else None
+        now: str | None = line
+        if op == "replace":
+            assert line is not None
+            new = (*slots[:at], Slot(line, None, Event(line)), *slots[at + 1 :])
+            next_at = at + 1
+        elif op == "insert":
+            assert line is not None
+            new = (*slots[:at], Slot(line, None, Event(line)), *slots[at:])
+            next_at = at + 1
+        elif op == "delete":
+            new = (*slots[:at], *slots[at + 1 :])
+            next_at = at
+        else:  # swap
+            new = (*slots[:at], slots[at + 1], slots[at], *slots[at + 2 :])
+            was = f"{slots[at].line} / {slots[at + 1].line}"
+            now = f"{slots[at + 1].line} / {slots[at].line}"
+            next_at = at + 2
+        edit = Edit(ply=at + 1, op=op, was=was, now=now, cost=plan.cost)
+        cost = node.cost + plan.cost
+        failed = node.failed_at or 0
+        return _Node(new, (*node.edits, edit), cost, next_at, plan.replay, at, failed)
 
     @staticmethod
     def _progress(node: _Node) -> bool:
@@ -259,30 +276,30 @@ class _Search:
         assert node.failed_at is not None
         return node.failed_at >= node.next_at and node.failed_at >= node.parent_failed
 
-    def _expand(self, node: _Node) -> list[tuple[float, _Node]]:
+    def _expand(self, node: _Node) -> Iterator[_Planned]:
         failed = node.failed_at
         assert failed is not None
-        lo = max(node.next_at, failed - self.window)
+        lo = node.next_at if self.window is None else max(node.next_at, failed - self.window)
         hi = min(failed, len(node.slots))
         if lo > hi:
-            return []
-        made = []
+            return
         for at, replay in self._checkpoints(node, lo, hi).items():
-            made.extend(self._children(node, at, replay))
-        return made
+            yield from self._edits_at(node, at, replay)
 
     # --- the search -------------------------------------------------------------------------
 
     def run(self, root: _Node) -> list[_Node]:
         found: list[_Node] = []
-        heap: list[tuple[float, int, int, _Node]] = []
+        heap: list[tuple[float, int, int, _Planned]] = []
 
-        def push(cost: float, child: _Node, failed: int) -> None:
-            distance = abs(child.edits[-1].ply - 1 - failed) if child.edits else 0
-            heapq.heappush(heap, (cost, distance, next(self.order), child))
+        def push(node: _Node) -> None:
+            failed = node.failed_at or 0
+            for plan in self._expand(node):
+                # ties: the edit nearer the failure first
+                entry = (node.cost + plan.cost, abs(plan.at - failed), next(self.order), plan)
+                heapq.heappush(heap, entry)
 
-        for cost, child in self._expand(root):
-            push(cost, child, root.failed_at or 0)
+        push(root)
         while heap and len(found) < self.top:
             if found and heap[0][0] > found[0].cost + HORIZON:
                 break
@@ -292,7 +309,7 @@ class _Search:
             if time.monotonic() > self.deadline:
                 self.budget = "time"
                 break
-            _, _, _, node = heapq.heappop(heap)
+            node = self._made(heapq.heappop(heap)[3])
             key = tuple(s.line for s in node.slots)
             if key in self.seen:
                 continue
@@ -301,10 +318,8 @@ class _Search:
             node.failed_at = self._play(node)
             if node.failed_at is None:
                 found.append(node)
-                continue
-            if len(node.edits) < self.max_edits and self._progress(node):
-                for cost, child in self._expand(node):
-                    push(cost, child, node.failed_at)
+            elif len(node.edits) < self.max_edits and self._progress(node):
+                push(node)
         self.exhausted = not heap and self.budget is None
         return found
 
@@ -316,7 +331,7 @@ def repair(
     source: str = "<record>",
     max_edits: int = DEFAULT_MAX_EDITS,
     top: int = DEFAULT_TOP,
-    window: int = DEFAULT_WINDOW,
+    window: int | None = DEFAULT_WINDOW,
     max_replays: int = DEFAULT_MAX_REPLAYS,
     seconds: float = DEFAULT_SECONDS,
     lang: Lang = "en",

@@ -18,6 +18,7 @@ from adjudicator.core.conformance.outputs import output_models
 from adjudicator.core.conformance.suite import Suite
 from adjudicator.core.protocol import protocol_models
 from adjudicator.core.registry import Registry
+from adjudicator.core.repair import Repair
 from adjudicator.core.verdict import Verdict, Verdicts
 from adjudicator.core.writing import make_folder
 
@@ -30,6 +31,7 @@ def generate(registry: Registry) -> dict[str, dict[str, Any]]:
         **protocol_models(),
         "verdict": Verdict,
         "verdicts": Verdicts,
+        "repair": Repair,
         "conformance-case-file": CaseFile,
         "conformance-export": ExportedCaseFile,
         "conformance-suite": Suite,

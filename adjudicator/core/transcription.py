@@ -126,3 +126,16 @@ def near_numbers(line: str) -> list[str]:
             if value + delta >= 0:
                 found.append("".join([*parts[:i], str(value + delta), *parts[i + 1 :]]))
     return found
+
+
+def changed_part(written: str, meant: str) -> tuple[str, str]:
+    """What differs between two lines, the tokens they share at either end left out: what
+    a person reads of a correction to a long line."""
+    a, b = tokens(written), tokens(meant)
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    return "".join(a[start : len(a) - end]), "".join(b[start : len(b) - end])
