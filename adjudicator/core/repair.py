@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from adjudicator.core.i18n import Lang
 
 Op = Literal["replace", "insert", "delete", "swap"]
+Stop = Literal["complete", "horizon", "top", "replays", "time"]
 
 #: The checks on a claimed result, not on an event: the fault may be anywhere before.
 RESULT_CODES = frozenset(
@@ -58,7 +59,7 @@ DEFAULT_MAX_REPLAYS = 20_000
 DEFAULT_SECONDS = 30.0
 #: Candidates that cost this much more than the best are not looked for: far less likely
 #: than it, they would only cost the director time.
-HORIZON = 1.0
+HORIZON = 0.5
 
 
 class Edit(BaseModel):
@@ -87,6 +88,14 @@ class Searched(BaseModel):
     seconds: float
     complete: bool = Field(
         description="True when every record within max_edits edits was considered."
+    )
+    stopped: Stop = Field(
+        description="Why the search stopped: every record considered; every correction "
+        "costing up to the best's plus the horizon considered; the candidates asked for "
+        "found; or a budget (replays, seconds) reached."
+    )
+    cost_limit: float | None = Field(
+        default=None, description="With 'horizon': the dearest cost considered."
     )
     budget_reached: str | None = Field(
         default=None, description="'replays' or 'time' when the search stopped at a budget."
@@ -167,10 +176,10 @@ class _Search:
         self.confusables = game.confusables
         self.replays = 0
         self.tried = 0
-        self.budget: str | None = None
+        self.budget: Literal["replays", "time"] | None = None
         self.seen: set[tuple[str, ...]] = set()
         self.order = itertools.count()
-        self.exhausted = False
+        self.stopped: Stop = "complete"
 
     # --- playing edited records ---------------------------------------------------------
 
@@ -300,14 +309,18 @@ class _Search:
                 heapq.heappush(heap, entry)
 
         push(root)
-        while heap and len(found) < self.top:
+        while heap:
+            if len(found) >= self.top:
+                self.stopped = "top"
+                break
             if found and heap[0][0] > found[0].cost + HORIZON:
+                self.stopped = "horizon"
                 break
             if self.replays >= self.max_replays:
-                self.budget = "replays"
+                self.stopped = self.budget = "replays"
                 break
             if time.monotonic() > self.deadline:
-                self.budget = "time"
+                self.stopped = self.budget = "time"
                 break
             node = self._made(heapq.heappop(heap)[3])
             key = tuple(s.line for s in node.slots)
@@ -317,11 +330,18 @@ class _Search:
             self.tried += 1
             node.failed_at = self._play(node)
             if node.failed_at is None:
-                found.append(node)
+                if not any(_within(earlier, node) for earlier in found):
+                    found.append(node)
             elif len(node.edits) < self.max_edits and self._progress(node):
                 push(node)
-        self.exhausted = not heap and self.budget is None
         return found
+
+
+def _within(earlier: _Node, later: _Node) -> bool:
+    """Whether ``later`` makes every edit ``earlier`` makes, and more: the record was valid
+    without the more, so they are no correction but a change of a valid game."""
+    made = {(e.ply, e.op, e.was, e.now) for e in later.edits}
+    return all((e.ply, e.op, e.was, e.now) in made for e in earlier.edits)
 
 
 def repair(
@@ -369,7 +389,7 @@ def repair(
         candidates.append(
             Candidate(edits=list(node.edits), cost=node.cost, verdict=checked, record=data)
         )
-    complete = search.exhausted
+    limit = candidates[0].cost + HORIZON if candidates and search.stopped == "horizon" else None
     return Repair(
         source=source,
         game=game.id,
@@ -381,7 +401,9 @@ def repair(
             edits_tried=search.tried,
             replays=search.replays,
             seconds=round(time.monotonic() - started, 3),
-            complete=complete,
+            complete=search.stopped == "complete",
+            stopped=search.stopped,
+            cost_limit=limit,
             budget_reached=search.budget,
         ),
     )

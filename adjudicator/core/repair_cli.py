@@ -48,7 +48,8 @@ WORDS: dict[Lang, dict[str, str]] = {
         "swap": "ply {ply}: swap {was} → {now}",
         "searched": "Searched {tried} edited record(s) in {seconds:.1f} s; {scope}.",
         "complete": "every record within {max_edits} edit(s) considered",
-        "stopped": "stopped at the cheapest candidates found",
+        "horizon": "every correction costing up to {limit:g} considered",
+        "top": "stopped at the {top} cheapest",
         "budget": "stopped at the {budget} budget: a correction may have been missed",
         "wrote": "wrote {path}: the first correction, its edits in ext",
     },
@@ -70,7 +71,8 @@ WORDS: dict[Lang, dict[str, str]] = {
         "swap": "{ply}手目: 入れ替え {was} → {now}",
         "searched": "修正した記録 {tried} 件を {seconds:.1f} 秒で検討しました({scope})。",
         "complete": "{max_edits} 箇所以内の修正をすべて検討",
-        "stopped": "安い修正案が見つかった時点で終了",
+        "horizon": "費用 {limit:g} までの修正をすべて検討",
+        "top": "安い順に {top} 件見つけた時点で終了",
         "budget": "{budget} の上限で終了。見落とした修正案があるかもしれません",
         "wrote": "{path} に書き出しました(最初の修正案。修正内容は ext に記載)",
     },
@@ -210,13 +212,12 @@ def _print(found: object, rules: object, lang: Lang) -> None:
     if searched is not None:
         if searched.budget_reached:
             budget = searched.budget_reached
-            scope = w["budget"].format(
-                budget=_BUDGET_JA.get(budget, budget) if lang == "ja" else budget
-            )
-        elif searched.complete:
-            scope = w["complete"].format(max_edits=found.max_edits)
+            shown_budget = _BUDGET_JA.get(budget, budget) if lang == "ja" else budget
+            scope = w["budget"].format(budget=shown_budget)
         else:
-            scope = w["stopped"]
+            scope = w[searched.stopped].format(
+                max_edits=found.max_edits, limit=searched.cost_limit, top=len(found.candidates)
+            )
         print(
             w["searched"].format(tried=searched.edits_tried, seconds=searched.seconds, scope=scope)
         )
