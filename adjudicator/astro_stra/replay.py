@@ -49,8 +49,9 @@ class AstroStraReplay(EventReplay):
         self.last_play: TurnPlay | None = None
 
     def copy(self) -> AstroStraReplay:
-        """A twin to play on: the readings, never changed, are shared."""
-        return copy.deepcopy(self, {id(self.readings): self.readings})
+        """A twin to play on: the game is immutable (each turn makes a new one), so a
+        shallow copy plays apart."""
+        return copy.copy(self)
 
     def vocabulary(self) -> tuple[tuple[str, ...], ...]:
         return (COLOURS,)

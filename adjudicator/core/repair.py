@@ -27,7 +27,7 @@ import itertools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, Field
 
@@ -60,6 +60,14 @@ DEFAULT_SECONDS = 30.0
 #: Candidates that cost this much more than the best are not looked for: far less likely
 #: than it, they would only cost the director time.
 HORIZON = 0.5
+#: No edit costs less (:mod:`.transcription`): what an edit not planned yet is counted at.
+CHEAPEST_EDIT = min(
+    transcription.NUMBER_OFF,
+    transcription.CONFUSED,
+    transcription.TRANSPOSED,
+    transcription.SWAPPED_EVENTS,
+    transcription.MISSING_OR_EXTRA_EVENT,
+)
 
 
 class Edit(BaseModel):
@@ -153,6 +161,14 @@ class _Planned:
     cost: float
 
 
+class _Place(NamedTuple):
+    """A slot of a node's record where edits may go, not planned yet."""
+
+    node: _Node
+    at: int
+    replay: Replay
+
+
 class _Search:
     def __init__(
         self,
@@ -222,25 +238,31 @@ class _Search:
 
     # --- edits ----------------------------------------------------------------------------
 
-    @staticmethod
-    def _replacements(replay: Replay, line: str, listed: list[str]) -> list[str]:
-        """What may have been meant where ``line`` is written: every event the game lists
-        as legal here, and the line with a number or a word miscopied."""
-        found = dict.fromkeys(listed)
-        found.update(dict.fromkeys(transcription.near_numbers(line)))
-        found.update(dict.fromkeys(transcription.near_words(line, replay.vocabulary())))
+    def _replacements(self, replay: Replay, line: str, listed: list[str]) -> dict[str, float]:
+        """What may have been meant where ``line`` is written, with what miscopying it
+        costs: every event the game lists as legal here, and the line with a number or a
+        word miscopied."""
+        found = {
+            alt: transcription.line_cost(line, alt, self.confusables)
+            for alt in listed
+            if alt != line
+        }
+        for alt, cost in transcription.near_numbers(line):
+            found.setdefault(alt, cost)
+        for alt, cost in transcription.near_words(line, replay.vocabulary()):
+            found.setdefault(alt, cost)
         found.pop(line, None)
-        return list(found)
+        return found
 
-    def _edits_at(self, node: _Node, at: int, replay: Replay) -> Iterator[_Planned]:
-        """The edits of ``node``'s record at slot ``at`` (``replay`` standing before it),
-        planned only: a search plans thousands and makes the few it reaches."""
+    def _edits_at(self, place: _Place) -> Iterator[_Planned]:
+        """The edits of a node's record at one slot, planned only: a search plans
+        thousands and makes the few it reaches."""
+        node, at, replay = place
         slots = node.slots
         listed = replay.alternatives() or []
         if at < len(slots):
             written = slots[at].line
-            for alt in self._replacements(replay, written, listed):
-                cost = transcription.line_cost(written, alt, self.confusables)
+            for alt, cost in self._replacements(replay, written, listed).items():
                 yield _Planned(node, replay, at, "replace", alt, cost)
             yield _Planned(node, replay, at, "delete", None, transcription.MISSING_OR_EXTRA_EVENT)
             if at + 1 < len(slots):
@@ -285,7 +307,9 @@ class _Search:
         assert node.failed_at is not None
         return node.failed_at >= node.next_at and node.failed_at >= node.parent_failed
 
-    def _expand(self, node: _Node) -> Iterator[_Planned]:
+    def _places(self, node: _Node) -> Iterator[_Place]:
+        """Where ``node``'s record may be edited next: at or before its failure, after its
+        last edit, each with the replay standing before it."""
         failed = node.failed_at
         assert failed is not None
         lo = node.next_at if self.window is None else max(node.next_at, failed - self.window)
@@ -293,22 +317,24 @@ class _Search:
         if lo > hi:
             return
         for at, replay in self._checkpoints(node, lo, hi).items():
-            yield from self._edits_at(node, at, replay)
+            yield _Place(node, at, replay)
 
     # --- the search -------------------------------------------------------------------------
 
     def run(self, root: _Node) -> list[_Node]:
         found: list[_Node] = []
-        heap: list[tuple[float, int, int, _Planned]] = []
+        heap: list[tuple[float, int, int, _Planned | _Place]] = []
 
-        def push(node: _Node) -> None:
-            failed = node.failed_at or 0
-            for plan in self._expand(node):
-                # ties: the edit nearer the failure first
-                entry = (node.cost + plan.cost, abs(plan.at - failed), next(self.order), plan)
-                heapq.heappush(heap, entry)
+        def push(cost: float, at: int, failed: int, item: _Planned | _Place) -> None:
+            # ties: the edit nearer the failure first
+            heapq.heappush(heap, (cost, abs(at - failed), next(self.order), item))
 
-        push(root)
+        def places(node: _Node) -> None:
+            # a place is planned when the search reaches the cheapest edit it could hold
+            for place in self._places(node):
+                push(node.cost + CHEAPEST_EDIT, place.at, node.failed_at or 0, place)
+
+        places(root)
         while heap:
             if len(found) >= self.top:
                 self.stopped = "top"
@@ -322,7 +348,13 @@ class _Search:
             if time.monotonic() > self.deadline:
                 self.stopped = self.budget = "time"
                 break
-            node = self._made(heapq.heappop(heap)[3])
+            item = heapq.heappop(heap)[3]
+            if isinstance(item, _Place):
+                failed = item.node.failed_at or 0
+                for plan in self._edits_at(item):
+                    push(item.node.cost + plan.cost, plan.at, failed, plan)
+                continue
+            node = self._made(item)
             key = tuple(s.line for s in node.slots)
             if key in self.seen:
                 continue
@@ -333,7 +365,7 @@ class _Search:
                 if not any(_within(earlier, node) for earlier in found):
                     found.append(node)
             elif len(node.edits) < self.max_edits and self._progress(node):
-                push(node)
+                places(node)
         return found
 
 

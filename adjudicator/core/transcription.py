@@ -92,11 +92,11 @@ def line_cost(written: str, meant: str, confusables: tuple[str, ...] = ()) -> fl
     return d[-1][-1]
 
 
-def near_words(line: str, groups: Sequence[Sequence[str]]) -> list[str]:
+def near_words(line: str, groups: Sequence[Sequence[str]]) -> list[tuple[str, float]]:
     """The line with one word of a group written for another of its group (a neighbouring
-    sector, another colour), or two words of a group exchanged: the repairs of a name
-    miscopied that a game which cannot list its legal events still gets."""
-    found: list[str] = []
+    sector, another colour), or two words of a group exchanged, each with its cost: the
+    repairs of a name miscopied that a game which cannot list its legal events still gets."""
+    found: list[tuple[str, float]] = []
     for group in groups:
         words = sorted(group, key=len, reverse=True)
         pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")(?![\w-])")
@@ -104,27 +104,29 @@ def near_words(line: str, groups: Sequence[Sequence[str]]) -> list[str]:
         for spot in spots:
             for other in group:
                 if other != spot[0]:
-                    found.append(line[: spot.start()] + other + line[spot.end() :])
+                    found.append((line[: spot.start()] + other + line[spot.end() :], CHANGED))
         for a, b in itertools.combinations(spots, 2):
             if a[0] != b[0]:
-                found.append(
+                exchanged = (
                     line[: a.start()] + b[0] + line[a.end() : b.start()] + a[0] + line[b.end() :]
                 )
+                found.append((exchanged, CHANGED))
     return found
 
 
-def near_numbers(line: str) -> list[str]:
-    """The line with one of its numbers one or two off: the repairs a game that cannot list
-    its legal events still gets (a die, a pip, a count or a turn miscopied)."""
+def near_numbers(line: str) -> list[tuple[str, float]]:
+    """The line with one of its numbers one or two off, each with its cost: the repairs a
+    game that cannot list its legal events still gets (a die, a pip, a count miscopied)."""
     parts = tokens(line)
-    found: list[str] = []
+    found: list[tuple[str, float]] = []
     for i, part in enumerate(parts):
         if not _is_number(part) or len(part) > 4:
             continue
         value = int(part)
         for delta in (-1, 1, -2, 2):
             if value + delta >= 0:
-                found.append("".join([*parts[:i], str(value + delta), *parts[i + 1 :]]))
+                cost = NUMBER_OFF if abs(delta) == 1 else CHANGED
+                found.append(("".join([*parts[:i], str(value + delta), *parts[i + 1 :]]), cost))
     return found
 
 

@@ -134,8 +134,13 @@ class DarkNebulaReplay(EventReplay):
     # --- the core's interface ---------------------------------------------------------------
 
     def copy(self) -> DarkNebulaReplay:
-        """A twin to play on: the board and the readings, never changed, are shared."""
-        return copy.deepcopy(self, {id(self.board): self.board, id(self.readings): self.readings})
+        """A twin to play on: what play changes in place (the situation, the deferred checks)
+        copied, the rest — the board, the readings, models and outcomes only ever replaced
+        — shared."""
+        twin = copy.copy(self)
+        twin.situation = self.situation.copy()
+        twin.hidden = [*self.hidden]
+        return twin
 
     def vocabulary(self) -> tuple[tuple[str, ...], ...]:
         return (tuple(s.id for s in self.board.sectors),)
