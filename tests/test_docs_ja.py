@@ -32,6 +32,7 @@ COUNTERPARTS = {
     "README.md": "README.ja.md",
     "docs/records.md": "docs/ja/records.md",
     "docs/report.md": "docs/ja/directors.md",
+    "docs/repair.md": "docs/ja/repair.md",
     "docs/orbit-dominion.md": "docs/ja/orbit-dominion.md",
     "docs/dark-nebula.md": "docs/ja/dark-nebula.md",
     "docs/astro-stra.md": "docs/ja/astro-stra.md",

@@ -108,6 +108,14 @@ class AstroStra(Game):
         }
         return model.model_copy(update=update).to_game_record([])
 
+    def renumbered(self, line: str, index: int) -> str:
+        """A turn's line begins with its number, the turns counted after the opening and
+        the draft (``12. white: …``)."""
+        number, dot, rest = line.partition(". ")
+        if index < 2 or not dot or not number.isascii() or not number.isdigit():
+            return line
+        return f"{index - 1}. {rest}"
+
     def replay(self, record: GameRecord) -> Replay:
         from adjudicator.astro_stra.board import Position
         from adjudicator.astro_stra.replay import AstroStraReplay

@@ -160,6 +160,12 @@ class Game(ABC):
             field="repair",
         )
 
+    def renumbered(self, line: str, index: int) -> str:
+        """``line`` written as the event at ``index`` (0-based) of its record: for a game
+        whose events carry their number, a repair that inserts, deletes or swaps events
+        numbers the ones after again, as the corrected record would write them."""
+        return line
+
     def record_data(self, record: GameRecord) -> dict[str, Any]:
         """The record in the game's JSON record format, as data."""
         import json

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from adjudicator.core.i18n import Lang
 
 Op = Literal["replace", "insert", "delete", "swap"]
-Stop = Literal["complete", "horizon", "top", "replays", "time"]
+Stop = Literal["complete", "horizon", "top", "alternatives", "replays", "time"]
 
 #: The checks on a claimed result, not on an event: the fault may be anywhere before.
 RESULT_CODES = frozenset(
@@ -60,6 +60,9 @@ DEFAULT_SECONDS = 30.0
 #: Candidates that cost this much more than the best are not looked for: far less likely
 #: than it, they would only cost the director time.
 HORIZON = 0.5
+#: Once the best is found, other corrections are looked for with as many replays again as
+#: it took, and at least this many: a director waits for the best, not for every tie.
+ALTERNATIVES_AT_LEAST = 1000
 #: No edit costs less (:mod:`.transcription`): what an edit not planned yet is counted at.
 CHEAPEST_EDIT = min(
     transcription.NUMBER_OFF,
@@ -100,7 +103,8 @@ class Searched(BaseModel):
     stopped: Stop = Field(
         description="Why the search stopped: every record considered; every correction "
         "costing up to the best's plus the horizon considered; the candidates asked for "
-        "found; or a budget (replays, seconds) reached."
+        "found; as many replays again spent on other corrections as the best took; or a "
+        "budget (replays, seconds) reached."
     )
     cost_limit: float | None = Field(
         default=None, description="With 'horizon': the dearest cost considered."
@@ -196,6 +200,7 @@ class _Search:
         self.seen: set[tuple[str, ...]] = set()
         self.order = itertools.count()
         self.stopped: Stop = "complete"
+        self.alternatives_until = 0
 
     # --- playing edited records ---------------------------------------------------------
 
@@ -270,8 +275,19 @@ class _Search:
         for alt in listed:
             yield _Planned(node, replay, at, "insert", alt, transcription.MISSING_OR_EXTRA_EVENT)
 
-    @staticmethod
-    def _made(plan: _Planned) -> _Node:
+    def _renumbered(self, slots: tuple[Slot, ...], start: int) -> tuple[Slot, ...]:
+        """The slots from ``start`` on written with their new places' numbers, for a game
+        whose events carry one (a slot keeps its origin: only its number changed)."""
+        renumbered = self.game.renumbered
+        out = list(slots)
+        for i in range(start, len(out)):
+            slot = out[i]
+            line = renumbered(slot.line, i)
+            if line != slot.line:
+                out[i] = Slot(line, slot.origin, Event(line))
+        return tuple(out)
+
+    def _made(self, plan: _Planned) -> _Node:
         """The node a planned edit makes: its record, its edit and where edits go on."""
         node, at, op, line = plan.node, plan.at, plan.op, plan.line
         slots = node.slots
@@ -293,6 +309,8 @@ class _Search:
             was = f"{slots[at].line} / {slots[at + 1].line}"
             now = f"{slots[at + 1].line} / {slots[at].line}"
             next_at = at + 2
+        if op != "replace":
+            new = self._renumbered(new, at)
         edit = Edit(ply=at + 1, op=op, was=was, now=now, cost=plan.cost)
         cost = node.cost + plan.cost
         failed = node.failed_at or 0
@@ -342,6 +360,9 @@ class _Search:
             if found and heap[0][0] > found[0].cost + HORIZON:
                 self.stopped = "horizon"
                 break
+            if found and self.replays > self.alternatives_until:
+                self.stopped = "alternatives"
+                break
             if self.replays >= self.max_replays:
                 self.stopped = self.budget = "replays"
                 break
@@ -362,6 +383,8 @@ class _Search:
             self.tried += 1
             node.failed_at = self._play(node)
             if node.failed_at is None:
+                if not found:
+                    self.alternatives_until = 2 * self.replays + ALTERNATIVES_AT_LEAST
                 if not any(_within(earlier, node) for earlier in found):
                     found.append(node)
             elif len(node.edits) < self.max_edits and self._progress(node):

@@ -36,12 +36,13 @@ DROPPED = 1.0
 SWAPPED_EVENTS = 1.0
 MISSING_OR_EXTRA_EVENT = 1.5
 
-_TOKEN = re.compile(r"[0-9]+|[^\W\d_]+|\s+|.", re.S)
+_TOKEN = re.compile(r"[0-9]+|[a-z]+(?:_[a-z]+)*|[A-Z][a-z]*|[^\W\d_a-zA-Z]+|\s+|.", re.S)
 
 
 def tokens(line: str) -> list[str]:
-    """A line as the units a person writes: numbers and words whole, every other
-    character alone, runs of spaces as one."""
+    """A line as the units a person writes: numbers and words whole (a capital starts a
+    word, so that ``M3xM4`` is five tokens), every other character alone, runs of spaces
+    as one."""
     return _TOKEN.findall(line)
 
 

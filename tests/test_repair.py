@@ -1,0 +1,266 @@
+"""Record repair (``adjudicator repair``, :mod:`adjudicator.core.repair`): the game a
+miscopied record meant, found for the three games, and nothing claimed that was not
+checked."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from adjudicator import load_record, repair, validate
+from adjudicator.core.cli import build_app
+from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.transcription import (
+    CHANGED,
+    CONFUSED,
+    NUMBER_OFF,
+    TRANSPOSED,
+    changed_part,
+    line_cost,
+    near_numbers,
+    near_words,
+)
+from tests.test_docs_ja import SHARED, Shell, check, examples
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples" / "repair"
+#: Each worked example and the valid sample it was miscopied from.
+MISCOPIED = {
+    "orbit-dominion": ROOT / "records/orbit-dominion/valid/pincer.txt",
+    "dark-nebula": ROOT / "records/dark-nebula/valid/worked-game.txt",
+    "astro-stra": ROOT / "records/astro-stra/valid/random-game.txt",
+}
+OD_CONFUSABLES = ("OMI", "-x")
+
+
+def run(*args: str) -> tuple[str, int]:
+    result = CliRunner().invoke(build_app(Registry(installed_games())), list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.output, result.exit_code
+
+
+def written(record_path: Path) -> list[str]:
+    return [e.written for e in load_record(record_path).events]
+
+
+# --- the cost model ----------------------------------------------------------------------------
+
+
+def test_copying_errors_cost_what_the_model_says() -> None:
+    """A number one off and a confusable letter are the cheapest errors; numbers and words
+    count whole; neighbouring characters swapped cost one transposition."""
+    assert line_cost("O6-O8", "O6-O7", OD_CONFUSABLES) == NUMBER_OFF
+    assert line_cost("M4-M5", "M4-I5", OD_CONFUSABLES) == CONFUSED
+    assert line_cost("M4-I4", "M4-M5", OD_CONFUSABLES) == CONFUSED + NUMBER_OFF
+    assert line_cost("M3-M4", "M3xM4", OD_CONFUSABLES) == CONFUSED
+    assert line_cost("O10-O11", "O10-O1", OD_CONFUSABLES) == CHANGED  # 11 is not 1 off 1
+    assert line_cost("x-", "-x") == TRANSPOSED
+    assert line_cost("roll zarek", "roll imobu") == CHANGED  # a word is one token
+
+
+def test_near_numbers_and_words_carry_their_cost() -> None:
+    assert ("roll 3", NUMBER_OFF) in near_numbers("roll 4")
+    assert ("roll 6", CHANGED) in near_numbers("roll 4")
+    words = near_words("S=red T=blue", [("red", "blue", "green")])
+    assert ("S=green T=blue", CHANGED) in words
+    assert ("S=blue T=red", CHANGED) in words  # two colours exchanged
+    assert changed_part("search: zarek imobu; roll 5", "search: zarek imobu; roll 4") == (
+        "5",
+        "4",
+    )
+
+
+# --- the search, per game ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", MISCOPIED)
+def test_the_miscopied_example_is_repaired_to_the_game_it_meant(game: str) -> None:
+    """Each worked example differs from a valid sample by one miscopied event: the first
+    candidate is that sample's game, valid, one edit away."""
+    path = EXAMPLES / f"{game}.txt"
+    assert validate(path).status == "invalid"
+    found = repair(path, top=1)
+    assert found.status == "repaired"
+    best = found.candidates[0]
+    assert len(best.edits) == 1
+    assert best.verdict.status == "valid"
+    corrected = load_record(json.dumps(best.record))
+    assert [e.written for e in corrected.events] == written(MISCOPIED[game])
+
+
+def test_the_error_is_found_before_the_first_failing_ply() -> None:
+    """Orbit Dominion: blue's O6-O7 written O6-O8 at ply 12 is legal too; the record fails
+    only at ply 30. The repair names ply 12, not the symptom."""
+    found = repair(EXAMPLES / "orbit-dominion.txt", top=1)
+    assert found.verdict.problem is not None and found.verdict.problem.ply == 30
+    edit = found.candidates[0].edits[0]
+    assert (edit.ply, edit.op, edit.was, edit.now) == (12, "replace", "O6-O8", "O6-O7")
+
+
+def _moves(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_swap_and_an_omission_are_repaired_in_orbit_dominion() -> None:
+    """Two neighbouring actions in the wrong order are swapped back; an action left out is
+    inserted (the game lists the actions legal there)."""
+    data = _moves(ROOT / "records/orbit-dominion/valid/pincer.json")
+    swapped = json.loads(json.dumps(data))
+    swapped["moves"][20], swapped["moves"][21] = swapped["moves"][21], swapped["moves"][20]
+    found = repair(json.dumps(swapped), top=1)
+    assert [e.op for e in found.candidates[0].edits] == ["swap"]
+    assert found.candidates[0].record["moves"] == data["moves"]
+    omitted = json.loads(json.dumps(data))
+    del omitted["moves"][40]
+    found = repair(json.dumps(omitted), top=3)
+    assert any(c.record["moves"] == data["moves"] for c in found.candidates)
+    assert all(c.edits[0].op == "insert" for c in found.candidates)
+
+
+def test_two_errors_are_repaired_together() -> None:
+    """Two miscopied actions, the first legal: both edits, in the order of their plies."""
+    data = _moves(ROOT / "records/orbit-dominion/valid/pincer.json")
+    copy = json.loads(json.dumps(data))
+    copy["moves"][11] = "O6-O8"  # ply 12, legal but wrong
+    assert copy["moves"][52] == "O0-O1"
+    copy["moves"][52] = "M0-O1"  # ply 53, a confusable letter
+    assert validate(json.dumps(copy)).status == "invalid"
+    found = repair(json.dumps(copy), top=1)
+    best = found.candidates[0]
+    assert [e.ply for e in best.edits] == [12, 53]
+    assert best.record["moves"] == data["moves"]
+
+
+@pytest.mark.parametrize("game", MISCOPIED)
+def test_every_candidate_is_valid_when_validated_on_its_own(game: str) -> None:
+    """Nothing is claimed that was not checked: each candidate's record, read again from
+    its JSON, is valid and agrees with the verdict shown with it."""
+    found = repair(EXAMPLES / f"{game}.txt", top=3)
+    assert found.candidates
+    for candidate in found.candidates:
+        again = validate(json.dumps(candidate.record))
+        assert again.status == "valid"
+        assert again.computed == candidate.verdict.computed
+
+
+@pytest.mark.parametrize("game", MISCOPIED)
+def test_a_replay_copy_plays_apart_from_its_original(game: str) -> None:
+    """What the search replays from is a copy (Replay.copy): playing on it leaves the
+    original standing where it was, at every ply."""
+    from adjudicator import game as game_named
+
+    record = load_record(MISCOPIED[game])
+    played = game_named(game)
+    replay = played.replay(record)
+    events = [e.written for e in record.events]
+    for ply, line in enumerate(events):
+        before = replay.position_text()
+        twin = replay.copy()
+        for later in events[ply : ply + 3]:
+            twin.attempt(later, lenient=False)
+        assert replay.position_text() == before
+        assert replay.ply() == ply
+        replay.attempt(line, lenient=False)
+
+
+# --- the command -------------------------------------------------------------------------------
+
+
+def test_a_valid_record_has_nothing_to_repair() -> None:
+    output, status = run("repair", str(MISCOPIED["orbit-dominion"]), "--lang", "en")
+    assert status == 0
+    assert "valid as written; nothing to repair" in output
+
+
+def test_no_candidate_within_the_limits_says_what_was_searched() -> None:
+    """With no edit allowed nothing can be repaired: exit 1, and the search is described."""
+    output, status = run("repair", str(EXAMPLES / "astro-stra.txt"), "--max-edits", "0")
+    assert status == 1
+    assert "No correction within 0 edit(s)" in output or "修正では記録は有効になりません" in output
+
+
+def test_a_budget_reached_is_said(tmp_path: Path) -> None:
+    """A search stopped by --time says so: a correction may have been missed, and the
+    search is not called complete."""
+    data = _moves(ROOT / "records/orbit-dominion/valid/pincer.json")
+    data["moves"][10:14] = data["moves"][13:9:-1]  # four actions reversed: beyond two edits
+    path = tmp_path / "reversed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    output, status = run("repair", str(path), "--time", "0.1", "--json")
+    found = json.loads(output)
+    assert status == 1 and found["status"] == "no_candidate"
+    assert found["searched"]["stopped"] == "time" and not found["searched"]["complete"]
+    output, _ = run("repair", str(path), "--time", "0.1", "--lang", "en")
+    assert "stopped at the time budget: a correction may have been missed" in output
+
+
+def test_json_follows_the_committed_schema() -> None:
+    output, status = run("repair", str(EXAMPLES / "dark-nebula.txt"), "--json", "--top", "2")
+    assert status == 0
+    schema = json.loads((ROOT / "schemas/repair.schema.json").read_text(encoding="utf-8"))
+    data = json.loads(output)
+    jsonschema.validate(data, schema)
+    assert data["status"] == "repaired"
+    assert data["candidates"][0]["edits"][0]["op"] == "replace"
+
+
+def test_write_gives_the_best_candidate_with_its_edits_and_never_changes_the_input(
+    tmp_path: Path,
+) -> None:
+    source = tmp_path / "game.txt"
+    source.write_bytes((EXAMPLES / "orbit-dominion.txt").read_bytes())
+    before = source.read_bytes()
+    target = tmp_path / "corrected.json"
+    _, status = run("repair", str(source), "--write", str(target), "--lang", "en")
+    assert status == 0
+    assert source.read_bytes() == before
+    written_record = json.loads(target.read_text(encoding="utf-8"))
+    edits = written_record["ext"]["adjudicator.repair"]["edits"]
+    assert [(e["ply"], e["now"]) for e in edits] == [(12, "O6-O7")]
+    assert validate(target).status == "valid"
+    output, status = run("repair", str(source), "--write", str(source), "--lang", "en")
+    assert status == 2
+    assert "never changed" in output
+    assert source.read_bytes() == before
+
+
+def test_an_unreadable_record_is_a_clear_message(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    output, status = run("repair", str(bad), "--lang", "en")
+    assert status == 2
+    assert "Traceback" not in output and "bad.json" in output
+
+
+def test_japanese_output_speaks_japanese() -> None:
+    output, status = run("repair", str(EXAMPLES / "orbit-dominion.txt"), "--lang", "ja")
+    assert status == 0
+    assert "30手目で無効" in output and "費用 0.5" in output and "12手目: O6-O8 → O6-O7" in output
+    for english in ("cost", "valid", "Searched", "correction"):
+        assert english not in output
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+
+def test_every_example_of_the_english_page_prints_what_it_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/repair.md's commands run, in order, from a scratch folder, and print what the
+    page shows (the Japanese page is run by tests/test_docs_ja.py)."""
+    for name in SHARED:
+        (tmp_path / name).symlink_to(ROOT / name)
+    monkeypatch.chdir(tmp_path)
+    shell = Shell(tmp_path)
+    page = ROOT / "docs" / "repair.md"
+    shown = examples(page)
+    assert len(shown) >= 5
+    for example in shown:
+        printed, status = shell.run(example.command)
+        assert status != 4 and "Usage:" not in printed, f"{example}:\n{printed}"
+        if example.shown:
+            check(example, printed)
