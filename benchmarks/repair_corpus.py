@@ -189,6 +189,9 @@ def corpus(name: str, errors: int, count: int, seed: int) -> Iterator[tuple[Game
         for _ in range(errors):
             mutated = miscopied([s[0] for s in slots], rng, game.confusables, words, first)
             slots = [(line, slots[o][1] if o is not None else None) for line, o in mutated]
+        if name == "dark-nebula":
+            # a score sheet's stamps are written by hand: a line left out leaves a gap
+            slots = [(line, None) for line, _ in slots]
         try:
             mutant = game.with_events(original, slots)
             text = game.write_record(mutant, "text")

@@ -118,7 +118,7 @@ def test_a_swap_and_an_omission_are_repaired_in_orbit_dominion() -> None:
     del omitted["moves"][40]
     found = repair(json.dumps(omitted), top=3)
     assert any(c.record["moves"] == data["moves"] for c in found.candidates)
-    assert all(c.edits[0].op == "insert" for c in found.candidates)
+    assert all(c.edits[0].op == "insert" and c.edits[0].was is None for c in found.candidates)
 
 
 def test_two_errors_are_repaired_together() -> None:
@@ -165,6 +165,16 @@ def test_a_replay_copy_plays_apart_from_its_original(game: str) -> None:
         assert replay.position_text() == before
         assert replay.ply() == ply
         replay.attempt(line, lenient=False)
+
+
+def test_a_quiet_step_left_out_of_a_dark_nebula_record_is_put_back() -> None:
+    """Dark Nebula lists the next step done quietly (``1.5 rebel movement: -``): a score
+    sheet that skipped that line, its stamps written by hand, is repaired by inserting it."""
+    text = MISCOPIED["dark-nebula"].read_text(encoding="utf-8")
+    assert text.count("1.5 rebel movement: -\n") == 1
+    found = repair(text.replace("1.5 rebel movement: -\n", ""), top=1)
+    edit = found.candidates[0].edits[0]
+    assert (edit.op, edit.was, edit.now) == ("insert", None, "1.5 rebel movement: -")
 
 
 # --- the command -------------------------------------------------------------------------------

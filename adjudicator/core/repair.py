@@ -300,6 +300,7 @@ class _Search:
         elif op == "insert":
             assert line is not None
             new = (*slots[:at], Slot(line, None, Event(line)), *slots[at:])
+            was = None
             next_at = at + 1
         elif op == "delete":
             new = (*slots[:at], *slots[at + 1 :])

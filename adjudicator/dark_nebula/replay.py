@@ -145,6 +145,15 @@ class DarkNebulaReplay(EventReplay):
     def vocabulary(self) -> tuple[tuple[str, ...], ...]:
         return (tuple(s.id for s in self.board.sectors),)
 
+    def alternatives(self) -> list[str] | None:
+        """The next step done quietly (``2.5 rebel movement: -``), the one event of a turn
+        that needs no dice and no choice: what a score sheet that skipped a line most often
+        left out. Steps with choices are not listed: their dice are nowhere else."""
+        if not self.started or self.decided is not None:
+            return None
+        turn, step = divmod(self.steps, 7)
+        return [f"{stamp(turn + 1, step + 1)}: -"]
+
     def attempt(self, written: str | GameEvent, *, lenient: bool) -> Step:
         """Play one event: a line, or an event as a record holds it (JSON, or a text record
         already read), played as it is. Sectors are written by id; with ``lenient``, printed
