@@ -238,6 +238,17 @@ def test_write_gives_the_best_candidate_with_its_edits_and_never_changes_the_inp
     assert source.read_bytes() == before
 
 
+def test_a_write_path_that_cannot_be_written_is_refused_before_the_search(tmp_path: Path) -> None:
+    """--write into a missing folder: exit 2 with the reason, before any search is made."""
+    target = tmp_path / "missing" / "corrected.json"
+    output, status = run(
+        "repair", str(EXAMPLES / "orbit-dominion.txt"), "--write", str(target), "--lang", "en"
+    )
+    assert status == 2
+    assert "cannot write" in output and "correction" not in output
+    assert not target.exists()
+
+
 def test_an_unreadable_record_is_a_clear_message(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")

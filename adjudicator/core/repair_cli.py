@@ -14,10 +14,8 @@ from adjudicator.core.cli_common import (
     EXIT_INVALID,
     EXIT_OK,
     EXIT_PENDING,
-    EXIT_USAGE,
     JsonOption,
     LangOption,
-    err_console,
     fail,
     resolve_lang,
     robust_stdout,
@@ -27,6 +25,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import decided_line
+from adjudicator.core.writing import check_file, write_text
 
 #: The words of the human report, by language.
 WORDS: dict[Lang, dict[str, str]] = {
@@ -122,15 +121,20 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
         chosen = resolve_lang(lang)
         robust_stdout()
-        if write is not None and write.exists() and write.resolve() == source.resolve():
-            fail(
-                InputError(
-                    "usage",
-                    "--write names the record itself; the input is never changed",
-                    ja="--write が記録そのものを指しています。入力は変更しません",
-                    field="--write",
+        if write is not None:
+            if write.exists() and write.resolve() == source.resolve():
+                fail(
+                    InputError(
+                        "usage",
+                        "--write names the record itself; the input is never changed",
+                        ja="--write が記録そのものを指しています。入力は変更しません",
+                        field="--write",
+                    )
                 )
-            )
+            try:
+                check_file(write, "--write")  # before the search, not after it
+            except InputError as err:
+                fail(err)
         game, record, _ = load(registry, source, lenient=False)
         try:
             found = search(
@@ -144,36 +148,36 @@ def register(app: typer.Typer, registry: Registry) -> None:
             )
         except InputError as err:
             fail(err, str(source))
-        if write is not None and found.candidates:
-            _write(write, found.candidates[0].record, found)
         if as_json:
             sys.stdout.write(found.model_dump_json(indent=2) + "\n")
         else:
             _print(found, game.rules, chosen)
-        if write is not None and found.candidates and not as_json:
-            print(WORDS[chosen]["wrote"].format(path=path_text(str(write))))
+        if write is not None and found.candidates:
+            try:
+                write_text(write, _with_edits(found), "--write")
+            except InputError as err:
+                fail(err)  # what was found is printed above
+            if not as_json:
+                print(WORDS[chosen]["wrote"].format(path=path_text(str(write))))
         codes = {"valid": EXIT_OK, "repaired": EXIT_OK, "pending": EXIT_PENDING}
         raise typer.Exit(codes.get(found.status, EXIT_INVALID))
 
 
-def _write(path: Path, data: dict, found: object) -> None:
-    """The corrected record with its edits in ``ext``, where a record keeps extensions."""
+def _with_edits(found: object) -> str:
+    """The best candidate as a JSON record, its edits in ``ext`` where a record keeps
+    extensions."""
     from adjudicator.core.repair import Repair
 
     assert isinstance(found, Repair)
     best = found.candidates[0]
-    data = dict(data)
+    data = dict(best.record)
     ext = dict(data.get("ext") or {})
     ext["adjudicator.repair"] = {
         "source": found.source,
         "edits": [e.model_dump() for e in best.edits],
     }
     data["ext"] = ext
-    try:
-        path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    except OSError as exc:
-        err_console.line(printable(f"{path_text(str(path))}: {exc.strerror or exc}"))
-        raise typer.Exit(EXIT_USAGE) from None
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def _print(found: object, rules: object, lang: Lang) -> None:
