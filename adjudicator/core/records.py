@@ -170,10 +170,11 @@ class Replay(ABC):
         return []
 
     def earlier_fault(self, later: list[Any]) -> tuple[int, Step] | None:
-        """When the event just played was rejected: a fault at an earlier event that hidden
-        information opened later in the record proves (``later``: the events after the
-        rejected one, as :attr:`Event.played` gives them). The answer is the position in
-        ``later`` (1-based) of the event that opens it, and a step with the violation and
+        """When the event just played was rejected (or unreadable): a fault at an earlier
+        event that hidden information opened in the record proves (``later``: the rejected
+        event and those after it, as :attr:`Event.played` gives them; an opening inside the
+        rejected event counts too). The answer is the position in ``later`` (0 for the
+        rejected event) of the event that opens it, and a step with the violation and
         ``at`` its event; a game without hidden information has none."""
         return None
 
@@ -416,7 +417,8 @@ class Validation:
             try:
                 step = attempt(event.played, lenient=lenient)
             except InputError as err:
-                return self._unreadable_event(ply, event, err), replay.outcome()
+                problem = self._unreadable_event(ply, event, err)
+                return self._earliest(ply, problem), replay.outcome()
             if step is not ACCEPTED:  # the common case costs one comparison
                 problem = self._step_problem(ply, event, step)
                 if problem is not None:
@@ -424,12 +426,12 @@ class Validation:
         return self._check_result(), replay.outcome()
 
     def _earliest(self, ply: int, problem: Problem) -> Problem:
-        """The earliest provable fault: a record that opens hidden information after the
-        event rejected at ``ply`` is evidence for the events before it (the public record
-        and the full one then get the same verdict)."""
+        """The earliest provable fault: a record that opens hidden information in the event
+        rejected at ``ply`` or after it is evidence for the events before it (the public
+        record and the full one then get the same verdict)."""
         if problem.ply != ply:
             return problem  # a deferred fault, found by this very event
-        later = [e.played for e in self.record.events[ply:]]
+        later = [e.played for e in self.record.events[ply - 1 :]]
         found = self.replay.earlier_fault(later)
         if found is None or found[1].violation is None or found[1].at is None:
             return problem

@@ -108,7 +108,9 @@ def commitment(game_id: str, sector: str, nonce: str) -> str:
 
 class Opening(NamedTuple):
     """What opening a commitment found: ``ok``; ``other_sector`` (the nonce opens it for
-    ``committed``, not for the sector revealed); ``wrong_nonce``; ``weak_nonce``."""
+    ``committed``, not for the sector revealed); ``wrong_nonce``; ``weak_nonce`` (with
+    ``committed`` when the weak nonce opens it all the same: the commitment published at
+    the set-up hid nothing)."""
 
     status: Literal["ok", "other_sector", "wrong_nonce", "weak_nonce"]
     committed: str | None = None
@@ -120,11 +122,23 @@ def open_commitment(
 ) -> Opening:
     """Check an opening against the published digest, naming the failure exactly."""
     problem = nonce_problem(nonce)
+    committed = _committed(digest, game_id, sector, nonce, sectors)
     if problem is not None:
-        return Opening("weak_nonce", detail=problem)
+        return Opening("weak_nonce", committed, problem)
+    if committed is None:
+        return Opening("wrong_nonce")
+    return Opening("ok" if committed == sector else "other_sector", committed)
+
+
+def _committed(
+    digest: str, game_id: str, sector: str, nonce: str, sectors: Iterable[str]
+) -> str | None:
+    """The sector ``nonce`` opens the commitment for, the one revealed tried first."""
+    if not isinstance(nonce, str):
+        return None
     if commitment(game_id, sector, nonce) == digest:
-        return Opening("ok", sector)
+        return sector
     for other in sectors:
         if commitment(game_id, other, nonce) == digest:
-            return Opening("other_sector", other)
-    return Opening("wrong_nonce")
+            return other
+    return None

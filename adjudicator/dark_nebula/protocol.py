@@ -95,12 +95,17 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
         try:
             step = replay.attempt(line, lenient=lenient)
         except InputError as err:
-            raise err.at(f"moves[{i}]") from None
+            # An opening in this move or a later one may prove an earlier fault, which the
+            # director's early opening would have found before this move was read.
+            found = replay.earlier_fault(req.moves[i:])
+            if found is None:
+                raise err.at(f"moves[{i}]") from None
+            step = found[1]
         if step.normalized_to is not None and isinstance(line, str):
             normalized.append(Normalization(index=i, written=line, canonical=step.normalized_to))
         if step.violation is not None:
-            if step.at is None:  # an opening later in the moves may prove an earlier fault
-                step = (replay.earlier_fault(req.moves[i + 1 :]) or (0, step))[1]
+            if step.at is None:  # an opening in this move or a later one may prove more
+                step = (replay.earlier_fault(req.moves[i:]) or (0, step))[1]
             illegal_at = (step.at - 1) if step.at is not None else i
             violation = step.violation.code
             break

@@ -81,6 +81,10 @@ PENDING: dict[str, dict[Lang, str]] = {
 }
 
 
+#: The set-up is always the first event (5.0): a weak nonce that opens the commitment is its
+#: fault, as the commitment it hid nothing behind was published there.
+SETUP_PLY = 1
+
 #: The event class and side of each step of a turn (5.0), by its index from 0: what
 #: :func:`~adjudicator.dark_nebula.notation.step_of` gives, asked the other way round.
 _STEP_EVENTS = {"production": Production, "movement": Movement, "combat": Combat, "search": Search}
@@ -121,6 +125,10 @@ class DarkNebulaReplay(EventReplay):
         self.disclosed = False
         self.opened = False
         self.hidden: list[Hidden] = []
+        #: The checks a refused event deferred before it was refused, with its ply: no part
+        #: of the game, but a director's record would have run them before the refusal, so
+        #: an opening in the record runs them too (:meth:`earlier_fault`).
+        self.set_aside: tuple[int, list[Hidden]] = (0, [])
         self.decided: Outcome | None = None
         #: The event :meth:`play_accepted` stopped at, with its answer (see there).
         self.refused: tuple[GameEvent, Step] | None = None
@@ -229,6 +237,7 @@ class DarkNebulaReplay(EventReplay):
             return Step(violation=self._v(*self._order_problem(event)))  # type: ignore[misc]
         ply = self.events + 1
         work = self.situation if checked_first(event) else self.situation.copy()
+        mark = len(self.hidden)
         try:
             if kind is Production:
                 self._production(work, event)  # type: ignore[arg-type]
@@ -239,8 +248,10 @@ class DarkNebulaReplay(EventReplay):
             else:
                 late = self._search(work, event, ply)  # type: ignore[arg-type]
                 if late is not None:
+                    self._set_aside(mark, ply)
                     return late
         except _Rejected as rejected:
+            self._set_aside(mark, ply)
             return Step(violation=rejected.violation)
         self.situation = work
         self.steps += 1
@@ -260,13 +271,17 @@ class DarkNebulaReplay(EventReplay):
         for sector in sectors:
             self._known(sector)  # raises unknown_sector
         ply = self.events + 1
+        mark = len(self.hidden)
         try:
             step = self._setup(event, ply) if type(event) is Setup else self._disclose(event, ply)
         except _Rejected as rejected:
+            self._set_aside(mark, ply)
             return Step(violation=rejected.violation)
         if step.violation is None:
             self.events = ply
             self.last_event = event
+        else:
+            self._set_aside(mark, ply)
         return step
 
     def side_to_move(self) -> str:
@@ -505,10 +520,13 @@ class DarkNebulaReplay(EventReplay):
             self._reject(
                 search.concealment(work, list(event.searches), reveal.sector if reveal else None)
             )
-        elif base.sector is None and reveal is None:
+        elif base.sector is None:
+            # With a revelation too: revealed elsewhere, the base may still have been in a
+            # sector searched now, and the director's record reports that first (10.2).
             for sector in event.searches:
-                args = {"sector": self._label(sector)}
-                self._defer("concealed_base", ply, args, self._concealment_check(sector))
+                if reveal is None or sector != reveal.sector:
+                    args = {"sector": self._label(sector)}
+                    self._defer("concealed_base", ply, args, self._concealment_check(sector))
         if reveal is not None:
             if base.revealed:
                 self._reject(("already_revealed", {}))
@@ -540,16 +558,23 @@ class DarkNebulaReplay(EventReplay):
     # --- the commitment ---------------------------------------------------------------------
 
     def _open(self, opening: Opening, *, secret: bool = False) -> Step | None:
-        """Check an opening against the commitment, then run what was deferred: ``None``
-        when all holds, else a step with the earliest violation (``at`` its own event). A
-        nonce that opens the commitment for another sector still proves where the base
-        was: the deferred checks run against that sector first, and only if they all hold
-        is the revelation elsewhere the fault."""
+        """Check an opening against the commitment, then run what was deferred (this
+        event's own checks included): ``None`` when all holds, else a step with the
+        earliest violation (``at`` its own event). A nonce that opens the commitment for
+        another sector still proves where the base was: the deferred checks run against
+        that sector first, and only if they all hold is the revelation elsewhere the fault.
+        A weak nonce that opens it is the set-up's fault, as a director's record finds it
+        there."""
         found = open_commitment(
             self.commitment, self.game_id, opening.sector, opening.nonce, self.board.sector_ids
         )
+        if found.status == "weak_nonce":
+            weak = self._weak(found.detail, opening.nonce)
+            if secret or found.committed is None:
+                raise _Rejected(weak)
+            return Step(violation=weak, at=SETUP_PLY)
         if found.committed is not None:
-            earlier = self._run_hidden(found.committed, before=self.events + 1)
+            earlier = self._run_hidden(self.hidden, found.committed)
             if earlier is not None:
                 return earlier
         if found.status == "other_sector":
@@ -565,33 +590,42 @@ class DarkNebulaReplay(EventReplay):
             )
         elif found.status == "wrong_nonce":
             self._reject(("commitment_mismatch" if secret else "wrong_nonce", {}))
-        elif found.status == "weak_nonce":
-            detail = Said(en=found.detail, ja=nonce_problem(opening.nonce, "ja") or "")
-            self._reject(("weak_nonce", {"detail": detail}))
         self.situation.base.sector = opening.sector
         self.opened = True
         return None
 
-    def _run_hidden(self, sector: str, *, before: int) -> Step | None:
-        """The deferred checks of the events before ply ``before``, in order, against the
-        base in ``sector``: the first that fails, at its own event."""
-        for hidden in self.hidden:
-            if hidden.ply >= before:
-                break
+    def _weak(self, detail: str, nonce: str) -> Violation:
+        said = Said(en=detail, ja=nonce_problem(nonce, "ja") or "")
+        return self._v("weak_nonce", {"detail": said})
+
+    def _run_hidden(self, checks: list[Hidden], sector: str) -> Step | None:
+        """The deferred ``checks``, in order, against the base in ``sector``: the first
+        that fails, at its own event."""
+        for hidden in checks:
             problem = hidden.run(sector)
             if problem is not None:
                 return Step(violation=self._v(*problem), at=hidden.ply)
         return None
 
+    def _set_aside(self, mark: int, ply: int) -> None:
+        """The checks the event at ``ply`` deferred before it was refused leave the game."""
+        self.set_aside = (ply, self.hidden[mark:])
+        del self.hidden[mark:]
+
     def earlier_fault(self, later: list[Any]) -> tuple[int, Step] | None:
-        """A record that opens the commitment after the rejected event (a revelation or
-        the post-game disclosure) proves where the base was for the whole game: the
-        deferred checks of the events before it run from that opening, so the public
-        record gets the verdict the director's full record gets."""
+        """The rejected event and those after it (``later``) may open the commitment (a
+        revelation or the post-game disclosure): the first opening that opens it proves
+        where the base was for the whole game. The deferred checks of the events before
+        the rejected one, and those the rejected one deferred before its refusal, run from
+        it; a weak nonce that opens it is the set-up's fault. So the public record gets
+        the verdict the director's full record gets (interpretation 15)."""
         if self.opened:
             return None
+        refused = self.events + 1
+        ply, aside = self.set_aside
+        checks = self.hidden + aside if ply == refused else self.hidden
         sectors = self.board.sector_ids
-        for offset, event in enumerate(later, 1):
+        for offset, event in enumerate(later):
             opening = _opening_of(event)
             if opening is None:
                 continue
@@ -599,8 +633,13 @@ class DarkNebulaReplay(EventReplay):
                 self.commitment, self.game_id, opening.sector, opening.nonce, sectors
             )
             if found.committed is None:
-                continue  # a wrong or weak nonce proves nothing
-            earlier = self._run_hidden(found.committed, before=self.events + 1)
+                continue  # a wrong nonce, or a weak one that opens nothing, proves nothing
+            if found.status == "weak_nonce":
+                if refused <= SETUP_PLY:
+                    return None  # the set-up itself was refused first
+                weak = self._weak(found.detail, opening.nonce)
+                return offset, Step(violation=weak, at=SETUP_PLY)
+            earlier = self._run_hidden(checks, found.committed)
             return None if earlier is None else (offset, earlier)
         return None
 

@@ -210,12 +210,19 @@ class Player:
         return candidates
 
 
-def random_game(seed: int, turns: int) -> Record:
-    """A legal public record (no early opening) of up to ``turns`` turns."""
+def director_game(seed: int, turns: int) -> dict[str, object]:
+    """A legal director's record of up to ``turns`` turns, as JSON: the opening it reveals
+    or discloses is its ``secret`` from the set-up."""
     player = Player(seed, turns)
     lines, result = player.play()
     data = _blank(player.game_id, player.base).dump()
-    del data["secret"]
     data["events"] = [parse_line(line).model_dump(mode="json", by_alias=True) for line in lines]
     data["result"] = result
+    return data
+
+
+def random_game(seed: int, turns: int) -> Record:
+    """A legal public record (no early opening) of up to ``turns`` turns."""
+    data = director_game(seed, turns)
+    del data["secret"]
     return Record.model_validate(data)
