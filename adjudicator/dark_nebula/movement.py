@@ -95,7 +95,9 @@ def move_problem(
     - ``immobile`` (8.1): allowance 0 and ``dst`` is another sector. The catalogue's message
       names the counter, which the caller knows and adds as ``counter``.
     - ``nebula_entry`` (8.3): the allowance would take a path there, but the reading of 8.3
-      in force forbids it (only ever under ``"one-step"``).
+      in force forbids it (only ever under ``"one-step"``); ``nebula`` names the nebula
+      sector the move would enter, which need not be ``dst`` (a move out of the nebula
+      through another of its sectors).
     - ``too_far`` (8.0): no path of at most ``allowance`` steps; ``distance`` is the
       shortest path's length, ``None`` when no path joins the two sectors.
 
@@ -118,7 +120,8 @@ def move_problem(
     distance = distances(board, src).get(dst)
     if distance is not None and distance <= allowance:
         # A path of at most `allowance` steps exists, so only 8.3's reading rules it out.
-        return "nebula_entry", {**args, "distance": distance, "reading": nebula}
+        entered = _nebula_entered(board, src, dst)
+        return "nebula_entry", {**args, "distance": distance, "reading": nebula, "nebula": entered}
     return "too_far", {**args, "distance": distance}
 
 
@@ -143,6 +146,25 @@ def _bfs(
                 seen[n] = d + 1
                 queue.append(n)
     return seen
+
+
+def _nebula_entered(board: BoardDefinition, src: str, dst: str) -> str:
+    """The first nebula sector a shortest path from ``src`` to ``dst`` enters (``src``
+    itself left out: starting in the nebula is leaving it). Asked only when every path
+    within the allowance enters one, so there is one."""
+    by_id = board.by_id
+    came_from: dict[str, str | None] = {src: None}
+    queue = deque([src])
+    while queue and dst not in came_from:
+        here = queue.popleft()
+        for n in by_id[here].neighbours:
+            if n not in came_from:
+                came_from[n] = here
+                queue.append(n)
+    path = [dst]
+    while (step := came_from[path[-1]]) is not None:
+        path.append(step)
+    return next(s for s in reversed(path[:-1]) if by_id[s].nebula)
 
 
 def _check_sector(board: BoardDefinition, sector: str) -> None:

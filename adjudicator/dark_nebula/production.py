@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from adjudicator.core.i18n import Said
 from adjudicator.dark_nebula.board import (
     BATTLESHIP,
     CAPITAL,
@@ -19,6 +20,7 @@ from adjudicator.dark_nebula.board import (
     GUARD,
     GUARD_SHIP,
     NEW_CRUISER,
+    BoardDefinition,
     Side,
 )
 from adjudicator.dark_nebula.readings import Readings
@@ -43,8 +45,13 @@ class Placement(NamedTuple):
     sector: str
 
 
-def _counted(kinds: Mapping[str, int]) -> str:
-    return ", ".join(f"{k}×{n}" for k, n in sorted(kinds.items())) or "nothing"
+def _counted(board: BoardDefinition, kinds: Mapping[str, int]) -> str:
+    """The counters placed, by their names (as every message names counters)."""
+    names = board.kinds
+    placed = ", ".join(
+        f"{names[k].name if k in names else k}×{n}" for k, n in sorted(kinds.items())
+    )
+    return placed or Said(en="nothing", ja="なし")
 
 
 # --- set-up ------------------------------------------------------------------------------------
@@ -58,7 +65,7 @@ def check_rebel_setup(situation: Situation, placements: list[Placement]) -> Prob
     for p in placements:
         mix[p.kind] = mix.get(p.kind, 0) + 1
     if mix != REBEL_START:
-        return "rebel_setup_mix", {"got": _counted(mix)}
+        return "rebel_setup_mix", {"got": _counted(board, mix)}
     seen: set[str] = set()
     for p in placements:
         sector = board.by_id[p.sector]

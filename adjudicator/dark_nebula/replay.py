@@ -336,7 +336,7 @@ class DarkNebulaReplay(EventReplay):
         An event is the step its phase and side (and turn, when it names one) say it is.
         The steps are named as the notation stamps them and, in Japanese, as 5.0 does."""
         if self.disclosed:
-            after = Said(en="nothing after the disclosure", ja="開示の後(続く手順なし)")
+            after = Said(en="nothing follows the disclosure", ja="開示の後に続く手順はありません")
             return "phase_order", {"expected": after, "got": _step_said(event, None)}
         kind = type(event)  # the exact class: see notation.body
         if kind is Disclosure:
@@ -356,7 +356,9 @@ class DarkNebulaReplay(EventReplay):
         return None
 
     def _out_of_order(self, got: Said) -> Problem:
-        expected = Said(en=self._next_stamp(), ja=self._next_stamp("ja"))
+        expected = Said(
+            en=f"{self._next_stamp()} comes next", ja=f"次は「{self._next_stamp('ja')}」です"
+        )
         return "phase_order", {"expected": expected, "got": got}
 
     # --- events -----------------------------------------------------------------------------
@@ -384,7 +386,7 @@ class DarkNebulaReplay(EventReplay):
             self._known_all([p.sector for p in builds])
         self._reject(check_production(work, side, builds, extra, self.readings))
         if base_builds and side != "rebel":
-            self._reject(("base_counter_kind", {"counter": base_builds[0]}))
+            self._reject(("empire_base_production", {"counter": self._name(base_builds[0])}))
         produce(work, side, builds, extra)
         if base_builds:
             self._reject(check_base_production(work, list(base_builds), self.readings))
@@ -689,6 +691,7 @@ class DarkNebulaReplay(EventReplay):
             "counter": self._name(kind),
             "src": self._label(str(args["src"])),
             "dst": self._label(str(args["dst"])),
+            **({"nebula": self._label(str(args["nebula"]))} if "nebula" in args else {}),
         }
 
 

@@ -155,6 +155,7 @@ def test_8_3_one_step_cruiser_may_not_enter_nebula_two_steps_away() -> None:
         "allowance": 2,
         "distance": 2,
         "reading": "one-step",
+        "nebula": "nebula-1",
     }
 
 
