@@ -466,7 +466,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                     ja="--action か --solve のどちらか一方を指定してください",
                 )
             )
-        state, game = _dispute_state(registry, record, at, position, history, game_id, lenient)
+        state, game = dispute_state(registry, record, at, position, history, game_id, lenient)
         if action is None:
             try:
                 game.solve(state, depth, lang=language, as_json=as_json, executor=executor)
@@ -644,7 +644,7 @@ def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -
     )
 
 
-def _dispute_state(
+def dispute_state(
     registry: Registry,
     record: Path | None,
     at: int | None,
@@ -653,6 +653,9 @@ def _dispute_state(
     game_id: str | None,
     lenient: bool,
 ) -> tuple[Replay, Game]:
+    """The game and its replay at a disputed moment: a record's before ply ``at``, or a
+    position with the earlier positions that stood (``history``). What ``adjudicate``
+    rules on, and ``orbit-dominion analyze`` analyses, so both count the same history."""
     if (record is None) == (position is None):
         fail(
             InputError(

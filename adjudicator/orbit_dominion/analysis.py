@@ -38,6 +38,12 @@ class Analysis(BaseModel):
     legal_actions: list[str]
     banned_by_repetition: list[Banned]
     rejected: list[Rejection] = Field(default_factory=list)
+    history_known: bool = Field(
+        default=True,
+        description="The positions that stood before are known (a record, --history, or a "
+        "position at ply 0): false when a position was given alone, so the threefold ban "
+        "(第9条) counts only the positions from it on.",
+    )
 
 
 def rejection(index: int, ply: int, action: str, violation: Violation, lang: Lang) -> Rejection:
@@ -52,7 +58,13 @@ def rejection(index: int, ply: int, action: str, violation: Violation, lang: Lan
     )
 
 
-def analyse(state: GameState, lang: Lang, rejected: list[Rejection] | None = None) -> Analysis:
+def analyse(
+    state: GameState,
+    lang: Lang,
+    rejected: list[Rejection] | None = None,
+    *,
+    history_known: bool = True,
+) -> Analysis:
     outcome = state.outcome()
     banned = []
     if outcome is None:
@@ -71,4 +83,5 @@ def analyse(state: GameState, lang: Lang, rejected: list[Rejection] | None = Non
         legal_actions=sorted(str(a) for a in state.legal_actions()),
         banned_by_repetition=banned,
         rejected=rejected or [],
+        history_known=history_known,
     )

@@ -6,6 +6,7 @@ import json
 import re
 import sys
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -84,6 +85,13 @@ def replay_line(
     """The state after a line given on the command line, its rejected actions (reported,
     changing nothing) and the spellings normalised."""
     state = GameState(start_position(position, field="--position"))
+    return (state, *play_moves(state, moves, lenient=lenient, lang=lang))
+
+
+def play_moves(
+    state: GameState, moves: str, *, lenient: bool, lang: Lang
+) -> tuple[list[Rejection], list[tuple[str, str]]]:
+    """Play ``--moves`` on ``state``: its rejected actions and the spellings normalised."""
     rejected: list[Rejection] = []
     normalized: list[tuple[str, str]] = []
     for p in play_line(state, split_moves(moves), lenient=lenient, field="--moves"):
@@ -93,7 +101,45 @@ def replay_line(
             rejected.append(rejection(p.index, p.ply, p.written, p.violation, lang))
         elif p.reading.normalized:
             normalized.append((p.written, p.reading.canonical))
-    return state, rejected, normalized
+    return rejected, normalized
+
+
+def analysed_state(
+    position: str, record: Path | None, at: int | None, history: list[str] | None, lenient: bool
+) -> tuple[GameState, bool]:
+    """The state ``analyze`` starts from, by the path ``adjudicate`` takes (a record before
+    ply ``at``, or a position with the earlier positions given), and whether the game's
+    history is known: the threefold ban (第9条) counts the positions that stood before,
+    which a bare position copied from a game does not carry."""
+    from adjudicator.core.commands import dispute_state
+    from adjudicator.core.registry import Registry, installed_games
+    from adjudicator.orbit_dominion.identity import GAME_ID
+
+    if record is None:
+        if at is not None:
+            raise InputError(
+                "usage", "--at needs --record", ja="--at には --record が必要です", field="--at"
+            )
+        replay, _ = dispute_state(
+            Registry(installed_games()), None, None, position, history, GAME_ID, lenient
+        )
+        state: GameState = replay.state  # type: ignore[attr-defined]
+        return state, bool(history) or state.start.ply == 0
+    if position != "standard" or history:
+        raise InputError(
+            "usage",
+            "--record gives the position and its history: no --position or --history with it",
+            ja="--record が局面と履歴を与えます: --position や --history と一緒には使えません",
+        )
+    replay, game = dispute_state(Registry(installed_games()), record, at, None, None, None, lenient)
+    if game.id != GAME_ID:
+        raise InputError(
+            "usage",
+            f"{record} is a record of {game.id}, not of {GAME_ID}",
+            ja=f"{record} は {GAME_ID} ではなく {game.id} の記録です",
+            field="--record",
+        )
+    return replay.state, True  # type: ignore[attr-defined]
 
 
 LABELS: dict[str, dict[str, str]] = {
@@ -105,6 +151,9 @@ LABELS: dict[str, dict[str, str]] = {
         "banned": "banned by the threefold ban (第9条):",
         "banned_one": "  {action}: its position already stood at plies {plies}",
         "normalised": "[yellow]normalised[/] {written!r} → {canonical}",
+        "no_history": "[yellow]no history[/]: the threefold ban (第9条) counts only the "
+        "positions from this one on; an action banned in the game may be listed as legal "
+        "(give --record FILE --at N, or --history)",
     },
     "ja": {
         "rejected": "[bold red]不合法[/] #{n} {action}({ply}手目の後): {code} — {cite}",
@@ -114,6 +163,9 @@ LABELS: dict[str, dict[str, str]] = {
         "banned": "三度反復の禁止(第9条)により不合法:",
         "banned_one": "  {action}: 結果の局面は既に {plies} 手目の時点で出現",
         "normalised": "[yellow]正規化[/] 「{written}」→ {canonical}",
+        "no_history": "[yellow]履歴なし[/]: 三度反復の禁止(第9条)はこの局面以降の局面だけで"
+        "数えています。対局では禁止の行動が合法手に含まれることがあります"
+        "(--record ファイル --at 手数、または --history を指定してください)",
     },
 }
 
@@ -140,6 +192,8 @@ def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
         console.print(label["open"])
     legal = analysis.legal_actions
     console.print(label["legal"].format(n=len(legal), actions=" ".join(legal)))
+    if not analysis.history_known:
+        console.print(label["no_history"])
     if analysis.banned_by_repetition:
         console.print(label["banned"])
         for b in analysis.banned_by_repetition:
@@ -151,6 +205,24 @@ def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
 def analyze(
     position: PositionOption = "standard",
     moves: MovesOption = "",
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record", help="Analyse the game of this record before ply --at, its history counted."
+        ),
+    ] = None,
+    at: Annotated[
+        int | None,
+        typer.Option("--at", min=1, help="With --record: the ply about to be played."),
+    ] = None,
+    history: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--history",
+            help="With --position: a position that stood before (repeatable), counted for "
+            "the threefold ban.",
+        ),
+    ] = None,
     lenient: LenientOption = False,
     as_json: JsonOption = False,
     lang: LangOption = None,
@@ -166,16 +238,23 @@ def analyze(
     """Draw a position and rule on it: side to move, pending gate claim, what the turn
     start decides, the legal actions, and the actions banned by repetition.
 
+    The threefold ban (第9条) needs the game's history: `--record FILE --at N` analyses the
+    position before ply N of a record, as `adjudicate` does, and `--history` gives the
+    positions that stood before `--position`; without either, a position copied from a game
+    is analysed as if nothing stood before it, and the output says so.
+
     `--svg FILE` (or `--format svg`, to stdout) also draws it as an SVG picture: the last
     action as an arrow, a pincer or a pending gate claim ringed, and with `--from I0` the
     legal actions of the ship on I0.
 
-    Example: adjudicator orbit-dominion analyze --moves 'O- O+ O-' --svg board.svg
+    Examples: adjudicator orbit-dominion analyze --moves 'O- O+ O-' --svg board.svg;
+    adjudicator orbit-dominion analyze --record game.json --at 4
     """
     language = resolve_lang(lang)
     check_output(svg, "--svg")
     try:
-        state, rejected, normalized = replay_line(position, moves, lenient=lenient, lang=language)
+        state, history_known = analysed_state(position, record, at, history, lenient)
+        rejected, normalized = play_moves(state, moves, lenient=lenient, lang=language)
     except InputError as err:
         fail(err)
     if svg is not None or fmt == "svg":
@@ -187,7 +266,7 @@ def analyze(
             return
     from adjudicator.orbit_dominion.analysis import analyse
 
-    analysis = analyse(state, language, rejected)
+    analysis = analyse(state, language, rejected, history_known=history_known)
     if as_json:
         print(json.dumps(analysis.model_dump(mode="json"), ensure_ascii=False, indent=2))
         return

@@ -4,16 +4,26 @@ HELP: dict[str, str] = {
     "analyze": (
         "局面を図示して裁定します: 手番の側、主張中の星門制圧、手番開始時に決まること、"
         "合法な行動、反復により禁じられた行動。\n\n"
+        "三度反復の禁止(第9条)には対局の履歴が要ります: `--record ファイル --at N` は"
+        "記録の N 手目の前の局面を `adjudicate` と同じく履歴ごと解析し、`--history` は "
+        "`--position` の前に現れた局面を与えます。どちらもなければ、対局から写した局面は"
+        "それ以前に何もなかったものとして解析され、出力がそう告げます。\n\n"
         "`--svg ファイル`(または標準出力への `--format svg`)では SVG 画像でも描きます: "
         "最後の行動を矢印で、2点挟撃や主張中の星門制圧を丸で囲み、`--from I0` では I0 の船の"
         "合法な行動を示します。\n\n"
-        "例: adjudicator orbit-dominion analyze --moves 'O- O+ O-' --svg board.svg"
+        "例: adjudicator orbit-dominion analyze --moves 'O- O+ O-' --svg board.svg;\n"
+        "adjudicator orbit-dominion analyze --record game.json --at 4"
     ),
     "analyze --position": (
         "開始局面(局面表記)、または 'standard'。"
         "例: 'r....bb....r/rr....bb..../R....bB....r r 0 -'。"
     ),
     "analyze --moves": "その局面から指した行動を空白で区切って: 'I11-I10 O+ O0-O2'。",
+    "analyze --record": "この記録の --at 手目の前の対局を、履歴を数えて解析します。",
+    "analyze --at": "--record と共に: 次に指す手が何手目か。",
+    "analyze --history": (
+        "--position と共に: 以前に現れた局面(繰り返し指定できます)。三度反復の禁止で数えます。"
+    ),
     "analyze --lenient": (
         "文書化された別表記(I11 → I10、O4⇄M4、全角、O+1)を受け付け、正規化したものを"
         "それぞれ報告します。"
