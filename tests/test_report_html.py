@@ -111,3 +111,53 @@ def test_a_hostile_file_name_stays_text(tmp_path: Path) -> None:
     html = out.read_text(encoding="utf-8")
     assert "<script>alert" not in html and "<b onclick" not in html
     assert index(html)[0][0].endswith(name)
+
+
+def _events_of(text: str) -> list[str]:
+    from adjudicator.core.batch import read_record
+
+    _, rec = read_record(Registry(installed_games()), text, lenient=False, text_notation=True)
+    return [e.written for e in rec.events]
+
+
+def test_a_game_of_a_file_is_drawn_from_that_file_not_from_a_namesake(tmp_path: Path) -> None:
+    """The viewer draws the record that was judged: game 2 of ``a.txt`` (``a.txt#2``), even
+    beside a file literally named ``a.txt#2`` that holds another game."""
+    first = (ROOT / "records/orbit-dominion/valid/pincer.txt").read_text(encoding="utf-8")
+    second = (ROOT / "records/astro-stra/valid/random-game.txt").read_text(encoding="utf-8")
+    folder = tmp_path / "round"
+    folder.mkdir()
+    (folder / "a.txt").write_text(first + "\n" + second, encoding="utf-8")
+    (folder / "a.txt#2").write_text(first, encoding="utf-8")  # a namesake, not a record
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(APP, ["validate", str(folder), "--html", str(out)])
+    assert result.exit_code == 0, result.stdout
+    html = out.read_text(encoding="utf-8")
+    rows = index(html)
+    n = next(i for i, r in enumerate(rows) if r[0].endswith("a.txt#2"))
+    data = record(html, n)
+    assert data["e"][1:] == _events_of(second) and data["n"] - 1 == rows[n][5]
+
+
+def test_standard_input_is_drawn_from_what_was_read_not_from_a_file_named_dash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``validate - --html``: the record drawn is the one read from standard input, never a
+    file named ``-`` in the working directory."""
+    judged = (ROOT / "records/astro-stra/valid/random-game.txt").read_text(encoding="utf-8")
+    other = (ROOT / "records/orbit-dominion/valid/pincer.txt").read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_text(other, encoding="utf-8")
+    result = CliRunner().invoke(APP, ["validate", "-", "--html", "r.html"], input=judged)
+    assert result.exit_code == 0, result.stdout
+    data = record((tmp_path / "r.html").read_text(encoding="utf-8"), 0)
+    assert data["e"][1:] == _events_of(judged)
+
+
+def test_several_jobs_draw_the_record_judged(tmp_path: Path) -> None:
+    """With ``--jobs 2`` the verdicts come from worker processes and the text judged comes
+    back with each of them: the pictures match the verdict's plies."""
+    html = make_report(tmp_path, "--jobs", "2")
+    rows = index(html)
+    valid = [n for n, r in enumerate(rows) if r[2] == "valid"]
+    assert valid and all(record(html, n)["n"] - 1 == rows[n][5] for n in valid)

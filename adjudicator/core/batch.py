@@ -51,6 +51,9 @@ class Options:
     max_bytes: int = DEFAULT_MAX_BYTES
     #: ``(id, value)`` pairs switching interpretations for every record.
     interpretations: tuple[tuple[str, str], ...] = ()
+    #: Keep each record's text with its verdict (``Verdict.judged_text``), for the HTML
+    #: report, which draws the record judged rather than a file found again by its name.
+    keep_text: bool = False
 
 
 def find_records(paths: Iterable[Path]) -> Iterator[Path]:
@@ -280,7 +283,13 @@ def _unreadable(source: str, err: InputError, lang: Lang) -> Verdict:
 
 
 def judge_text(registry: Registry, source: str, text: str, options: Options) -> Verdict:
-    """The verdict on one record's text; never raises."""
+    """The verdict on one record's text, carrying the text if ``options`` keep it; never
+    raises."""
+    verdict = _judge(registry, source, text, options)
+    return verdict.keeping(text) if options.keep_text else verdict
+
+
+def _judge(registry: Registry, source: str, text: str, options: Options) -> Verdict:
     try:
         game, record = read_record(
             registry, text, lenient=options.lenient, text_notation=is_text_notation(source)

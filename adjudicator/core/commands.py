@@ -215,7 +215,11 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if STDIN in paths:
             jobs = 1  # standard input is read once, here
         options = Options(
-            lenient=lenient, lang=language, max_bytes=max_bytes, interpretations=tuple(switched)
+            lenient=lenient,
+            lang=language,
+            max_bytes=max_bytes,
+            interpretations=tuple(switched),
+            keep_text=html is not None,
         )
         robust_stdout()
         # Text for a plain stream (the report, or JSON lines) is made where each record is

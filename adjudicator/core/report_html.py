@@ -30,10 +30,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from adjudicator.core.batch import Options, is_text_notation, read_record, split_games, switch_for
+from adjudicator.core.batch import Options, is_text_notation, read_record, switch_for
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.loading import read_text
 from adjudicator.core.records import Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS
@@ -128,8 +127,13 @@ def _frame(replay: Replay, event: str | None, refused: bool, lang: Lang) -> Fram
 def record_frames(registry: Registry, verdict: Verdict, options: Options) -> list[Frame]:
     """Every ply of the record as far as the verdict reached: the start, the position after
     each accepted event, and the event refused (drawn on the position before it). A defect
-    in a drawing costs that record its pictures, never the report."""
-    if verdict.status == "unreadable":
+    in a drawing costs that record its pictures, never the report.
+
+    The record drawn is the text the verdict was judged on, carried with it
+    (``Verdict.judged_text``): never a file read again by its name, which may name another
+    file by then, or another file altogether (``-`` is standard input, ``games.txt#2`` one
+    game of ``games.txt`` even beside a file of that very name)."""
+    if verdict.status == "unreadable" or verdict.judged_text is None:
         return []
     try:
         return _frames(registry, verdict, options)
@@ -138,22 +142,11 @@ def record_frames(registry: Registry, verdict: Verdict, options: Options) -> lis
         return []
 
 
-def _record_text(source: str, options: Options) -> str:
-    """The text of the record a verdict is about: a file, or one game of a file of several
-    (``games.txt#2``)."""
-    path = Path(source)
-    name, hash_sign, index = source.rpartition("#")
-    if hash_sign and index.isdigit() and not path.exists():
-        games = split_games(read_text(Path(name), max_bytes=options.max_bytes))
-        return games[int(index) - 1]
-    return read_text(path, max_bytes=options.max_bytes)
-
-
 def _frames(registry: Registry, verdict: Verdict, options: Options) -> list[Frame]:
     try:
         game, record = read_record(
             registry,
-            _record_text(verdict.source, options),
+            verdict.judged_text or "",
             lenient=options.lenient,
             text_notation=is_text_notation(verdict.source),
         )

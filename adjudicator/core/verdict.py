@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, RootModel
+from pydantic import BaseModel, Field, PrivateAttr, RootModel
 
 from adjudicator.core.outcome import Outcome
 
@@ -93,6 +93,22 @@ class Verdict(BaseModel):
     interpretations: list[str] = Field(
         default_factory=list, description="Interpretation ids in force."
     )
+
+    #: The text of the record as it was judged, kept for a report that draws the record
+    #: (``Options.keep_text``): travelling with the verdict out of a worker, it spares the
+    #: report reading the file again by a name that may no longer lead to the same text
+    #: (``-``, ``games.txt#2``). Never part of the verdict's JSON.
+    _judged_text: str | None = PrivateAttr(default=None)
+
+    @property
+    def judged_text(self) -> str | None:
+        """The record's text as judged, if it was kept."""
+        return self._judged_text
+
+    def keeping(self, text: str) -> Verdict:
+        """This verdict, carrying the text it was judged on."""
+        self._judged_text = text
+        return self
 
     @property
     def exit_code(self) -> int:
