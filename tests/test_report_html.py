@@ -161,3 +161,19 @@ def test_several_jobs_draw_the_record_judged(tmp_path: Path) -> None:
     rows = index(html)
     valid = [n for n, r in enumerate(rows) if r[2] == "valid"]
     assert valid and all(record(html, n)["n"] - 1 == rows[n][5] for n in valid)
+
+
+def test_a_file_name_s_bidirectional_controls_are_shown_escaped(tmp_path: Path) -> None:
+    """As the terminal shows them: ``round1-\\u202edilav-\\u202c.json`` must not read as
+    ``round1--valid.json``; no bidirectional control reaches the page."""
+    name = "round1-\u202edilav-\u202c.json"
+    records = tmp_path / "records"
+    records.mkdir()
+    sample = ROOT / "records/orbit-dominion/invalid/illegal-action-in-the-middle.json"
+    (records / name).write_bytes(sample.read_bytes())
+    out = tmp_path / "report.html"
+    CliRunner().invoke(APP, ["validate", str(records), "--html", str(out)])
+    html = out.read_text(encoding="utf-8")
+    assert "\u202e" not in html and "\u202c" not in html
+    assert index(html)[0][0].endswith("round1-\\u202edilav-\\u202c.json")
+    assert record(html, 0)["verdict"]["source"].endswith("round1-\\u202edilav-\\u202c.json")

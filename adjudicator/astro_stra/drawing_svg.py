@@ -19,7 +19,7 @@ from adjudicator.astro_stra.readings import Geometry
 from adjudicator.astro_stra.skills import Hold
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.i18n import Lang
-from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, num, text
+from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, text
 
 CELL = 62
 LEFT, TOP = 20, 40
@@ -273,7 +273,7 @@ def _moves(play: TurnPlay | None, style: str, geometry: Geometry) -> list[str]:
         bend = -50 if abs(y1 - y0) < 1 else 0
         mx, my = (x0 + x1) / 2 + (30 if bend == 0 and abs(x1 - x0) < 1 else 0), (y0 + y1) / 2 + bend
         out.append(
-            f'<path class="action-{style}" data-action="{src}>{dst}" '
+            f"<path{attributes(class_=f'action-{style}', data_action=f'{src}>{dst}')} "
             f'd="M{num(x0)} {num(y0)}Q{num(mx)} {num(my)} {num(x1)} {num(y1)}" '
             f"{ARROW_STYLE[style]}/>"
         )

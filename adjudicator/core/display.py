@@ -15,9 +15,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-_UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+_UNSAFE_CHARACTERS = (
+    "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
 )
+_UNSAFE = re.compile(f"[{_UNSAFE_CHARACTERS}]")
+_UNSAFE_IN_LINES = re.compile(f"(?![\n\t])[{_UNSAFE_CHARACTERS}]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -34,6 +36,12 @@ def _escape(match: re.Match[str]) -> str:
 def printable(text: str) -> str:
     """``text`` with every control, bidirectional or unencodable character escaped."""
     return _UNSAFE.sub(_escape, text)
+
+
+def printable_lines(text: str) -> str:
+    """:func:`printable`, but line breaks (``\\n``) and tabs kept: for a block of lines
+    shown as lines (an engine's standard error in a page's ``<pre>``)."""
+    return _UNSAFE_IN_LINES.sub(_escape, text)
 
 
 def path_text(path: Path | str) -> str:

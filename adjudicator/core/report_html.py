@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 import sys
 import tempfile
 import traceback
@@ -25,14 +24,16 @@ from collections import Counter, deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
-from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from adjudicator.core.batch import Options, is_text_notation, read_record, switch_for
+from adjudicator.core.display import printable, printable_data
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.markup import script_json
+from adjudicator.core.markup import text as escape
 from adjudicator.core.records import Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS
@@ -170,12 +171,6 @@ def _frames(registry: Registry, verdict: Verdict, options: Options) -> list[Fram
     return frames
 
 
-def _json(data: Any) -> str:
-    """JSON safe inside a ``<script>`` element."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def _frames_data(frames: list[Frame], boards: dict[str, str]) -> dict[str, Any]:
     """The plies column by column (columns compress better than rows): the event, whether
     it was refused, and the picture: its board by key (into ``boards``), its layer as
@@ -186,7 +181,7 @@ def _frames_data(frames: list[Frame], boards: dict[str, str]) -> dict[str, Any]:
     columns: dict[str, list[Any]] = {k: [] for k in "exbltd"}
     size = (0, 0)
     for frame in frames:
-        columns["e"].append(frame.event)
+        columns["e"].append(None if frame.event is None else printable(frame.event))
         columns["x"].append(int(frame.refused))
         pic = frame.picture
         if pic is None:
@@ -199,8 +194,8 @@ def _frames_data(frames: list[Frame], boards: dict[str, str]) -> dict[str, Any]:
             boards[keys[pic.board]] = pic.board
         columns["b"].append(keys[pic.board])
         columns["l"].append([parts.setdefault(part, len(parts)) for part in pic.layer])
-        columns["t"].append(pic.title)
-        columns["d"].append(pic.description)
+        columns["t"].append(printable(pic.title))
+        columns["d"].append(printable(pic.description))
     return {"n": len(frames), "w": size[0], "h": size[1], "parts": list(parts), **columns}
 
 
@@ -217,13 +212,13 @@ def record_data(
     boards: dict[str, str] = {}
     data = {
         # the text drawing gives way to the pictures
-        "verdict": verdict.model_dump(
-            mode="json", exclude_none=True, exclude={"problem": {"drawing"}}
+        "verdict": printable_data(
+            verdict.model_dump(mode="json", exclude_none=True, exclude={"problem": {"drawing"}})
         ),
         "open": max(open_at, 0),
         **_frames_data(frames, boards),
     }
-    packed = base64.b64encode(zlib.compress(_json(data).encode("utf-8"), 9)).decode("ascii")
+    packed = base64.b64encode(zlib.compress(script_json(data).encode("utf-8"), 9)).decode("ascii")
     return packed, boards
 
 
@@ -263,7 +258,9 @@ class HtmlReport:
         self.counts[(game, verdict.status)] += 1
         p = verdict.problem
         code = p.code if p is not None else (verdict.unreadable.code if verdict.unreadable else "")
+        # shown as the terminal shows them: a file name's bidirectional controls escaped
         row = [verdict.source, game, verdict.status, p.ply if p else None, code, verdict.plies]
+        row = printable_data(row)
         self.index.append(row)
         if self._pool is None:
             self._spool_record(record_data(self.registry, verdict, self.options))
@@ -299,9 +296,13 @@ class HtmlReport:
             out.write(head)
             out.write(summary)
             out.write(_body(labels, statuses))
-            out.write(f'<script type="application/json" id="labels">{_json(words)}</script>\n')
-            out.write(f'<script type="application/json" id="index">{_json(self.index)}</script>\n')
-            boards = _json(self.boards)
+            out.write(
+                f'<script type="application/json" id="labels">{script_json(words)}</script>\n'
+            )
+            out.write(
+                f'<script type="application/json" id="index">{script_json(self.index)}</script>\n'
+            )
+            boards = script_json(self.boards)
             out.write(f'<script type="application/json" id="boards">{boards}</script>\n')
             out.write(f"<script>{_asset('report.js')}</script>\n")
             self._spool.seek(0)

@@ -5,6 +5,9 @@ rings, sectors, names, shape definitions) apart from the position's own layer (p
 arrows, marks). A standalone SVG is the two put together; the HTML report stores each board
 once and only the layers per ply, which is what keeps a report of thousands of records small.
 
+Text from elsewhere (a title, a name, an action) goes in through :func:`text` and
+:func:`attributes`, which escape it as :mod:`adjudicator.core.markup` says.
+
 Every picture has a ``<title>`` and a ``<desc>`` naming what it shows in words, so that a
 screen reader (or a search) reads the position without the picture.
 """
@@ -14,28 +17,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from adjudicator.core.markup import attribute, quoted
+from adjudicator.core.markup import text as escape
+
 SVG_NS = "http://www.w3.org/2000/svg"
-
-#: XML escapes for character data and for a double-quoted attribute value; the latter also
-#: keeps line breaks and tabs. (``xml.sax.saxutils`` does the same, but importing it loads
-#: ``urllib`` and ``ssl``: tens of milliseconds of start-up for every command that replays
-#: a record.)
-_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
-_IN_QUOTES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
-_ATTRIBUTE = str.maketrans(
-    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
-    | {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
-)
-
-
-def escape(content: str) -> str:
-    """``content`` as XML character data."""
-    return content.translate(_TEXT)
-
-
-def quoteattr(value: str) -> str:
-    """``value`` as a double-quoted XML attribute value."""
-    return f'"{value.translate(_ATTRIBUTE)}"'
 
 
 @dataclass(frozen=True)
@@ -56,7 +41,7 @@ class Picture:
         return (
             f'<svg xmlns="{SVG_NS}" viewBox="0 0 {self.width} {self.height}" '
             f'width="{self.width}" height="{self.height}" role="img" '
-            f"aria-label={quoteattr(self.title)}>"
+            f"aria-label={quoted(self.title)}>"
             f"<title>{escape(self.title)}</title><desc>{escape(self.description)}</desc>"
             f"{self.board}{''.join(self.layer)}</svg>\n"
         )
@@ -77,7 +62,7 @@ def attributes(**attrs: str | float) -> str:
         elif isinstance(value, int):
             shown = str(value)
         else:
-            shown = value.translate(_IN_QUOTES)
+            shown = attribute(value)
         parts.append(f' {key}="{shown}"')
     return "".join(parts)
 

@@ -263,8 +263,9 @@ def _event_marks(
                 dx, dy = x1 - x0, y1 - y0
                 length = max(math.hypot(dx, dy), 1.0)
                 t = min(0.3, 40 / length)
+                action = f"{m.counter} {m.src}-{m.dst}"
                 out.append(
-                    f'<path class="action-{style}" data-action="{m.counter} {m.src}-{m.dst}" '
+                    f"<path{attributes(class_=f'action-{style}', data_action=action)} "
                     f'd="M{num(x0 + dx * t)} {num(y0 + dy * t)}L{num(x1 - dx * t)} '
                     f'{num(y1 - dy * t)}" {ARROW_STYLE[style]}/>'
                 )
@@ -286,7 +287,7 @@ def _event_marks(
         if sector in where:
             x, y = where[sector]
             out.append(
-                f'<rect class="mark-{mark} action-{style}" data-sector="{sector}" '
+                f"<rect{attributes(class_=f'mark-{mark} action-{style}', data_sector=sector)} "
                 f'x="{num(x - BOX_W / 2 - 4)}" y="{num(y - BOX_H / 2 - 4)}" '
                 f'width="{BOX_W + 8}" height="{BOX_H + 8}" rx="10" fill="none" '
                 f'stroke="{colour}" stroke-width="4"{dashed}/>'

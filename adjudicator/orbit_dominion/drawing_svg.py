@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import cache
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, num, polar, text
+from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, polar, text
 from adjudicator.orbit_dominion.actions import JUMP, ROTATE, SWAP, Action
 from adjudicator.orbit_dominion.board import (
     ADJACENT,
@@ -151,7 +151,7 @@ def _arc(orbit: int, start: float, end: float, r: float | None = None) -> str:
 def _action(action: Action, style: str) -> str:
     """The action as an arrow: along the ring for a step on one orbit, straight across for a
     jump, double-headed for a swap, a long curved arrow round the ring for a rotation."""
-    cls = f'class="action-{style}" data-action="{action.text}"'
+    cls = attributes(class_=f"action-{style}", data_action=action.text).lstrip()
     stroke = ARROW_STYLE[style]
     if action.kind == ROTATE:
         d = action.dst

@@ -1,11 +1,12 @@
 """One report across engines, like Bowtie's: a table of engines × topics (passed, failed,
 skipped, errored), each failure's request and difference one click away, as a single
-self-contained HTML page (no script, no network) and as JSON."""
+self-contained HTML page (no script, no network) and as JSON. What an engine sends (its
+answers, its standard error) and what a case file holds go into the page through
+:mod:`adjudicator.core.markup`, as every page's text does."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from adjudicator.core.conformance.runner import STATUSES, CaseResult, RunReport
@@ -17,6 +18,8 @@ from adjudicator.core.conformance.words import (
 )
 from adjudicator.core.display import printable, printable_json
 from adjudicator.core.i18n import Lang, in_lang
+from adjudicator.core.markup import attribute
+from adjudicator.core.markup import text as escape
 
 
 @dataclass
@@ -200,7 +203,7 @@ def _cell(run: EngineRun, game: str, topic: str, lang: Lang) -> str:
     results = [r for r in run.report.results if (r.game, r.topic) == (game, topic)]
     counts = _counts(results)
     skips = sorted({in_lang(r.detail, lang) for r in results if r.status == "skipped"})
-    why = f' title="{words["skipped"]}{_text("; ".join(skips))}"' if skips else ""
+    why = f' title="{attribute(words["skipped"] + printable("; ".join(skips)))}"' if skips else ""
     bad = [r for r in results if r.status in ("failed", "errored")]
     if not bad:
         kind = "ok" if counts["passed"] else "none"
@@ -216,7 +219,7 @@ def _engine_head(run: EngineRun, lang: Lang) -> str:
     words = PAGE_WORDS[lang]
     if run.report is None or run.report.engine is None:
         return (
-            f'<th title="{_text(run.command)}">{_text(run.name)}<br>'
+            f'<th title="{attribute(printable(run.command))}">{_text(run.name)}<br>'
             f'<span class="label">{words["did not run"]}</span></th>'
         )
     info, c = run.report.engine, run.report.counts()
@@ -224,7 +227,7 @@ def _engine_head(run: EngineRun, lang: Lang) -> str:
     said = words["restarted"].format(n=restarts)
     extra = f'<br><span class="label">{said}</span>' if restarts else ""
     return (
-        f'<th title="{_text(run.command)}">{_text(run.name)}<br>'
+        f'<th title="{attribute(printable(run.command))}">{_text(run.name)}<br>'
         f'<span class="label">{_text(info.name)} {_text(info.version)}</span><br>'
         f"{_count_text({s: c[s] for s in STATUSES}, lang)}{extra}</th>"
     )

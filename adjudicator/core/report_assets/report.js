@@ -7,6 +7,7 @@
   const INDEX = JSON.parse(document.getElementById("index").textContent);
   const BOARDS = JSON.parse(document.getElementById("boards").textContent);
   const $ = (id) => document.getElementById(id);
+  const SVG = "http://www.w3.org/2000/svg";
   const fill = (s, args) => s.replace(/\{(\w+)\}/g, (_, k) => String(args[k]));
   const el = (tag, attrs, text) => {
     const e = document.createElement(tag);
@@ -145,12 +146,18 @@
     current.ply = ply;
     const f = { e: data.e[ply], x: data.x[ply], b: data.b[ply], l: data.l[ply], t: data.t[ply], d: data.d[ply] };
     if (f.l !== null) {
+      // The board and the layer are SVG the package drew (its text escaped there); the
+      // title and the description are text, set as text: nothing here escapes anything.
       const board = BOARDS[f.b];
-      const label = f.t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
-      const desc = f.d.replace(/&/g, "&amp;").replace(/</g, "&lt;");
       $("v-board").innerHTML =
-        `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${data.w} ${data.h}" role="img" aria-label="${label}">` +
-        `<title>${label}</title><desc>${desc}</desc>${board}${f.l.map((i) => data.parts[i]).join("")}</svg>`;
+        `<svg xmlns="${SVG}" viewBox="0 0 ${Number(data.w)} ${Number(data.h)}" role="img">` +
+        `${board}${f.l.map((i) => data.parts[i]).join("")}</svg>`;
+      const svg = $("v-board").firstElementChild;
+      svg.setAttribute("aria-label", f.t);
+      const title = document.createElementNS(SVG, "title"), desc = document.createElementNS(SVG, "desc");
+      title.textContent = f.t;
+      desc.textContent = f.d;
+      svg.prepend(title, desc);
     } else {
       $("v-board").replaceChildren(el("p", { "class": "none" }, L.no_picture));
     }
