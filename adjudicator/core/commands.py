@@ -5,7 +5,6 @@ They work for every installed game through the :class:`~adjudicator.core.game.Ga
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from collections import Counter
@@ -63,6 +62,7 @@ from adjudicator.core.report import (
     decided_line,
     summary,
 )
+from adjudicator.core.spreadsheet import SummaryFormat, summary_writer
 from adjudicator.core.strict_json import one_line
 from adjudicator.core.verdict import EXIT_INTERRUPTED, Verdict, worst_exit
 from adjudicator.core.writing import write_text
@@ -185,11 +185,13 @@ def register(app: typer.Typer, registry: Registry) -> None:
             typer.Option("--quiet", "-q", help="Show only the records that are not valid."),
         ] = False,
         summary_format: Annotated[
-            Literal["csv"] | None,
+            SummaryFormat | None,
             typer.Option(
                 "--summary",
-                help="csv: one row per record (file, game, status, ply, code, article) for "
-                "spreadsheets, instead of the report.",
+                help="csv: one row per record (file, game, status, ply, code, article, "
+                "winner, reason) for spreadsheets, instead of the report; csv-excel: the same "
+                "for Excel (UTF-8 with a byte order mark, CRLF). A cell that would start a "
+                "formula (=, +, -, @) is led by '.",
             ),
         ] = None,
     ) -> None:
@@ -252,7 +254,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         interrupted = False
         show_bar = sys.stderr.isatty() and len(files) > 1
         collected: list[dict] = []
-        rows = _csv_writer() if summary_format == "csv" else None
+        rows = summary_writer(console.file, summary_format) if summary_format else None
         report = None
         if html is not None:
             from adjudicator.core.report_html import HtmlReport  # its worker pool: only here
@@ -565,9 +567,6 @@ def _switch(registry: Registry, text: str) -> tuple[str, str]:
     return (f"{games[0].slug}:{ident}" if scope else ident), value
 
 
-CSV_COLUMNS = ("file", "game", "status", "ply", "code", "article")
-
-
 def _rules_of(registry: Registry) -> Callable[[str], RuleData | None]:
     """A game's rule data by id, for naming sides and reasons; ``None`` for an unknown id."""
 
@@ -576,21 +575,6 @@ def _rules_of(registry: Registry) -> Callable[[str], RuleData | None]:
         return game.rules if game else None
 
     return rules
-
-
-def _csv_writer() -> Callable[[Verdict], None]:
-    """One CSV row per verdict (with a header first), for spreadsheets."""
-    writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-
-    def row(v: Verdict) -> None:
-        p, u = v.problem, v.unreadable
-        code = p.code if p else u.code if u else v.pending[0].code if v.pending else ""
-        ply = p.ply if p and p.ply is not None else ""
-        article = p.citation if p else v.pending[0].citation if v.pending else ""
-        writer.writerow((v.source, v.game or "", v.status, ply, code, article))
-
-    return row
 
 
 def _decided_line(game: Game, lang: Lang, o: Outcome) -> str:
