@@ -191,7 +191,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 help="csv: one row per record (file, game, status, ply, code, article, "
                 "winner, reason) for spreadsheets, instead of the report; csv-excel: the same "
                 "for Excel (UTF-8 with a byte order mark, CRLF). A cell that would start a "
-                "formula (=, +, -, @) is led by '.",
+                "formula (=, +, -, @) gets a leading apostrophe.",
             ),
         ] = None,
     ) -> None:
