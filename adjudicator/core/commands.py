@@ -5,7 +5,6 @@ They work for every installed game through the :class:`~adjudicator.core.game.Ga
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -63,7 +62,7 @@ from adjudicator.core.report import (
     summary,
 )
 from adjudicator.core.spreadsheet import SummaryFormat, summary_writer
-from adjudicator.core.strict_json import one_line
+from adjudicator.core.strict_json import dumps, one_line
 from adjudicator.core.verdict import EXIT_INTERRUPTED, Verdict, worst_exit
 from adjudicator.core.writing import write_text
 
@@ -294,7 +293,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if not reader_gone:
             try:
                 if as_json and rows is None:
-                    print(json.dumps(collected, ensure_ascii=False, indent=2))
+                    print(dumps(collected, indent=2))
                 elif not jsonl and rows is None and statuses.total() > 1:
                     console.line(summary(statuses, language))
                 sys.stdout.flush()

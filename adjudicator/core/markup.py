@@ -7,8 +7,8 @@ through one of these:
 - :func:`text` for character data (the content of an element, ``<pre>`` included), and
   :func:`attribute` for a double-quoted attribute value: ``& < > "`` as references, and
   control, bidirectional and unencodable characters shown as their escapes, as the terminal
-  shows them (:func:`adjudicator.core.display.printable`), so that ``round1-\\u202edilav-
-  \\u202c.json`` is not read as ``round1--valid.json`` (text keeps its line breaks and tabs);
+  shows them (:func:`adjudicator.core.display.printable`), so that a file name holding
+  U+202E (right-to-left override) is not read backwards (text keeps its line breaks and tabs);
 - :func:`script_json` for data a page's script reads (``<script type="application/json">``):
   JSON whose ``<``, ``>`` and ``&`` are ``\\u`` escapes, so that no string can close the
   element; what the script shows of it it shows as text (``textContent``), never as markup,

@@ -40,8 +40,12 @@ MAX_INT_DIGITS = 4000
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 #: Characters that JSON lets stand unescaped in a string but that many line readers
-#: (Python's ``str.splitlines``, some terminals) take as the end of a line.
-_LINE_BREAK = re.compile("[\x85\u2028\u2029]")
+#: (Python's ``str.splitlines``, some terminals) take as the end of a line, that drive a
+#: terminal (DEL and the C1 controls, CSI among them) or that reverse the text around them
+#: (the bidirectional controls, as :mod:`adjudicator.core.display` lists them): a JSON
+#: line read by a person in a terminal shows their escapes, and a program reads the same
+#: string.
+_SHOWN_ESCAPED = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 #: A string as the decoder reads it, up to its closing quote or the end of the text.
 _STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*(?:"|\\?\Z)')
 _NESTING = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
@@ -300,9 +304,11 @@ def dumps(data: Any, **options: Any) -> str:
 
 
 def one_line(text: str) -> str:
-    """JSON text with NEL and the Unicode line and paragraph separators escaped (they can
-    stand only inside its strings, where the escape means the same character)."""
-    return _LINE_BREAK.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+    """JSON text as one line that is safe to show: NEL, the Unicode line and paragraph
+    separators, DEL, the C1 and the bidirectional controls escaped (they can stand only
+    inside its strings, where the escape means the same character). The one escaper of
+    JSON lines: the engine protocol's answers and ``validate --jsonl``."""
+    return _SHOWN_ESCAPED.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 def has_surrogate_escape(text: str) -> bool:
