@@ -94,3 +94,31 @@ def test_a_link_points_at_a_ply(report: Path, browser_page: BrowserPage) -> None
         .startswith(page.locator("#v-event").inner_text().split(" ")[0])
     )
     browser_page.assert_clean()
+
+
+def test_a_file_name_reads_as_its_escapes_and_the_picture_is_titled(
+    tmp_path: Path, browser_page: BrowserPage
+) -> None:
+    """In the page as a person sees it: a file name holding U+202E reads with the escape
+    (``round1-\\u202edilav-\\u202c.json``), not reversed into ``round1--valid.json``; the
+    picture's title and description, set as text by the script, are there."""
+    folder = tmp_path / "round"
+    folder.mkdir()
+    sample = ROOT / "records/orbit-dominion/invalid" / RECORD
+    (folder / "round1-\u202edilav-\u202c.json").write_bytes(sample.read_bytes())
+    out = tmp_path / "report.html"
+    CliRunner().invoke(
+        build_app(Registry(installed_games())), ["validate", str(folder), "--html", str(out)]
+    )
+    page = browser_page.page
+    browser_page.open(out)
+    link = page.locator("#rows tr a").first
+    assert link.inner_text().endswith("round1-\\u202edilav-\\u202c.json")
+    link.click()
+    page.wait_for_selector("#v-board svg")
+    assert page.locator("#v-source").inner_text().endswith("round1-\\u202edilav-\\u202c.json")
+    svg = page.locator("#v-board svg")
+    title = svg.locator("title").text_content() or ""
+    assert title and svg.get_attribute("aria-label") == title
+    assert "O0-I0" in (svg.locator("desc").text_content() or "")
+    browser_page.assert_clean()
