@@ -35,13 +35,17 @@ def _escape(match: re.Match[str]) -> str:
 
 def printable(text: str) -> str:
     """``text`` with every control, bidirectional or unencodable character escaped."""
-    return _UNSAFE.sub(_escape, text)
+    # str.isprintable is false for every character escaped here (controls, format
+    # characters such as the bidirectional ones, separators, surrogates): most text, all
+    # of the program's own, is answered without the pattern, which pictures ask thousands
+    # of times a record
+    return text if text.isprintable() else _UNSAFE.sub(_escape, text)
 
 
 def printable_lines(text: str) -> str:
     """:func:`printable`, but line breaks (``\\n``) and tabs kept: for a block of lines
     shown as lines (an engine's standard error in a page's ``<pre>``)."""
-    return _UNSAFE_IN_LINES.sub(_escape, text)
+    return text if text.isprintable() else _UNSAFE_IN_LINES.sub(_escape, text)
 
 
 def path_text(path: Path | str) -> str:

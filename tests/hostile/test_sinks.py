@@ -167,3 +167,14 @@ def test_each_sink_is_escaped_in_one_place() -> None:
     assert offenders == []
     script = (ROOT / "adjudicator/core/report_assets/report.js").read_text(encoding="utf-8")
     assert script.count("innerHTML") == 1 and ".replace(/&/g" not in script
+
+
+def test_text_that_is_printable_needs_no_escape() -> None:
+    """``printable`` answers text that ``str.isprintable`` accepts without its pattern: that
+    is right only if no character it escapes is printable, over the whole of Unicode."""
+    import sys
+
+    from adjudicator.core.display import _UNSAFE
+
+    escaped = (chr(c) for c in range(sys.maxunicode + 1))
+    assert [c for c in escaped if _UNSAFE.match(c) and c.isprintable()] == []
