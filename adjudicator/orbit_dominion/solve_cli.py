@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -21,6 +20,7 @@ from adjudicator.core.cli_common import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.strict_json import dumps, one_line
 from adjudicator.orbit_dominion.position import Position, start_position
 from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.state import GameState
@@ -71,7 +71,7 @@ LABELS: dict[Lang, dict[str, str]] = {
 def report(solution: Solution, lang: Lang, *, as_json: bool) -> None:
     """Print a solution: one JSON object, or a sentence and the search's figures."""
     if as_json:
-        print(solution.model_dump_json())
+        print(one_line(solution.model_dump_json()))
         return
     label = LABELS[lang]
     side = rule_data().side_name(solution.winner, lang) if solution.winner else ""
@@ -198,7 +198,7 @@ def verify_proof_command(
         out = {"valid": fault is None, "nodes": nodes, "fault": None}
         if fault is not None:
             out["fault"] = {**fault.model_dump(), "message": fault.message(language)}
-        print(json.dumps(out, ensure_ascii=False))
+        print(dumps(out))
         raise typer.Exit(EXIT_OK if fault is None else EXIT_INVALID)
     label = LABELS[language]
     if fault is None:
