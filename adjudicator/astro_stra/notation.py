@@ -36,6 +36,13 @@ from collections.abc import Sequence
 from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME, Die, SkillUse, without_unused
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
+from adjudicator.core.numbers import (
+    NumberError,
+    ascii_spelling,
+    only_full_width,
+    read_int,
+    require_ascii_digits,
+)
 
 EVENT_SYNTAX = (
     "'opening B-W …', 'draft C C C C C C' or "
@@ -47,7 +54,7 @@ EVENT_SYNTAX_JA = (
 )
 #: A turn as read: its number and what was done.
 ReadTurn = tuple[int, TurnPlay]
-_TURN = re.compile(r"^(\d+)\. (black|white): (.*)$")
+_TURN = re.compile(r"^([0-9]+)\. (black|white): (.*)$")
 _DIE = re.compile(r"^([a-z-]+)=([0-9]+)$")
 # a skill's pips may be signed (black-white's ±1); a value outside its range is the judge's
 _SLOT_PIPS = re.compile(r"^([TA])=([+-]?[0-9]+)$")
@@ -174,54 +181,168 @@ def draft_line(picks: list[str]) -> str:
 
 
 #: What a number in a line is, in Japanese.
-_WHAT_JA = {"swap": "入れ替え先", "pips": "目", "point": "点", "die": "ダイスの目"}
+_WHAT_JA = {
+    "swap": "入れ替え先",
+    "pips": "目",
+    "point": "点",
+    "die": "ダイスの目",
+    "turn": "ターン番号",
+}
 
 
 def _int(text: str, line: str, what: str) -> int:
-    if not re.fullmatch(r"[+-]?[0-9]+", text):
-        raise _bad(
-            line,
-            f"{what} {text!r} is not a number",
-            f"{_WHAT_JA[what]}「{text}」が数ではありません",
+    """A number of the line, read by the one reader of numbers (ASCII digits, bounded);
+    all but the turn number may be signed (black-white's ±1; a value out of range is the
+    judge's)."""
+    try:
+        return read_int(text, what=what, what_ja=_WHAT_JA[what], signed=what != "turn")
+    except NumberError as err:
+        raise _bad(line, err.why, err.ja) from None
+
+
+class TurnRefused(InputError):
+    """A turn line read as a turn whose step 3 the notation refuses: judged at the turn's
+    ply, not as an unreadable record."""
+
+
+class SkillWords(TurnRefused):
+    """Step 3 written with parameters no skill takes together (``skill red A=6 A=2``,
+    ``skill green A T``, ``skill - A=3``): the turn is refused as ``bad_skill``, ``why``
+    naming the parameter."""
+
+    def __init__(self, line: str, skill: str, why: str) -> None:
+        super().__init__(
+            "malformed_event",
+            f"{line!r}: the {skill} skill: {why}",
+            ja=f"「{line}」: {skill} のスキル: {why}",
+            expected=EVENT_SYNTAX,
+            expected_ja=EVENT_SYNTAX_JA,
         )
-    return int(text)
+        self.skill = skill
+        self.why = why
+
+
+#: The fields of a skill use each kind of word sets: each may be given once.
+_SETS = {
+    "held": ("held",),
+    "swap": ("swap",),
+    "slot pips": ("die", "pips"),
+    "slot": ("die",),
+    "opponent": ("opponent", "pips"),
+    "pips": ("pips",),
+}
+#: How a refusal names a field given twice.
+_FIELD_WORDS = {
+    "held": "held=",
+    "swap": "swap=",
+    "die": "the die (T or A)",
+    "pips": "the pips",
+    "opponent": "the opposing die",
+}
 
 
 def parse_skill(text: str, line: str) -> SkillUse | None:
+    """Step 3: ``skill -``, or ``skill NAME``, Jagi's ``as=COLOUR`` and the parameters, each
+    given at most once (a second value is never silently the one read)."""
     words = text.split()
     if words[:1] != ["skill"] or len(words) < 2:
         raise _bad(line, "step 3 is 'skill …' or 'skill -'", "手順3は 'skill …' か 'skill -' です")
+    rest = words[2:]
     if words[1] == "-":
+        if rest:
+            raise SkillWords(line, "-", f"a skipped step takes no parameter ({' '.join(rest)})")
         return None
     use = SkillUse(words[1])
-    rest = words[2:]
-    if rest and rest[0].startswith("as="):
-        use = use._replace(colour=rest[0][3:])
+    colours = [w for w in rest if w.startswith("as=")]
+    if len(colours) > 1:
+        raise SkillWords(line, use.skill, "as= is given twice")
+    if colours and rest[0] != colours[0]:
+        raise _as_out_of_place(line)
+    if colours:
+        use = use._replace(colour=colours[0][3:])
         rest = rest[1:]
+    given: set[str] = set()
     for word in rest:
-        if word.startswith("held="):
-            owner, _, colour = word[5:].partition(":")
-            if owner not in ("black", "white") or not colour:
-                raise _bad(
-                    line,
-                    f"{word!r} is not held=SIDE:COLOUR",
-                    f"「{word}」が held=SIDE:COLOUR の形ではありません",
-                )
-            use = use._replace(held=(owner, colour))
-        elif word.startswith("swap="):
-            use = use._replace(swap=_int(word[5:], line, "swap"))
-        elif m := _SLOT_PIPS.match(word):
-            use = use._replace(die=m[1], pips=int(m[2]))
-        elif word in ("T", "A"):
-            use = use._replace(die=word)
-        elif m := _OPPONENT_PIPS.match(word):
-            use = use._replace(opponent=m[1], pips=int(m[2]))
-        else:
-            use = use._replace(pips=_int(word, line, "pips"))
+        kind, values = _skill_word(word, line)
+        fields = _SETS[kind]
+        twice = given.intersection(fields)
+        if twice:
+            field = _FIELD_WORDS[min(twice)]
+            raise SkillWords(line, use.skill, f"{field} is given twice ({word!r})")
+        given.update(fields)
+        use = use._replace(**dict(zip(fields, values, strict=True)))
     return use
 
 
+def _skill_word(word: str, line: str) -> tuple[str, tuple[object, ...]]:
+    """What one parameter word sets: its kind (:data:`_SETS`) and the values."""
+    if word.startswith("held="):
+        owner, _, colour = word[5:].partition(":")
+        if owner not in ("black", "white") or not colour:
+            raise _bad(
+                line,
+                f"{word!r} is not held=SIDE:COLOUR",
+                f"「{word}」が held=SIDE:COLOUR の形ではありません",
+            )
+        return "held", ((owner, colour),)
+    if word.startswith("swap="):
+        return "swap", (_int(word[5:], line, "swap"),)
+    if m := _SLOT_PIPS.match(word):
+        return "slot pips", (m[1], _int(m[2], line, "pips"))
+    if word in ("T", "A"):
+        return "slot", (word,)
+    if m := _OPPONENT_PIPS.match(word):
+        return "opponent", (m[1], _int(m[2], line, "pips"))
+    return "pips", (_int(word, line, "pips"),)
+
+
+def _as_out_of_place(line: str) -> InputError:
+    """``as=`` written after another parameter: the notation writes it right after the
+    skill's name, where it is read; ``--lenient`` reads it there."""
+    return TurnRefused(
+        "noncanonical_notation",
+        f"{line!r}: as= is written right after the skill's name",
+        ja=f"「{line}」: as= はスキル名のすぐ後に書きます",
+        expected="skill NAME as=COLOUR … (or --lenient)",
+        expected_ja="skill 名前 as=色 …(または --lenient)",
+        suggestion=lenient_spelling(line),
+    )
+
+
+def lenient_spelling(line: str) -> str | None:
+    """A turn line with the spellings ``--lenient`` reads written as the notation writes
+    them — full-width digits as ASCII, ``as=`` right after the skill's name, a skipped
+    skill without parameters — or ``None`` when there are none (or the line is not a
+    turn). Digits other than ASCII and full-width are left for the reader to refuse."""
+    text = ascii_spelling(line) if only_full_width(line) else line
+    m = _TURN.match(text)
+    if m:
+        fields = m[3].split("|")
+        if len(fields) == 5:
+            main, plus, extra = fields[2].strip().partition(" + ")
+            skill = _lenient_skill(main.split())
+            if plus:
+                skill += " + " + _lenient_skill(["skill", *extra.split()]).removeprefix("skill ")
+            if skill != fields[2].strip():
+                fields[2] = f" {skill} "
+                text = f"{m[1]}. {m[2]}: {'|'.join(fields)}"
+    return None if text == line else text
+
+
+def _lenient_skill(words: list[str]) -> str:
+    if words[:2] == ["skill", "-"]:
+        return "skill -"
+    colours = [w for w in words[2:] if w.startswith("as=")]
+    if len(colours) == 1 and words[2:3] != colours:
+        words = [*words[:2], colours[0], *(w for w in words[2:] if w != colours[0])]
+    return " ".join(words)
+
+
 def parse_turn(line: str) -> ReadTurn:
+    """A turn line: its number and what was done. A digit other than ASCII is refused
+    (``noncanonical_notation``); a skill written with parameters it cannot take together
+    raises :class:`SkillWords`, judged at the turn."""
+    require_ascii_digits(line)
     m = _TURN.match(line)
     if not m:
         raise _bad(
@@ -247,7 +368,7 @@ def parse_turn(line: str) -> ReadTurn:
             raise _bad(
                 line, f"{word!r} is not colour=pips", f"「{word}」が 色=目 の形ではありません"
             )
-        dice.append(Die(dm[1], int(dm[2])))
+        dice.append(Die(dm[1], _int(dm[2], line, "die")))
     slots = dict(re.findall(r"([STA])=([a-z-]+)", slots_text))
     if sorted(slots) != ["A", "S", "T"] or len(slots_text.split()) != 3:
         raise _bad(line, "step 2 is 'S=C T=C A=C'", "手順2は 'S=C T=C A=C' です")
@@ -287,7 +408,7 @@ def parse_turn(line: str) -> ReadTurn:
         tuple(moves),
         parse_skill(f"skill {extra}", line) if plus else None,
     )
-    return int(m[1]), play
+    return _int(m[1], line, "turn"), play
 
 
 def without_unused_parameters(line: str) -> str | None:
@@ -309,6 +430,7 @@ def turn_without_unused_parameters(number: int, play: TurnPlay) -> str | None:
 
 
 def parse_opening(line: str) -> list[tuple[int, int]]:
+    require_ascii_digits(line)
     rolls = []
     for word in line.split()[1:]:
         black, dash, white = word.partition("-")

@@ -82,10 +82,23 @@ class AstroStra(Game):
 
     def write_record(self, record: GameRecord, to: str) -> str:
         from adjudicator.astro_stra import record_text
+        from adjudicator.core.errors import InputError
 
         model = record.model
         if to == "text":
             return record_text.format_record(model)
+        unheld = model.unheld_turn()
+        if unheld is not None:
+            line, why, why_ja = unheld
+            raise InputError(
+                "unrepresentable_turn",
+                f"{line!r}: {why}; the JSON record numbers turns by their place and holds a "
+                "skill as the notation reads it (validate judges the turn at its ply)",
+                ja=f"「{line}」: {why_ja}。JSON の記録はターンを順に番号付けし、スキルを記法"
+                "どおりに保持します(validate がその手で判定します)",
+                expected="turns numbered 1, 2, … each as the notation reads it",
+                expected_ja="1, 2, … と順に番号付けされ、記法どおりに読めるターン",
+            )
         return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
 
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from adjudicator.astro_stra.identity import GAME_ID, Reason
-from adjudicator.astro_stra.notation import draft_line, opening_line, reads_back, turn_line
+from adjudicator.astro_stra.notation import (
+    ReadTurn,
+    draft_line,
+    opening_line,
+    reads_back,
+    turn_line,
+)
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.skills import Die, SkillUse
 from adjudicator.astro_stra.turn import TurnPlay
@@ -163,25 +169,59 @@ class Record(_Strict):
     result: Result = Field(default_factory=Result)
     ext: dict[str, object] = Field(default_factory=dict)
 
+    #: The turns as a text record wrote them, when the model cannot hold them: a turn
+    #: numbered out of sequence (``(number, play)``), or a line whose step 3 the notation
+    #: refuses, judged at its ply. ``None`` when the turns are numbered from 1 in order.
+    _written: list[ReadTurn | str] | None = PrivateAttr(default=None)
+
+    def written_turns(self) -> list[ReadTurn | str]:
+        """Each turn with its number, or its line when the model cannot hold it."""
+        if self._written is not None:
+            return self._written
+        return [(number, turn.play()) for number, turn in enumerate(self.turns, 1)]
+
+    def unheld_turn(self) -> tuple[str, str, str] | None:
+        """The first turn of a text record the JSON form cannot hold, as its line and why
+        (in English and Japanese): numbered out of sequence, or its step 3 refused as
+        written; ``None`` when it holds them all."""
+        for index, entry in enumerate(self._written or (), 1):
+            if isinstance(entry, str):
+                return (
+                    entry,
+                    "its step 3 is refused as written",
+                    "手順3が書かれたとおりには読めません",
+                )
+            if entry[0] != index:
+                return (
+                    turn_line(*entry),
+                    f"it is numbered {entry[0]} where turn {index} comes",
+                    f"ターン {index} の所で番号が {entry[0]} です",
+                )
+        return None
+
     def lines(self) -> list[str]:
+        """The record's lines, each turn numbered as it was written."""
+        turns = self.written_turns()
         return [
             opening_line(self.opening),
             draft_line(self.draft),
-            *(turn_line(i, t.play()) for i, t in enumerate(self.turns, 1)),
+            *(t if isinstance(t, str) else turn_line(*t) for t in turns),
         ]
 
     def to_game_record(self, warnings: list[Note]) -> GameRecord:
         """The record for the core: each turn played as read when its line reads back as it
         (:func:`~.notation.reads_back`), its line spelled only when shown, else from its
-        line."""
+        line; numbered as written, so that a turn out of sequence is judged as the engine
+        judges its line (``event_order``)."""
         claimed = ClaimedResult(**self.result.model_dump())
         events = [Event(opening_line(self.opening)), Event(draft_line(self.draft))]
-        for number, turn in enumerate(self.turns, 1):
-            play = turn.play()
-            if reads_back(play):
-                events.append(_Spelled("", read=(number, play)))
+        for entry in self.written_turns():
+            if isinstance(entry, str):
+                events.append(Event(entry))
+            elif reads_back(entry[1]):
+                events.append(_Spelled("", read=entry))
             else:
-                events.append(Event(turn_line(number, play)))
+                events.append(Event(turn_line(*entry)))
         return GameRecord(GAME_ID, self.game_id, self, events, claimed, warnings)
 
     def dump(self) -> dict[str, object]:

@@ -21,9 +21,16 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.astro_stra.identity import FORMAT, GAME_ID
-from adjudicator.astro_stra.notation import parse_opening, parse_turn
+from adjudicator.astro_stra.notation import (
+    ReadTurn,
+    TurnRefused,
+    lenient_spelling,
+    parse_opening,
+    parse_turn,
+)
 from adjudicator.astro_stra.record import Record, Turn
 from adjudicator.core.errors import InputError
+from adjudicator.core.numbers import NumberError, ascii_line, read_int
 from adjudicator.core.records import load_model
 from adjudicator.core.tagged_text import (
     Tag,
@@ -43,24 +50,48 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     data: dict[str, Any] = {"format": FORMAT, "game": GAME_ID, "meta": {}, "turns": []}
     tags, events = read_tagged(text)
     readings: dict[str, Any] = {}
+    notes: list[Note] = []
     for tag in tags:
-        _tag(data, readings, tag)
+        _tag(data, readings, tag, lenient, notes)
     data["interpretations"] = readings
-    for where, line in events:
+    written: list[ReadTurn | str] = []
+    for where, written_line in events:
+        line = ascii_line(written_line, where, lenient=lenient, notes=notes)
         try:
             if line.startswith("opening "):
                 data["opening"] = parse_opening(line)
             elif line.startswith("draft "):
                 data["draft"] = line.split()[1:]
             else:
-                _, play = parse_turn(line)
-                data["turns"].append(Turn.of(play).model_dump(mode="json", by_alias=True))
+                written.append(_turn(data, line, where, lenient, notes))
         except InputError as err:
             raise err.at(where) from None
+    record, more = load_model(Record, data, lenient=lenient)
+    if any(isinstance(t, str) or t[0] != n for n, t in enumerate(written, 1)):
+        record._written = written
+    return record, notes + more
+
+
+def _turn(
+    data: dict[str, Any], line: str, where: str, lenient: bool, notes: list[Note]
+) -> ReadTurn | str:
+    """A turn as written: its number and play, or its line when its step 3 is refused as
+    written (judged at its ply, :class:`~.notation.TurnRefused`)."""
+    if lenient and (spelled := lenient_spelling(line)) is not None:
+        notes.append(Note(code="normalized", location=where, message=f"read as {spelled!r}"))
+        line = spelled
+    try:
+        number, play = parse_turn(line)
+    except TurnRefused:
+        return line
+    data["turns"].append(Turn.of(play).model_dump(mode="json", by_alias=True))
+    return number, play
     return load_model(Record, data, lenient=lenient)
 
 
-def _tag(data: dict[str, Any], readings: dict[str, Any], tag: Tag) -> None:
+def _tag(
+    data: dict[str, Any], readings: dict[str, Any], tag: Tag, lenient: bool, notes: list[Note]
+) -> None:
     name, value = tag.name, tag.value
     if name == "Ruleset":
         if value != GAME_ID:
@@ -68,7 +99,7 @@ def _tag(data: dict[str, Any], readings: dict[str, Any], tag: Tag) -> None:
     elif name == "GameId":
         data["game_id"] = value
     elif name == "Sets":
-        data["sets"] = int(value) if value.isdigit() else value
+        data["sets"] = _sets(ascii_line(value, tag.where, lenient=lenient, notes=notes))
     elif name == "Layout":
         data["layout"] = value
     elif name == "Interpretation":
@@ -80,6 +111,15 @@ def _tag(data: dict[str, Any], readings: dict[str, Any], tag: Tag) -> None:
         data["meta"][META_TAGS[name]] = value
     else:
         raise malformed(tag.where, f"unknown tag [{name}]")
+
+
+def _sets(value: str) -> int | str:
+    """The number of dice sets; a value that is not a number is left for the model to
+    refuse with the values it takes."""
+    try:
+        return read_int(value, what="[Sets]", what_ja="[Sets]")
+    except NumberError:
+        return value
 
 
 def format_record(record: Record) -> str:

@@ -15,6 +15,8 @@ from adjudicator.astro_stra.board import Position, start_position
 from adjudicator.astro_stra.drawing import draw, summary
 from adjudicator.astro_stra.notation import (
     ReadTurn,
+    SkillWords,
+    lenient_spelling,
     parse_opening,
     parse_turn,
     turn_without_unused_parameters,
@@ -34,6 +36,20 @@ from adjudicator.core.violations import Violation
 
 if TYPE_CHECKING:
     from adjudicator.core.svg import Picture
+
+
+def _lenient(written: str | ReadTurn) -> str | None:
+    """The line a lenient reading plays instead of ``written``, or ``None``: the spellings
+    it reads written canonically (:func:`~.notation.lenient_spelling`), then a skill
+    parameter the skill does not take left out."""
+    if not isinstance(written, str):
+        return turn_without_unused_parameters(*written)
+    spelled = lenient_spelling(written)
+    line = spelled or written
+    try:
+        return without_unused_parameters(line) or spelled
+    except SkillWords:
+        return spelled  # judged as bad_skill when played
 
 
 class AstroStraReplay(EventReplay):
@@ -63,14 +79,11 @@ class AstroStraReplay(EventReplay):
         if self.decided is not None:
             violation = VIOLATIONS("game_over", winner=self.decided.winner)
             return Step(violation=violation, decided=self.decided)
-        # lenient: a skill parameter the skill does not take is left out, and reported
+        # lenient: the spellings it reads (full-width digits, as= out of place) and a skill
+        # parameter the skill does not take are left out, and reported
         normalized = None
         if lenient:
-            normalized = (
-                without_unused_parameters(written)
-                if isinstance(written, str)
-                else turn_without_unused_parameters(*written)
-            )
+            normalized = _lenient(written)
         problem = self._play(normalized or written)
         if problem is not None:
             return Step(violation=problem, normalized_to=normalized)
@@ -119,7 +132,11 @@ class AstroStraReplay(EventReplay):
                 return VIOLATIONS(problem[0], **problem[1])
             self.game = Game(self.start, colours_of(picks))
             return None
-        number, play = parse_turn(written) if isinstance(written, str) else written
+        try:
+            number, play = parse_turn(written) if isinstance(written, str) else written
+        except SkillWords as err:
+            side = "white" if written.split(":", 1)[0].endswith("white") else "black"
+            return VIOLATIONS("bad_skill", side=side, skill=err.skill, why=err.why)
         if self.game is None:  # only after a refused draft, which stops the replay
             return VIOLATIONS("event_order", expected="draft", got="turn")
         if number != self.game.turns + 1:

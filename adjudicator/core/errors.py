@@ -54,6 +54,10 @@ INPUT_ERRORS: dict[str, dict[Lang, str]] = {
         "en": "comment without text notation",
         "ja": "テキスト表記にできないコメント",
     },
+    "unrepresentable_turn": {
+        "en": "turn without JSON form",
+        "ja": "JSON の形にできないターン",
+    },
     "unsafe_path": {"en": "path outside its folder", "ja": "フォルダの外を指すパス"},
     "unsupported": {"en": "not supported", "ja": "対応していません"},
     "unsupported_format": {"en": "unsupported format", "ja": "未対応の記録形式"},

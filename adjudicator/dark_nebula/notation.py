@@ -26,6 +26,14 @@ from typing import overload
 from pydantic import ValidationError
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.numbers import (
+    NumberError,
+    ascii_spelling,
+    only_full_width,
+    other_digits,
+    read_int,
+    require_ascii_digits,
+)
 from adjudicator.core.records import Event
 from adjudicator.core.requests import validation_error
 from adjudicator.dark_nebula.board import BoardDefinition
@@ -56,7 +64,7 @@ EVENT_SYNTAX_JA = (
     "'setup: …'、'T.S <empire|rebel> <production|movement|combat>: …'、'T.7 search: …'、"
     "'disclose: SECTOR NONCE' のいずれか"
 )
-_STAMPED = re.compile(r"^(\d+)\.([1-7]) ([a-z ]+): (.*)$")
+_STAMPED = re.compile(r"^([0-9]+)\.([1-7]) ([a-z ]+): (.*)$")
 _STEP = {phase_side: step for step, phase_side in PHASES.items()}
 _SEARCH_STEP = _STEP[("search", None)]
 
@@ -238,6 +246,37 @@ def _bad(text: str, why: str, ja: str) -> InputError:
     )
 
 
+def _number(text: str, line: str, what: str, what_ja: str) -> int:
+    """A number of the line, read by the one reader of numbers (ASCII digits, bounded)."""
+    try:
+        return read_int(text, what=what, what_ja=what_ja)
+    except NumberError as err:
+        raise _bad(line, err.why, err.ja) from None
+
+
+def canonical_line(line: str, names: list[tuple[str, str]], *, lenient: bool) -> str:
+    """The line as the notation writes it, or a refusal (``noncanonical_notation``, the
+    canonical line suggested) of an alternative spelling: printed sector names (ザレク) and
+    full-width digits are read with ``lenient``, other digits never."""
+    canonical = ascii_spelling(with_ids(line, names))
+    if canonical == line:
+        return line
+    if not only_full_width(line):
+        raise other_digits(line, canonical, None, lenient=lenient)
+    if lenient:
+        return canonical
+    if ascii_spelling(line) != line:
+        raise other_digits(line, canonical, None, lenient=lenient)
+    raise InputError(
+        "noncanonical_notation",
+        f"'{line}' names sectors by their printed names",
+        ja=f"「{line}」は星域を印刷名で書いています",
+        expected="sector ids (or --lenient)",
+        expected_ja="星域ID(または --lenient)",
+        suggestion=canonical,
+    )
+
+
 def _tokens(text: str) -> list[str]:
     return [] if text.strip() == "-" else text.split()
 
@@ -268,14 +307,14 @@ def _volley_of(text: str, line: str) -> Volley:
     dice: dict[str, dict[str, list[int]]] = {}
     for token in tokens[1:]:
         # an empty list (e.cruiser=) is read, so that missing dice are dice_count (9.1)
-        m = re.fullmatch(r"([er])\.([a-z_]+)=(\d+(?:,\d+)*)?", token)
+        m = re.fullmatch(r"([er])\.([a-z_]+)=([0-9]+(?:,[0-9]+)*)?", token)
         if not m:
             raise _bad(
                 line,
                 f"{token!r} is not side.kind=dice (e.cruiser=3,5)",
                 f"「{token}」が 陣営.駒=ダイス(e.cruiser=3,5)の形ではありません",
             )
-        rolled = [int(d) for d in m[3].split(",")] if m[3] else []
+        rolled = [_number(d, line, "die", "ダイスの目") for d in m[3].split(",")] if m[3] else []
         dice.setdefault(LETTER_SIDE[m[1]], {})[m[2]] = rolled
     removed: dict[str, list[str]] = {}
     for token in removed_text.split() if slash else []:
@@ -370,14 +409,12 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
             )
         reveal = Opening(sector=parts[0], nonce=parts[1])
     roll = keyed.get("roll")
-    if roll is not None and not roll.isdigit():
-        raise _bad(line, f"roll {roll!r} is not a number", f"roll の「{roll}」が数ではありません")
     return Search(
         turn=turn,
         phase="search",
         searches=_tokens(first),
         reveal=reveal,
-        roll=int(roll) if roll is not None else None,
+        roll=None if roll is None else _number(roll, line, "roll", "roll の値"),
     )
 
 
@@ -386,6 +423,7 @@ def parse_line(line: str) -> GameEvent:
     ``malformed_event``."""
     if not isinstance(line, str):
         raise _bad(str(line), "an event is a line of text", "イベントは 1 行のテキストです")
+    require_ascii_digits(line)
     try:
         if line.startswith("setup: "):
             rest = line.removeprefix("setup: ")
@@ -406,7 +444,13 @@ def parse_line(line: str) -> GameEvent:
                 "no turn.step stamp",
                 "ターン.手順 の印(1.1 empire production など)がありません",
             )
-        return _event(int(m[1]), int(m[2]), m[3], m[4], line)
+        return _event(
+            _number(m[1], line, "turn", "ターン"),
+            _number(m[2], line, "step", "手順"),
+            m[3],
+            m[4],
+            line,
+        )
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])

@@ -36,7 +36,7 @@ from adjudicator.core.tagged_text import (
 from adjudicator.core.verdict import Note
 from adjudicator.dark_nebula.board import known_boards
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
-from adjudicator.dark_nebula.notation import lines, parse_line, printed_names, with_ids
+from adjudicator.dark_nebula.notation import canonical_line, lines, parse_line, printed_names
 from adjudicator.dark_nebula.record import Record
 
 META_TAGS = {"Event": "event", "Date": "date", "Empire": "empire", "Rebel": "rebel"}
@@ -55,18 +55,11 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     board = known_boards().get(data.get("board", {}).get("id", ""))
     names = printed_names(board) if board else []
     for where, line in events:
-        canonical = with_ids(line, names)
+        try:
+            canonical = canonical_line(line, names, lenient=lenient)
+        except InputError as err:
+            raise err.at(where) from None
         if canonical != line:
-            if not lenient:
-                raise InputError(
-                    "noncanonical_notation",
-                    f"'{line}' names sectors by their printed names",
-                    ja=f"「{line}」は星域を印刷名で書いています",
-                    field=where,
-                    expected="sector ids (or --lenient)",
-                    expected_ja="星域ID(または --lenient)",
-                    suggestion=canonical,
-                )
             notes.append(Note(code="normalized", location=where, message=f"read as {canonical!r}"))
         try:
             event = parse_line(canonical)

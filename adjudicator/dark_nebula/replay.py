@@ -30,11 +30,11 @@ from adjudicator.dark_nebula.drawing import RULEBOOK_STEPS, STEP_WORDS, draw, st
 from adjudicator.dark_nebula.movement import move_problem
 from adjudicator.dark_nebula.notation import (
     RecordEvents,
+    canonical_line,
     parse_line,
     printed_names,
     stamp,
     step_of,
-    with_ids,
 )
 from adjudicator.dark_nebula.production import (
     Placement,
@@ -172,17 +172,8 @@ class DarkNebulaReplay(EventReplay):
                 self.refused = None
                 return refused[1]
             return self._attempt(written)
-        canonical = with_ids(written, self._names)
+        canonical = canonical_line(written, self._names, lenient=lenient)
         if canonical != written:
-            if not lenient:
-                raise InputError(
-                    "noncanonical_notation",
-                    f"'{written}' names sectors by their printed names",
-                    ja=f"「{written}」は星域を印刷名で書いています",
-                    expected="sector ids (or --lenient)",
-                    expected_ja="星域ID(または --lenient)",
-                    suggestion=canonical,
-                )
             step = self._attempt(parse_line(canonical))
             return Step(normalized_to=canonical) if step is ACCEPTED else step
         return self._attempt(parse_line(written))
@@ -304,7 +295,7 @@ class DarkNebulaReplay(EventReplay):
         event = None
         if refused is not None:
             try:
-                event = parse_line(with_ids(refused, self._names))
+                event = parse_line(canonical_line(refused, self._names, lenient=True))
             except InputError:
                 event = None  # unreadable: the event text says it all
         title = f"{self._next_stamp(lang)} · {self.rules.side_name(self.side_to_move(), lang)}"
