@@ -128,7 +128,7 @@ def apply(
     position unchanged with no moves.
     """
     points = _checked(position, side, target, a_pips, dice)
-    picked = tuple((int(src), int(dst)) for src, dst in chosen)
+    picked = tuple((src, dst) for src, dst in chosen)
     # the moves written are followed directly, and the step skipped is checked by looking
     # for one way; every way is listed only for a refusal's ``legal``
     start = Outcome(position, ())

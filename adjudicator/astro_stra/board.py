@@ -45,6 +45,7 @@ from typing import Any, Literal
 
 from adjudicator.astro_stra.readings import GEOMETRIES, Geometry, Readings
 from adjudicator.core.errors import InputError
+from adjudicator.core.numbers import NumberError, read_int
 
 Side = Literal["black", "white"]
 SIDES: tuple[Side, Side] = ("black", "white")
@@ -251,6 +252,15 @@ _SIDE_RE = re.compile(r"^([bw]):(.*)$")
 _ENTRY_RE = re.compile(r"^(0|[1-9][0-9]*)=(0|[1-9][0-9]*)$")
 
 
+def _number(text: str, field: str) -> int:
+    """A point or a count, read by the one reader of numbers (a clear refusal, never
+    Python's own, for a number of thousands of digits)."""
+    try:
+        return read_int(text, what="number", what_ja="数")
+    except NumberError as err:
+        raise _bad(field, err.why, err.ja) from None
+
+
 def _bad(field: str, message: str, ja: str, suggestion: str | None = None) -> InputError:
     return InputError(
         "malformed_position",
@@ -301,7 +311,7 @@ def parse_position(
                     f"{side}: {entry!r} is not <point>=<count>",
                     f"{SIDE_JA[side]}: 「{entry}」が <点>=<数> の形ではありません",
                 )
-            point, n = int(e[1]), int(e[2])
+            point, n = _number(e[1], field), _number(e[2], field)
             if point not in PLACES:
                 raise _bad(
                     field,

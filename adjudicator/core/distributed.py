@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from adjudicator.core.batch import Options, _default_registry, validate_records
 from adjudicator.core.errors import InputError
+from adjudicator.core.numbers import read_int
 from adjudicator.core.verdict import InputProblem, Verdict
 
 SCHEME = "dask://"
@@ -39,7 +40,7 @@ def _host_port(executor: str) -> tuple[str, int]:
     ``InputError`` otherwise."""
     rest = executor[len(SCHEME) :] if executor.startswith(SCHEME) else None
     m = _HOST_PORT.match(rest or "")
-    if m is None or not 0 < int(m[2]) < 65536:
+    if m is None or not 0 < read_int(m[2], max_digits=5) < 65536:
         raise InputError(
             "bad_executor",
             f"'{executor}' is not an executor address",

@@ -12,6 +12,7 @@ import re
 from typing import NamedTuple
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.numbers import NumberError, read_int
 from adjudicator.orbit_dominion.board import (
     BLUE,
     ORBITS,
@@ -201,7 +202,11 @@ def parse_position(text: str, *, field: str = "position") -> Position:
             f"手番の「{side_text}」が 'r' でも 'b' でもありません",
         )
     turn = SIDE_LETTERS.index(side_text)
-    if not re.fullmatch(r"0|[1-9][0-9]*", ply_text) or int(ply_text) > MOVE_LIMIT:
+    try:
+        ply = read_int(ply_text, what="ply", what_ja="手数")
+    except NumberError:
+        ply = -1
+    if not re.fullmatch(r"0|[1-9][0-9]*", ply_text) or not 0 <= ply <= MOVE_LIMIT:
         raise _bad(
             field,
             f"ply {ply_text!r} is not a number from 0 to {MOVE_LIMIT}",
@@ -220,7 +225,7 @@ def parse_position(text: str, *, field: str = "position") -> Position:
             f"claim {claim_text!r} is not the side to move {side_text!r}",
             f"星門制圧の主張「{claim_text}」が手番の「{side_text}」と違います",
         )
-    position = Position(ships[0], ships[1], flags[0], flags[1], turn, int(ply_text), claim)
+    position = Position(ships[0], ships[1], flags[0], flags[1], turn, ply, claim)
     if claim and not ships[turn] & TARGET_GATES[turn]:
         raise _bad(
             field,

@@ -60,7 +60,10 @@ class Move(BaseModel):
     move: str
     comment: str | None = None
     clock: float | None = Field(
-        default=None, ge=0, description="The mover's remaining time in seconds after it."
+        default=None,
+        ge=0,
+        allow_inf_nan=False,
+        description="The mover's remaining time in seconds after it.",
     )
     attempts: list[str] = Field(
         default_factory=list,

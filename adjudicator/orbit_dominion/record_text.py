@@ -23,11 +23,19 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.core import strict_json
 from adjudicator.core.errors import InputError
 from adjudicator.core.loading import json_problem_ja, line_col
+from adjudicator.core.numbers import (
+    NumberError,
+    ascii_spelling,
+    decimal_text,
+    only_full_width,
+    other_digits,
+    read_decimal,
+)
 from adjudicator.core.records import load_model
 from adjudicator.core.verdict import Note
 from adjudicator.orbit_dominion.board import BLUE
@@ -200,7 +208,8 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
             "タグ [Ruleset] がありません",
             ('[Ruleset "orbit-dominion/4.2"]',) * 2,
         )
-    moves, closing = _movetext(text, pos, fields.get("start", "standard"))
+    read = _Read(text, lenient, notes, where)
+    moves, closing = _movetext(read, pos, fields.get("start", "standard"))
     if claimed_token is not None and claimed_token != closing:
         raise _error(
             text,
@@ -218,9 +227,35 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     return record, notes + more
 
 
-def _movetext(text: str, pos: int, start: str) -> tuple[list[str | dict[str, Any]], str]:
+class _Read(NamedTuple):
+    """The text being read, how, and the notes of what a lenient reading normalised."""
+
+    text: str
+    lenient: bool
+    notes: list[Note]
+    lines: _Lines
+
+    def ascii(self, token: str, canonical: str, at: int) -> str:
+        """A number token written in other digits than ASCII ones, refused with its ASCII
+        spelling ``canonical`` suggested (``noncanonical_notation``), or with ``lenient``,
+        when its digits are full-width, read as it and noted."""
+        if self.lenient and only_full_width(token):
+            where = self.lines.at(at)
+            self.notes.append(
+                Note(code="normalized", location=where, message=f"read as {canonical!r}")
+            )
+            return canonical
+        raise other_digits(token, canonical, line_col(self.text, at), lenient=self.lenient)
+
+
+#: A move number as written in ASCII digits (``1.``, ``1...``).
+_MOVE_NUMBER = re.compile(r"[0-9]+\.(?:\.\.)?")
+
+
+def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, Any]], str]:
     """The moves and the closing result token. Red's moves open numbered pairs (``3.``);
     when blue moves first the first move is numbered ``1...``."""
+    text = read.text
     blue_first = start_position(start).turn == BLUE
     moves: list[str | dict[str, Any]] = []
     body = text[pos:]
@@ -235,14 +270,18 @@ def _movetext(text: str, pos: int, start: str) -> tuple[list[str | dict[str, Any
         n = len(moves)
         opens_pair = (n % 2 == 0) != blue_first or n == 0
         expected = f"{(n + blue_first) // 2 + 1}{'...' if blue_first and n == 0 else '.'}"
-        if m["number"]:
-            if not opens_pair or numbered or m["number"] != expected:
+        number = m["number"]
+        word = m["word"]
+        if word and not word.isascii() and _MOVE_NUMBER.fullmatch(ascii_spelling(word)):
+            number = read.ascii(word, ascii_spelling(word), at)  # ``１.``
+        if number:
+            if not opens_pair or numbered or number != expected:
                 wanted = (expected,) * 2 if opens_pair and not numbered else ("a move", "手")
                 raise _error(
                     text,
                     at,
-                    f"unexpected move number {m['number']!r}",
-                    f"予期しない手番号「{m['number']}」",
+                    f"unexpected move number {number!r}",
+                    f"予期しない手番号「{number}」",
                     wanted,
                 )
             numbered = True
@@ -254,7 +293,7 @@ def _movetext(text: str, pos: int, start: str) -> tuple[list[str | dict[str, Any
                     "a comment before the first move",
                     "最初の手より前にコメントがあります",
                 )
-            _annotate(moves, m["comment"][1:-1], text, at)
+            _annotate(moves, m["comment"][1:-1], read, at)
         elif m["word"] in RESULT_TOKENS:
             closing = m["word"]
         else:
@@ -277,7 +316,8 @@ def _movetext(text: str, pos: int, start: str) -> tuple[list[str | dict[str, Any
     return moves, closing
 
 
-def _annotate(moves: list[str | dict[str, Any]], inner: str, text: str, at: int) -> None:
+def _annotate(moves: list[str | dict[str, Any]], inner: str, read: _Read, at: int) -> None:
+    text = read.text
     last = moves[-1]
     move: dict[str, Any] = last if isinstance(last, dict) else {"move": last}
     if inner.startswith("[%"):
@@ -292,7 +332,7 @@ def _annotate(moves: list[str | dict[str, Any]], inner: str, text: str, at: int)
             )
         for c in _COMMAND.finditer(inner):
             if c["name"] == "clock":
-                move["clock"] = c["arg"]
+                move["clock"] = _clock(c["arg"], read, at)
             else:
                 move.setdefault("attempts", []).append(c["arg"])
     else:
@@ -302,6 +342,19 @@ def _annotate(moves: list[str | dict[str, Any]], inner: str, text: str, at: int)
             )
         move["comment"] = inner
     moves[-1] = move
+
+
+def _clock(arg: str, read: _Read, at: int) -> float:
+    """The seconds of ``[%clock S]``: a decimal as :func:`~adjudicator.core.numbers.
+    read_decimal` reads it (no ``inf``, exponent or ``_``), so that the JSON record holds
+    whatever the text accepts and writes it back the same."""
+    try:
+        return read_decimal(arg, what="clock", what_ja="時計")
+    except NumberError as err:
+        if err.canonical is not None:
+            return read_decimal(read.ascii(arg, err.canonical, at))
+        expected = ("seconds as a decimal (880.5)", "10 進数の秒数(880.5 など)")
+        raise _error(read.text, at, err.why, err.ja, expected) from None
 
 
 def format_record(record: Record) -> str:
@@ -350,7 +403,7 @@ def format_record(record: Record) -> str:
             tokens.append("{" + move.comment + "}")
         commands = []
         if move.clock is not None:
-            commands.append(f"[%clock {move.clock!r}]")
+            commands.append(f"[%clock {decimal_text(move.clock)}]")
         commands += [f"[%attempt {a}]" for a in move.attempts]
         if commands:
             tokens.append("{" + " ".join(commands) + "}")
