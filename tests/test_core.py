@@ -14,6 +14,8 @@ import pytest
 
 from adjudicator import SHIPPED_GAMES
 from adjudicator.core import yaml_data
+from adjudicator.core.batch import Options, read_record, split_games, validate_records
+from adjudicator.core.loading import read_text
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry, installed_games, shipped_games
 from adjudicator.core.schemas import drift, generate
@@ -176,3 +178,20 @@ def test_schema_files_are_named_by_their_models() -> None:
     names = set(generate(Registry(installed_games())))
     assert "protocol.hello.request.schema.json" in names
     assert "orbit-dominion.evaluate.response.schema.json" in names
+
+
+def test_text_files_each_with_a_bom_concatenated_are_their_games(tmp_path: Path) -> None:
+    """A text file may hold several games (records.md); ``cat a.txt b.txt`` of two files
+    that each start with a UTF-8 BOM made the first, valid, game unreadable and the second
+    lose its ``[Event]`` tag. A BOM at the start of a later game is dropped like the
+    file's first."""
+    sample = (ROOT / "records" / "astro-stra" / "valid" / "random-game.txt").read_bytes()
+    one = b"\xef\xbb\xbf" + b'[Event "first"]\n' + sample
+    two = b"\xef\xbb\xbf" + b'[Event "second"]\n' + sample
+    path = tmp_path / "both.txt"
+    path.write_bytes(one + two)
+    verdicts = validate_records(Registry(), path, Options())
+    assert [v.status for v in verdicts] == ["valid", "valid"]
+    games = split_games(read_text(path))
+    events = [read_record(Registry(), g, lenient=False, text_notation=True)[1] for g in games]
+    assert [e.model.meta.event for e in events] == ["first", "second"]

@@ -226,7 +226,7 @@ def is_text_notation(source: str | Path) -> bool:
     """Whether a file (or one game of it, ``games.txt#2``) is named as text notation."""
     name = str(source)
     base, hash_sign, index = name.rpartition("#")
-    if hash_sign and index.isdigit():
+    if hash_sign and re.fullmatch("[0-9]+", index):
         name = base
     return name.lower().endswith(".txt")
 
@@ -259,13 +259,16 @@ def split_games(text: str) -> list[str]:
     """A text file's games: a new game starts where a tag pair (``[Event "…"]``) follows
     a line of moves or events. A JSON file is one record. Each game keeps its lines where
     they stood in the file (earlier lines left blank), so that a location names the file's
-    line."""
+    line. A UTF-8 byte order mark at the start of a line is dropped, as it is at the start
+    of the file: files that each start with one, concatenated (``cat a.txt b.txt``), are
+    their games one after another."""
     if not text.lstrip().startswith("["):
         return [text]
     games: list[list[str]] = [[]]
     after_moves = False
     lines = text.splitlines(keepends=True)
     for number, line in enumerate(lines):
+        line = line.removeprefix("\ufeff")
         stripped = line.strip()
         tag = bool(_TAG_PAIR.match(stripped)) and stripped.endswith("]")
         if tag and after_moves:

@@ -76,10 +76,10 @@ _WORDS: dict[Lang, dict[str, str]] = {
 
 #: Locators as a Japanese reader says them: ``line 4, column 2`` → ``4行2列``.
 _JA_PLACES = (
-    (re.compile(r"\bline (\d+), column (\d+)"), r"\1行\2列"),
-    (re.compile(r"\bline (\d+)"), r"\1行目"),
-    (re.compile(r"\bcolumn (\d+)"), r"\1列目"),
-    (re.compile(r"\bply (\d+)"), r"\1手目"),
+    (re.compile(r"\bline ([0-9]+), column ([0-9]+)"), r"\1行\2列"),
+    (re.compile(r"\bline ([0-9]+)"), r"\1行目"),
+    (re.compile(r"\bcolumn ([0-9]+)"), r"\1列目"),
+    (re.compile(r"\bply ([0-9]+)"), r"\1手目"),
 )
 
 

@@ -21,6 +21,7 @@ both modes, with the ASCII spelling suggested.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from decimal import Decimal
@@ -124,7 +125,7 @@ def read_decimal(text: str, *, what: str = "number", what_ja: str = "数") -> fl
             f"{what_ja}が {len(text)} 文字あり、{MAX_DECIMAL_CHARS} 文字を超えています",
         )
     value = float(text)
-    if value == float("inf"):
+    if not math.isfinite(value):
         raise NumberError(f"{what} {text!r} is too large", f"{what_ja}「{text}」が大きすぎます")
     return value
 

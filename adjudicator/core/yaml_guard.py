@@ -117,17 +117,17 @@ _REASONS_JA: list[tuple[str, str]] = [
     (r"but found another document", "文書は一つのはずが、二つ以上あります"),
     (r"could not determine a constructor for the tag '(?P<tag>.*)'", "タグ {tag} は使えません"),
     (r"found unhashable key", "リストか対応表がキーになっています"),
-    (r"nested deeper than (?P<n>\d+) levels", "入れ子が {n} 段より深くなっています"),
+    (r"nested deeper than (?P<n>[0-9]+) levels", "入れ子が {n} 段より深くなっています"),
     (r"an alias inside its own anchor", "別名がそれ自身のアンカーの内側にあります"),
     (
-        r"aliases expand to more than (?P<n>[\d,]+) nodes",
+        r"aliases expand to more than (?P<n>[0-9,]+) nodes",
         "別名を展開すると {n} 個を超えるノードになります",
     ),
     (
         r"unacceptable character (?P<code>#x[0-9a-fA-F]+): .*",
         "使えない文字 {code} があります",
     ),
-    (r"Exceeds the limit \((?P<n>\d+) digits\).*", "整数が {n} 桁を超えています"),
+    (r"Exceeds the limit \((?P<n>[0-9]+) digits\).*", "整数が {n} 桁を超えています"),
 ]
 
 

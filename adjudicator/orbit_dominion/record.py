@@ -49,7 +49,7 @@ class Meta(BaseModel):
         return value
 
 
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class Move(BaseModel):

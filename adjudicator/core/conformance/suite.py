@@ -29,7 +29,7 @@ from adjudicator.core.requests import parse_request
 
 SUITE_FILE = "suite.json"
 UNVERSIONED = "unversioned"
-VERSION = r"^\d+\.\d+\.\d+$"
+VERSION = r"^[0-9]+\.[0-9]+\.[0-9]+$"
 
 
 class Change(BaseModel):
@@ -38,7 +38,7 @@ class Change(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     version: str = Field(pattern=VERSION)
-    date: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+    date: str = Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
     summary: str
     added: list[str] = Field(default_factory=list, description="Case ids or glob patterns.")
     changed: list[str] = Field(default_factory=list, description="Case ids or glob patterns.")
