@@ -41,7 +41,33 @@ BROKEN = {
     "sequence entry expected": ("- a\nb: 1\n", ""),
     "empty anchor": ("a: &\n", ""),
     "huge integer": ("a: " + "9" * 5000 + "\n", ""),
+    "underscored integer": ("a: 1_000\n", ""),
+    "hexadecimal integer": ("a: 0x10\n", "0x10"),
+    "octal integer": ("a: 010\n", ""),
+    "base-60 integer": ("a: 1:30\n", ""),
+    "infinity": ("a: .inf\n", "inf"),
 }
+
+
+@pytest.mark.parametrize(
+    "text", ["a: 1_000\n", "a: 0x10\n", "a: 010\n", "a: 1:30\n", "a: .inf\n", "a: .nan\n"]
+)
+def test_a_yaml_number_is_a_decimal_as_the_reader_sees_it(tmp_path: Path, text: str) -> None:
+    """Numbers are ASCII decimal digits in every input, case files included: YAML 1.1 read
+    ``010`` as 8, ``1:30`` as 90 and ``1_000`` as 1000, numbers no reader of the file
+    sees. Each is refused with the place named."""
+    path = tmp_path / "case.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        read_yaml_model(path, Anything)
+    assert refused.value.code == "bad_yaml"
+    assert "decimal" in refused.value.text("en")
+
+
+def test_plain_yaml_numbers_are_read() -> None:
+    from adjudicator.core.yaml_guard import load_yaml
+
+    assert load_yaml("a: 10\nb: -3\nc: 0\nd: 1.5\n") == {"a": 10, "b": -3, "c": 0, "d": 1.5}
 
 
 @pytest.mark.parametrize("name", BROKEN)

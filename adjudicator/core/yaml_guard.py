@@ -18,8 +18,11 @@ from typing import Any
 import yaml
 import yaml.reader
 from yaml.composer import Composer, ComposerError
+from yaml.constructor import ConstructorError
 from yaml.events import AliasEvent
 from yaml.nodes import Node
+
+from adjudicator.core.numbers import NumberError, read_decimal, read_int
 
 MAX_DEPTH = 64
 MAX_EXPANDED_NODES = 1_000_000
@@ -66,6 +69,41 @@ class BoundedLoader(Composer, _Base):  # type: ignore[misc, valid-type]
         self._count(1, mark)
         self._sizes[id(node)] = self._expanded - before
         return node
+
+
+def _integer(loader: BoundedLoader, node: yaml.ScalarNode) -> int:
+    """A scalar YAML 1.1 reads as an integer, read as a decimal by the number reader: its
+    other forms (``1_000``, ``0x10``, ``010`` in octal, ``1:30`` in base 60) are not the
+    number a reader of the file sees, and thousands of digits are refused before ``int()``
+    raises an error of its own."""
+    text = str(loader.construct_scalar(node))
+    try:
+        if not re.fullmatch(r"[-+]?(?:0|[1-9][0-9]*)", text):
+            raise NumberError(text, text)
+        return read_int(text, signed=True, max_digits=MAX_YAML_DIGITS)
+    except NumberError:
+        raise ConstructorError(
+            None, None, f"{text[:40]!r} is not a decimal integer", node.start_mark
+        ) from None
+
+
+def _float(loader: BoundedLoader, node: yaml.ScalarNode) -> float:
+    """A scalar YAML 1.1 reads as a float: ``.inf``, ``.nan``, ``1_0.5`` and ``1:30.5``
+    are refused, a decimal is read by the number reader."""
+    text = str(loader.construct_scalar(node))
+    try:
+        sign = -1.0 if text.startswith("-") else 1.0
+        return sign * read_decimal(text.removeprefix("-").removeprefix("+"))
+    except NumberError:
+        raise ConstructorError(
+            None, None, f"{text[:40]!r} is not a decimal number", node.start_mark
+        ) from None
+
+
+#: The most digits an integer of a YAML data file may have.
+MAX_YAML_DIGITS = 18
+BoundedLoader.add_constructor("tag:yaml.org,2002:int", _integer)
+BoundedLoader.add_constructor("tag:yaml.org,2002:float", _float)
 
 
 def load_yaml(text: str) -> Any:
@@ -128,6 +166,8 @@ _REASONS_JA: list[tuple[str, str]] = [
         "使えない文字 {code} があります",
     ),
     (r"Exceeds the limit \((?P<n>[0-9]+) digits\).*", "整数が {n} 桁を超えています"),
+    (r"(?P<text>'.*') is not a decimal integer", "{text} は 10 進の整数ではありません"),
+    (r"(?P<text>'.*') is not a decimal number", "{text} は 10 進数ではありません"),
 ]
 
 
