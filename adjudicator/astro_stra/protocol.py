@@ -34,8 +34,10 @@ class EvaluateRequest(BaseModel):
     interpretations: Readings = Field(default_factory=Readings)
     notation: Literal["strict", "lenient"] = Field(
         default="strict",
-        description="'lenient' leaves out a skill parameter the skill does not take (feature "
-        "lenient_notation) and lists each line so normalised; 'strict' refuses it (bad_skill).",
+        description="'lenient' reads full-width digits as ASCII ones and as= where the notation "
+        "writes it, leaves out a skill parameter the skill does not take (feature "
+        "lenient_notation) and lists each line so normalised; 'strict' refuses them "
+        "(noncanonical_notation, bad_skill).",
     )
 
 

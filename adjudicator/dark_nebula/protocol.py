@@ -45,8 +45,8 @@ class EvaluateRequest(BaseModel):
     )
     notation: Literal["strict", "lenient"] = Field(
         default="strict",
-        description="'lenient' reads printed sector names (ザレク) as their ids (feature "
-        "lenient_notation) and lists each normalisation.",
+        description="'lenient' reads printed sector names (ザレク) as their ids and full-width "
+        "digits as ASCII ones (feature lenient_notation) and lists each normalisation.",
     )
     game_id: str = Field(pattern=GAME_INSTANCE_ID, description="Bound into the commitment.")
     commitment: str = Field(pattern=r"^[0-9a-f]{64}$")
