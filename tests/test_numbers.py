@@ -279,3 +279,17 @@ def test_a_position_with_a_huge_ply_is_malformed_not_an_internal_error() -> None
     with pytest.raises(InputError) as caught:
         Position.from_text(POSITION_HUGE)
     assert caught.value.code == "malformed_position"
+
+
+@pytest.mark.parametrize("clock", ['"inf"', '"Infinity"', '"1e999"', '"1_000"', '"880.5"'])
+def test_a_json_clock_is_a_json_number_not_a_string(clock: str) -> None:
+    """The JSON form holds what the text holds, and no more: a clock written as a string
+    was read by pydantic's lax mode (``"inf"`` as infinity, ``"1_000"`` as 1000)."""
+    text = (
+        '{"format": "orbit-dominion-record/1", "ruleset": "orbit-dominion/4.2", '
+        f'"moves": [{{"move": "O+", "clock": {clock}}}], '
+        '"result": {"winner": null, "reason": null, "resigned": null}}'
+    )
+    verdict = judge_text(Registry(), "record.json", text, Options())
+    assert verdict.status == "unreadable"
+    assert verdict.unreadable.location == "moves[0].clock"

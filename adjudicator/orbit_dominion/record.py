@@ -63,6 +63,7 @@ class Move(BaseModel):
         default=None,
         ge=0,
         allow_inf_nan=False,
+        strict=True,
         description="The mover's remaining time in seconds after it.",
     )
     attempts: list[str] = Field(
