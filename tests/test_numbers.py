@@ -251,6 +251,13 @@ def test_a_roll_in_superscript_digits_is_not_an_internal_error() -> None:
         {"cmd": "evaluate", "game": "astro-stra/0.9.0", "moves": [f"opening {HUGE}-1"]},
         {
             "cmd": "evaluate",
+            "game": "dark-nebula/2011",
+            "game_id": "g",
+            "commitment": "0" * 64,
+            "moves": [f"{HUGE}.1 empire production: -"],
+        },
+        {
+            "cmd": "evaluate",
             "game": "astro-stra/0.9.0",
             "moves": ["opening 3-3 5-2", "draft red purple green yellow blue cyan", "١. black:"],
         },

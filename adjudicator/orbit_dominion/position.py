@@ -204,13 +204,18 @@ def parse_position(text: str, *, field: str = "position") -> Position:
     turn = SIDE_LETTERS.index(side_text)
     try:
         ply = read_int(ply_text, what="ply", what_ja="手数")
-    except NumberError:
+    except NumberError as err:  # shown by its length when it is too long to show
+        shown = ply_text if err.canonical is not None or len(ply_text) <= 40 else None
         ply = -1
+    else:
+        shown = ply_text
     if not re.fullmatch(r"0|[1-9][0-9]*", ply_text) or not 0 <= ply <= MOVE_LIMIT:
+        said = f"{shown!r}" if shown is not None else f"of {len(ply_text)} digits"
+        said_ja = f"「{shown}」" if shown is not None else f"({len(ply_text)} 桁)"
         raise _bad(
             field,
-            f"ply {ply_text!r} is not a number from 0 to {MOVE_LIMIT}",
-            f"手数の「{ply_text}」が 0〜{MOVE_LIMIT} の数ではありません",
+            f"ply {said} is not a number from 0 to {MOVE_LIMIT}",
+            f"手数の{said_ja}が 0〜{MOVE_LIMIT} の数ではありません",
         )
     if claim_text not in ("-", *SIDE_LETTERS):
         raise _bad(
