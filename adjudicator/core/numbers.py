@@ -25,9 +25,12 @@ import math
 import re
 import unicodedata
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.verdict import Note
+
+if TYPE_CHECKING:  # the verdict's models load pydantic, which perft and positions never need
+    from adjudicator.core.verdict import Note
 
 #: The most digits an integer in a record may have: far more than any count, ply, die or
 #: point needs, and far fewer than Python's int-string limit (4,300).
@@ -144,6 +147,8 @@ def ascii_line(line: str, where: str, *, lenient: bool, notes: list[Note]) -> st
     if canonical == line:
         return line
     if lenient and only_full_width(line):
+        from adjudicator.core.verdict import Note
+
         notes.append(Note(code="normalized", location=where, message=f"read as {canonical!r}"))
         return canonical
     raise other_digits(line, canonical, where, lenient=lenient)
