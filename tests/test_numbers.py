@@ -300,3 +300,12 @@ def test_a_json_clock_is_a_json_number_not_a_string(clock: str) -> None:
     verdict = judge_text(Registry(), "record.json", text, Options())
     assert verdict.status == "unreadable"
     assert verdict.unreadable.location == "moves[0].clock"
+
+
+def test_repair_weighs_a_number_too_long_to_read_as_a_change() -> None:
+    """Record repair compares numbers of a miscopied line: one of 5,000 digits made
+    ``int()`` raise (past Python's int-string limit); it is a plain change."""
+    from adjudicator.core.transcription import CHANGED, NUMBER_OFF, token_cost
+
+    assert token_cost(HUGE, "3", "") == CHANGED
+    assert token_cost("4", "3", "") == NUMBER_OFF

@@ -6,6 +6,7 @@ when a method first needs them, so that listing the installed games costs no sta
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.astro_stra.identity import FORMAT, GAME_ID, Reason
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
 
     from adjudicator.core.records import GameRecord, Replay
     from adjudicator.core.references import RuleData
+
+
+#: A turn number as a line writes it.
+_NUMBER = re.compile("[0-9]+")
 
 
 class AstroStra(Game):
@@ -125,7 +130,7 @@ class AstroStra(Game):
         """A turn's line begins with its number, the turns counted after the opening and
         the draft (``12. white: …``)."""
         number, dot, rest = line.partition(". ")
-        if index < 2 or not dot or not number.isascii() or not number.isdigit():
+        if index < 2 or not dot or not _NUMBER.fullmatch(number):
             return line
         return f"{index - 1}. {rest}"
 

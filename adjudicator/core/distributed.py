@@ -49,7 +49,7 @@ def _host_port(executor: str) -> tuple[str, int]:
             expected=EXECUTOR_SYNTAX,
             expected_ja=EXECUTOR_SYNTAX,
         )
-    return m[1], int(m[2])
+    return m[1], read_int(m[2], max_digits=5)
 
 
 def scheduler_address(executor: str) -> str:

@@ -28,6 +28,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from adjudicator.core.numbers import NumberError, read_int
+
 NUMBER_OFF = 0.5
 CONFUSED = 0.5
 TRANSPOSED = 0.5
@@ -36,7 +38,7 @@ DROPPED = 1.0
 SWAPPED_EVENTS = 1.0
 MISSING_OR_EXTRA_EVENT = 1.5
 
-_TOKEN = re.compile(r"[0-9]+|[a-z]+(?:_[a-z]+)*|[A-Z][a-z]*|[^\W\d_a-zA-Z]+|\s+|.", re.S)
+_TOKEN = re.compile(r"[0-9]+|[a-z]+(?:_[a-z]+)*|[A-Z][a-z]*|[^\W0-9_a-zA-Z]+|\s+|.", re.S)
 
 
 def tokens(line: str) -> list[str]:
@@ -50,13 +52,23 @@ def _is_number(token: str) -> bool:
     return "0" <= token[0] <= "9"
 
 
+def _value(token: str) -> int | None:
+    try:
+        return read_int(token)
+    except NumberError:
+        return None
+
+
 def token_cost(a: str, b: str, confusables: Sequence[str]) -> float:
     """What writing ``a`` where ``b`` was meant costs."""
     if a == b:
         return 0.0
     if _is_number(a) and _is_number(b):
-        # the tokens are runs of ASCII digits (the pattern above), so int() reads them
-        return NUMBER_OFF if abs(int(a) - int(b)) == 1 else CHANGED
+        # runs of ASCII digits (the pattern above), read by the number reader: one too long
+        # for it is no number one off
+        va, vb = _value(a), _value(b)
+        off = va is not None and vb is not None and abs(va - vb) == 1
+        return NUMBER_OFF if off else CHANGED
     if len(a) == 1 and len(b) == 1 and any(a in g and b in g for g in confusables):
         return CONFUSED
     return CHANGED
@@ -123,7 +135,7 @@ def near_numbers(line: str) -> list[tuple[str, float]]:
     for i, part in enumerate(parts):
         if not _is_number(part) or len(part) > 4:
             continue
-        value = int(part)
+        value = read_int(part)
         for delta in (-1, 1, -2, 2):
             if value + delta >= 0:
                 cost = NUMBER_OFF if abs(delta) == 1 else CHANGED
