@@ -28,6 +28,7 @@ INPUT_ERRORS: dict[str, dict[Lang, str]] = {
     "file_too_large": {"en": "file too large", "ja": "ファイルが大きすぎます"},
     "illegal_line": {"en": "illegal line", "ja": "不合法な手順"},
     "illegal_record": {"en": "illegal record", "ja": "不合法な記録"},
+    "impossible_history": {"en": "a history no game can have", "ja": "ありえない履歴"},
     "internal_error": {"en": "internal error", "ja": "内部エラー"},
     "limit_exceeded": {"en": "over the limit", "ja": "上限を超えています"},
     "malformed_action": {"en": "malformed action", "ja": "行動の表記の誤り"},

@@ -25,7 +25,7 @@ from adjudicator.orbit_dominion.proof import (
     RepliesNode,
     Solution,
 )
-from adjudicator.orbit_dominion.solve import WIN, positions_before, read_score
+from adjudicator.orbit_dominion.solve import WIN, Budget, positions_before, read_score
 from adjudicator.orbit_dominion.state import GameState
 
 #: Tasks wanted per worker thread, so that a long task does not leave the others idle.
@@ -44,17 +44,20 @@ class _Node:
     children: dict[str, _Node] = field(default_factory=dict)
 
 
-def _solve_task(job: tuple[str, list[str], list[str], int, bool]) -> Solution:
-    """On a worker: the position at the end of a line, with the root's history."""
-    from adjudicator.orbit_dominion.solve import solve
+def _solve_task(
+    job: tuple[str, list[str], list[str], int, bool, int | None, float | None],
+) -> Solution:
+    """On a worker: the position at the end of a line, with the root's history, within
+    the budget each task has."""
+    from adjudicator.orbit_dominion.solve import Budget, solve
 
-    position, history, line, depth, with_proof = job
+    position, history, line, depth, with_proof, max_nodes, seconds = job
     state = GameState(Position.from_text(position))
     for text in history:
         state.add_history(Position.from_text(text))
     for text in line:
         state.push(Action.parse(text))
-    return solve(state, depth, with_proof=with_proof)
+    return solve(state, depth, with_proof=with_proof, budget=Budget(max_nodes, seconds))
 
 
 class _Split:
@@ -134,20 +137,33 @@ class _Split:
         return RepliesNode(replies=replies)
 
 
-def solve_on(executor: str, state: GameState, depth: int, *, with_proof: bool) -> Solution:
-    """:func:`~adjudicator.orbit_dominion.solve.solve`, its search spread over a cluster."""
+def solve_on(
+    executor: str, state: GameState, depth: int, *, with_proof: bool, budget: Budget
+) -> Solution:
+    """:func:`~adjudicator.orbit_dominion.solve.solve`, its search spread over a cluster.
+    Each task has the whole budget (``--max-nodes``, ``--time``) on its worker; a task
+    that spends it leaves the whole answer unfinished (nothing proved beyond depth 0),
+    since the lines' answers only add up once every one of them is known."""
+    from adjudicator.orbit_dominion.solve import solve
+
     started = time.perf_counter()
     with Cluster(executor) as cluster:
         split = _Split(state, depth)
         if split.depth <= 1:
-            from adjudicator.orbit_dominion.solve import solve
-
-            return solve(state, depth, with_proof=with_proof)
+            return solve(state, depth, with_proof=with_proof, budget=budget)
         split.frontier(cluster.workers())
         root_text = state.position.text()
         history = [p.text() for p in positions_before(state)]
         jobs = [
-            (root_text, history, node.line, split.depth - len(node.line), with_proof)
+            (
+                root_text,
+                history,
+                node.line,
+                split.depth - len(node.line),
+                with_proof,
+                budget.max_nodes,
+                budget.seconds,
+            )
             for node in split.tasks
         ]
         solved = []
@@ -155,6 +171,24 @@ def solve_on(executor: str, state: GameState, depth: int, *, with_proof: bool) -
             if isinstance(result, Exception):
                 raise result
             solved.append(result)
+    nodes = sum(s.nodes for s in solved) + split.nodes - len(split.tasks)
+    probes = sum(s.table_probes for s in solved)
+    hits = sum(s.table_hits for s in solved)
+    if any(s.unfinished is not None for s in solved):
+        return Solution(
+            result="no_forced_win",
+            winner=None,
+            within=None,
+            depth=0,
+            unfinished=depth,
+            nodes=nodes,
+            position=root_text,
+            history=history,
+            seconds=round(time.perf_counter() - started, 6),
+            table_probes=probes,
+            table_hits=hits,
+            proof=None,
+        )
     score = split.score(split.top, solved)
     p = state.position
     to_limit = MOVE_LIMIT - p.ply
@@ -173,10 +207,11 @@ def solve_on(executor: str, state: GameState, depth: int, *, with_proof: bool) -
         winner=verdict.winner,  # type: ignore[arg-type]
         within=verdict.within,
         depth=depth,
-        nodes=sum(s.nodes for s in solved) + split.nodes - len(split.tasks),
+        nodes=nodes,
         position=root_text,
+        history=history,
         seconds=round(time.perf_counter() - started, 6),
-        table_probes=sum(s.table_probes for s in solved),
-        table_hits=sum(s.table_hits for s in solved),
+        table_probes=probes,
+        table_hits=hits,
         proof=proof,
     )

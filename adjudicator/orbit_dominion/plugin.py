@@ -128,10 +128,22 @@ class OrbitDominion(Game):
     def solve(
         self, replay: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
     ) -> None:
-        from adjudicator.orbit_dominion.solve_cli import report, solve_state
+        from adjudicator.orbit_dominion.budget import Budget
+        from adjudicator.orbit_dominion.solve_cli import (
+            end_progress,
+            progress_line,
+            report,
+            solve_state,
+        )
 
         state = replay.state  # type: ignore[attr-defined]
-        report(solve_state(state, depth, executor=executor), lang, as_json=as_json)
+        show = progress_line(lang)
+        budget = Budget(progress=show)
+        try:
+            solution = solve_state(state, depth, executor=executor, budget=budget)
+        finally:
+            end_progress(show)
+        report(solution, lang, as_json=as_json, budget=budget)
 
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         from adjudicator.orbit_dominion.replay import OrbitDominionReplay

@@ -10,24 +10,34 @@ engine that checks it, whoever produced it.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.orbit_dominion.actions import action_named
 from adjudicator.orbit_dominion.board import SIDE_NAMES
-from adjudicator.orbit_dominion.position import Position
+from adjudicator.orbit_dominion.position import MOVE_LIMIT, Position, PositionKey
 from adjudicator.orbit_dominion.record import Reason
 from adjudicator.orbit_dominion.references import rule_data
+from adjudicator.orbit_dominion.rules import NO_LEGAL_MOVES
 from adjudicator.orbit_dominion.state import GameState
 
 PROOF_FORMAT = "orbit-dominion-proof/1"
 Winner = Literal["red", "blue"]
 
 
+#: A count of actions: 0 to the 120-action limit, written as a JSON integer (``3``, not
+#: ``3.0``, ``"3"`` or ``true``). JSON Schema cannot tell ``3.0`` from ``3``; the reader does.
+Actions = Annotated[int, Field(ge=0, le=MOVE_LIMIT)]
+#: A count of positions or probes: a JSON integer, never negative.
+Count = Annotated[int, Field(ge=0)]
+
+
 class _Node(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: a proof is read as its schema has it, a number never from a string or a bool
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Ending(_Node):
@@ -56,7 +66,22 @@ class RepliesNode(_Node):
     )
 
 
-ProofNode = EndNode | MoveNode | RepliesNode
+def _node_kind(value: object) -> str | None:
+    """Which node a value is, by its key (``end``, ``move`` or ``replies``): each node is
+    read as that one model, not tried against all three (which cost ten times as much)."""
+    keys = value if isinstance(value, dict) else getattr(value, "__dict__", {})
+    for kind in ("end", "move", "replies"):
+        if kind in keys:
+            return kind
+    return None
+
+
+ProofNode = Annotated[
+    Annotated[EndNode, Tag("end")]
+    | Annotated[MoveNode, Tag("move")]
+    | Annotated[RepliesNode, Tag("replies")],
+    Discriminator(_node_kind),
+]
 MoveNode.model_rebuild()
 RepliesNode.model_rebuild()
 
@@ -70,11 +95,13 @@ class Proof(_Node):
     history: list[str] = Field(
         default_factory=list,
         description="Positions that stood before it, each one occurrence for the threefold "
-        "ban (第9条), as in the engine protocol's history.",
+        "ban (第9条), as in the engine protocol's history: each names a ply before the "
+        "position's, no ply twice (so at most as many as the position's ply).",
     )
     winner: Winner
-    within: int = Field(
-        ge=0, description="Every leaf is decided at most this many actions after the start."
+    within: Actions = Field(
+        description="Every leaf is decided at most this many actions after the start (an "
+        "integer, 0 to 120)."
     )
     tree: ProofNode
 
@@ -82,22 +109,39 @@ class Proof(_Node):
 class Solution(_Node):
     """What ``solve`` answers (``--json``)."""
 
-    result: Literal["win", "no_forced_win", "value"] = Field(
+    result: Literal["win", "no_forced_win", "value", "decided"] = Field(
         description="win: a side forces a win within 'within' actions; no_forced_win: "
-        "neither side can within 'depth'; value: the depth reaches the 120-action limit, so "
-        "this is the exact result of the game."
+        "neither side can within 'depth' (or, with 'unfinished' set, within the depth the "
+        "budget let the search finish); value: the depth reaches the 120-action limit, so "
+        "this is the exact result of the game; decided: the game is already decided there "
+        "(nothing is searched)."
     )
     winner: Literal["red", "blue", "draw"] | None
-    within: int | None = Field(
+    within: Actions | None = Field(
         description="Actions from the position (both sides' together) by which the game is "
         "decided under best play; the winner's shortest forced win."
     )
-    depth: int = Field(description="Actions searched from the position.")
-    nodes: int = Field(description="Positions searched.")
+    reason: Reason | None = Field(
+        default=None, description="For 'decided': the outcome reason of the game's end."
+    )
+    depth: Actions = Field(
+        description="Actions searched from the position: the depth asked for, or the "
+        "deepest the budget let the search finish."
+    )
+    unfinished: Actions | None = Field(
+        default=None,
+        description="The depth the search was on when its budget ran out (--max-nodes, "
+        "--time); null when it finished the depth asked for.",
+    )
+    nodes: Count = Field(description="Positions searched.")
     position: str
+    history: list[str] = Field(
+        default_factory=list,
+        description="The positions that stood before it, which the answer relies on (第9条).",
+    )
     seconds: float
-    table_probes: int
-    table_hits: int
+    table_probes: Count
+    table_hits: Count
     proof: Proof | None = Field(description="For a win: the proof; otherwise null.")
 
 
@@ -145,6 +189,14 @@ MESSAGES: dict[str, dict[Lang, str]] = {
         "en": "legal replies missing: {actions}",
         "ja": "合法な応手が欠けている: {actions}",
     },
+    "claim_differs": {
+        "en": "the file claims {claim} {written}, but its proof proves {proved}",
+        "ja": "ファイルは {claim} を {written} と主張しているが、証明が示すのは {proved}",
+    },
+    "premise_differs": {
+        "en": "the proof's {claim} is {written}, but the record has {proved}",
+        "ja": "証明の {claim} は {written} だが、記録では {proved}",
+    },
     "extra_replies": {
         "en": "listed replies that are not legal: {actions}",
         "ja": "合法でない応手が挙げられている: {actions}",
@@ -158,12 +210,28 @@ def _outcome_text(state: GameState) -> str:
 
 
 class _Checker:
+    """The walk of a proof: one state, pushed and popped along the tree, so that the time
+    and the memory go with the proof, not with the proof times the history."""
+
     def __init__(self, proof: Proof, root: GameState, lang: Lang) -> None:
         self.proof = proof
         self.root_ply = root.position.ply
         self.winner = SIDE_NAMES.index(proof.winner)
         self.lang = lang
         self.nodes = 0
+        #: The history's indices by position: which of them a ban consults.
+        self.in_history: dict[PositionKey, list[int]] = {}
+        for i, earlier in enumerate(root.history):
+            self.in_history.setdefault(earlier.key, []).append(i)
+        self.relied: set[int] = set()
+
+    def note_bans(self, state: GameState) -> None:
+        """Remember the history's positions behind each action the threefold ban removes
+        here: the premises a loser's missing option or a no-legal-moves end rest on."""
+        if not self.in_history:
+            return
+        for action in state.banned_actions():
+            self.relied.update(self.in_history.get(state.key_after(action), ()))
 
     def check(self, node: ProofNode, state: GameState, line: list[str]) -> Fault | None:
         self.nodes += 1
@@ -183,6 +251,8 @@ class _Checker:
             if plies > self.proof.within:
                 detail = {"plies": plies, "within": self.proof.within}
                 return Fault(line=line, code="too_late", detail=detail)
+            if outcome.reason == NO_LEGAL_MOVES:
+                self.note_bans(state)
             return None
         if outcome is not None:
             return Fault(line=line, code="already_decided", detail={"actual": _outcome_text(state)})
@@ -202,10 +272,13 @@ class _Checker:
         extra = sorted(set(node.replies) - set(legal))
         if extra:
             return Fault(line=line, code="extra_replies", detail={"actions": " ".join(extra)})
+        self.note_bans(state)
         for text in sorted(node.replies):
-            child = state.copy()
-            child.push(legal[text])
-            fault = self.check(node.replies[text], child, [*line, text])
+            state.push(legal[text])
+            line.append(text)
+            fault = self.check(node.replies[text], state, line)
+            line.pop()
+            state.pop()
             if fault is not None:
                 return fault
         return None
@@ -223,9 +296,12 @@ class _Checker:
                 "text": f"{violation.message(self.lang)} ({cited})",
             }
             return Fault(line=line, code="illegal_move", detail=detail)
-        child = state.copy()
-        child.push(action)
-        return self.check(node.next, child, [*line, node.move])
+        state.push(action)
+        line.append(node.move)
+        fault = self.check(node.next, state, line)
+        line.pop()
+        state.pop()
+        return fault
 
 
 def _d(actual: str, claimed: str) -> dict[str, str | int]:
@@ -234,15 +310,116 @@ def _d(actual: str, claimed: str) -> dict[str, str | int]:
 
 def root_state(proof: Proof) -> GameState:
     """The proof's position with its history, as the rules engine sees it; raises
-    ``InputError`` naming the field for a malformed position."""
-    state = GameState(Position.from_text(proof.position, field="position"))
-    for i, text in enumerate(proof.history):
-        state.add_history(Position.from_text(text, field=f"history[{i}]"))
+    ``InputError`` naming the field for a malformed position or history."""
+    return with_history(Position.from_text(proof.position, field="position"), proof.history)
+
+
+def with_history(root: Position, history: list[str], field: str = "history") -> GameState:
+    """``root`` with the positions that stood before it; raises ``InputError`` naming the
+    field for a malformed position or a history no game can have: each earlier position
+    names a ply before the root's, no ply twice (a game goes one ply an action). So a
+    history is at most the root's ply long — at most 120 — and a longer one is refused
+    before any of it is read: the time goes with the input, never with its square."""
+    if len(history) > root.ply:
+        raise _impossible(
+            field,
+            f"{len(history)} positions cannot have stood before ply {root.ply}",
+            f"{root.ply} 手目より前に {len(history)} 局面があったことはありえません",
+        )
+    state = GameState(root)
+    plies: set[int] = set()
+    for i, text in enumerate(history):
+        earlier = Position.from_text(text, field=f"{field}[{i}]")
+        if earlier.ply >= root.ply:
+            raise _impossible(
+                f"{field}[{i}]",
+                f"its ply {earlier.ply} is not before the position's ply {root.ply}",
+                f"手数 {earlier.ply} は局面の手数 {root.ply} より前ではありません",
+            )
+        if earlier.ply in plies:
+            raise _impossible(
+                f"{field}[{i}]",
+                f"a second position at ply {earlier.ply}",
+                f"手数 {earlier.ply} の局面が二つあります",
+            )
+        plies.add(earlier.ply)
+        state.add_history(earlier)
     return state
 
 
-def verify(proof: Proof, lang: Lang = "en") -> tuple[Fault | None, int]:
-    """The first node at fault (``None`` when the proof holds) and the nodes checked."""
+def _impossible(field: str, message: str, ja: str) -> InputError:
+    return InputError(
+        "impossible_history",
+        message,
+        ja=ja,
+        field=field,
+        expected="earlier positions, one per ply before the position's",
+        expected_ja="局面より前の手数ごとに一つずつの局面",
+    )
+
+
+class Verification(NamedTuple):
+    """What a check of a proof found: the first fault (``None`` when it holds), the
+    nodes checked, and the history's positions (their indices) that the proof relies on."""
+
+    fault: Fault | None
+    nodes: int
+    relied: list[int]
+
+
+def verify(proof: Proof, lang: Lang = "en") -> Verification:
+    """Walk the proof with the rules engine; see :class:`Verification`."""
     state = root_state(proof)
     checker = _Checker(proof, state, lang)
-    return checker.check(proof.tree, state, []), checker.nodes
+    fault = checker.check(proof.tree, state, [])
+    relied = sorted(checker.relied) if fault is None else []
+    return Verification(fault, checker.nodes, relied)
+
+
+def same_position(a: str, b: str) -> bool:
+    """Whether two texts name the same position (its ships, side to move, ply, claim)."""
+    try:
+        return Position.from_text(a) == Position.from_text(b)
+    except InputError:
+        return a == b
+
+
+def claims_differ(solution: Solution, proof: Proof) -> Fault | None:
+    """The first claim of a solution file that is not exactly what its proof proves: a
+    win (or, when the depth reaches the move limit, the exact value) for the proof's
+    winner, within the proof's bound, from the proof's position with the proof's history,
+    found by a search at least that deep. The search's figures (nodes, seconds, table
+    counts) are no claim about the game and are not checked."""
+    ply = Position.from_text(proof.position, field="proof.position").ply
+    to_limit = MOVE_LIMIT - ply
+    result = "value" if solution.depth >= to_limit else "win"
+    checks = [
+        ("result", solution.result, result),
+        ("winner", solution.winner, proof.winner),
+        ("within", solution.within, proof.within),
+        ("unfinished", solution.unfinished, None),
+        ("reason", solution.reason, None),
+    ]
+    for claim, written, proved in checks:
+        if written != proved:
+            return _claim(claim, written, proved)
+    if not same_position(solution.position, proof.position):
+        return _claim("position", solution.position, proof.position)
+    if len(solution.history) != len(proof.history):
+        return _claim(
+            "history", f"{len(solution.history)} positions", f"{len(proof.history)} positions"
+        )
+    for i, (written, proved) in enumerate(zip(solution.history, proof.history, strict=True)):
+        if not same_position(written, proved):
+            return _claim(f"history[{i}]", written, proved)
+    if solution.depth < proof.within:
+        return _claim("depth", solution.depth, f"at least {proof.within}")
+    return None
+
+
+def _claim(claim: str, written: object, proved: object) -> Fault:
+    def shown(value: object) -> str | int:
+        return "null" if value is None else value if isinstance(value, int) else str(value)
+
+    detail = {"claim": claim, "written": shown(written), "proved": shown(proved)}
+    return Fault(line=[], code="claim_differs", detail=detail)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from adjudicator.orbit_dominion.actions import CAPTURE, Action
 from adjudicator.orbit_dominion.board import ORBIT_BITS, SIDE_NAMES, TARGET_GATES
+from adjudicator.orbit_dominion.budget import Budget, BudgetSpent
 from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS, Position, PositionKey
 from adjudicator.orbit_dominion.proof import (
     Ending,
@@ -47,6 +48,7 @@ WIN = 1000
 _INFINITY = WIN + 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _NONE: frozenset = frozenset()
+_NEVER = 1 << 62
 
 
 def _orbit_cost(xr: int, xb: int, xf: int, yr: int, yb: int, yf: int, limit: int) -> int:
@@ -111,7 +113,7 @@ class Searcher:
     are the positions that may enter a table key: all those that stood twice, and of those
     that stood once, the ones within reach of the root (see :meth:`relevant_history`)."""
 
-    def __init__(self, state: GameState, depth: int) -> None:
+    def __init__(self, state: GameState, depth: int, budget: Budget | None = None) -> None:
         root = state.position
         self.root_ply = root.ply
         #: Depth of the search: the table's keys and the reach of the history depend on it.
@@ -131,6 +133,15 @@ class Searcher:
                 self.once.add(key)
         self.table: dict[tuple, tuple[int, int, Action | None]] = {}
         self.nodes = self.probes = self.hits = 0
+        self.budget = budget
+        #: The node count at which the budget is looked at next (never, without one).
+        self.next_check = 0 if budget is not None else _NEVER
+
+    def spend(self) -> None:
+        """Past the node count :attr:`next_check`: ask the budget (which raises
+        :class:`BudgetSpent` when it is spent) and when to ask it again."""
+        if self.budget is not None:
+            self.next_check = self.budget.next_check(self.nodes)
 
     # --- the line's occurrences -------------------------------------------------------------
 
@@ -231,6 +242,8 @@ class Searcher:
     ) -> int:
         """The score of the node from the mover's side (fail-soft alpha-beta)."""
         self.nodes += 1
+        if self.nodes >= self.next_check:
+            self.spend()
         decided, _, actions = self.turn_start(me, en, mf, ef, turn, ply, claim, depth > 0)
         if decided is not None:
             return decided
@@ -383,9 +396,11 @@ def read_score(score: int, turn: int, *, exhaustive: bool, to_limit: int) -> Ver
     return Verdict("no_forced_win", None, None, exhaustive)
 
 
-def search_state(state: GameState, depth: int) -> tuple[Searcher, int]:
+def search_state(
+    state: GameState, depth: int, budget: Budget | None = None
+) -> tuple[Searcher, int]:
     """Search ``state`` (its position and its history) ``depth`` actions deep."""
-    searcher = Searcher(state, depth)
+    searcher = Searcher(state, depth, budget)
     return searcher, searcher.root(state)
 
 
@@ -400,17 +415,90 @@ def positions_before(state: GameState) -> list[Position]:
     return out
 
 
-def solve(state: GameState, depth: int, *, with_proof: bool = True) -> Solution:
+def decided(state: GameState, started: float) -> Solution | None:
+    """The answer for a game already decided where ``state`` stands (by the action that
+    led there or at this turn start): that result, nothing searched; ``None`` otherwise."""
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    return Solution(
+        result="decided",
+        winner=outcome.winner,  # type: ignore[arg-type]
+        within=0,
+        reason=outcome.reason,  # type: ignore[arg-type]
+        depth=0,
+        nodes=0,
+        position=state.position.text(),
+        history=[h.text() for h in positions_before(state)],
+        seconds=round(time.perf_counter() - started, 6),
+        table_probes=0,
+        table_hits=0,
+        proof=None,
+    )
+
+
+def solve(
+    state: GameState,
+    depth: int,
+    *,
+    with_proof: bool = True,
+    budget: Budget | None = None,
+) -> Solution:
     """Whether a side forces a win within ``depth`` actions from ``state`` (its position
     and its history), with the proof of a win; the exact value when the depth reaches the
-    move limit."""
+    move limit; the result as it stands when the game is already decided.
+
+    The search deepens one action at a time (iterative deepening) and stops at the first
+    depth that finds a win: a win within ``k`` found at depth ``d`` is the answer of every
+    deeper search too (a quicker win would have been found, and the loser has no escape).
+    When the ``budget`` runs out, the answer is what the depths finished proved, and the
+    depth left unfinished is named."""
     started = time.perf_counter()
-    searcher, score = search_state(state, depth)
+    answered = decided(state, started)
+    if answered is not None:
+        return answered
     p = state.position
     to_limit = MOVE_LIMIT - p.ply
-    verdict = read_score(score, p.turn, exhaustive=searcher.depth >= to_limit, to_limit=to_limit)
+    target = min(depth, to_limit)
+    history = [h.text() for h in positions_before(state)]
+    nodes = probes = hits = score = finished = 0
+    searcher, unfinished = None, None
+    for d in range(min(1, target), target + 1):
+        if budget is not None:
+            budget.depth = d
+        searcher = Searcher(state, d, budget)
+        try:
+            score = searcher.root(state)
+        except BudgetSpent:
+            unfinished = d
+        nodes, probes, hits = nodes + searcher.nodes, probes + searcher.probes, hits + searcher.hits
+        if budget is not None:
+            budget.spent = nodes
+        if unfinished is not None:
+            break
+        finished = d
+        if score != 0:
+            break
+    if unfinished is not None:
+        return Solution(
+            result="no_forced_win",
+            winner=None,
+            within=None,
+            depth=finished,
+            unfinished=unfinished,
+            nodes=nodes,
+            position=p.text(),
+            history=history,
+            seconds=round(time.perf_counter() - started, 6),
+            table_probes=probes,
+            table_hits=hits,
+            proof=None,
+        )
+    assert searcher is not None
+    verdict = read_score(score, p.turn, exhaustive=depth >= to_limit, to_limit=to_limit)
     proof = None
     if with_proof and verdict.winner in SIDE_NAMES and verdict.within is not None:
+        searcher.budget, searcher.next_check = None, _NEVER  # the win is found: prove it
         t = p.turn
         tree = searcher.prove(
             p[SHIPS + t],
@@ -425,7 +513,7 @@ def solve(state: GameState, depth: int, *, with_proof: bool = True) -> Solution:
         )
         proof = Proof(
             position=p.text(),
-            history=[h.text() for h in positions_before(state)],
+            history=history,
             winner=verdict.winner,  # type: ignore[arg-type]
             within=verdict.within,
             tree=tree,
@@ -435,10 +523,11 @@ def solve(state: GameState, depth: int, *, with_proof: bool = True) -> Solution:
         winner=verdict.winner,  # type: ignore[arg-type]
         within=verdict.within,
         depth=depth,
-        nodes=searcher.nodes,
+        nodes=nodes,
         position=p.text(),
+        history=history,
         seconds=round(time.perf_counter() - started, 6),
-        table_probes=searcher.probes,
-        table_hits=searcher.hits,
+        table_probes=probes,
+        table_hits=hits,
         proof=proof,
     )

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,20 +21,25 @@ from adjudicator.core.cli_common import (
     fail,
     resolve_lang,
 )
+from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.strict_json import dumps, one_line
-from adjudicator.orbit_dominion.position import Position, start_position
+from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
+from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.state import GameState
 
 if TYPE_CHECKING:  # the models load with the commands that use them, not at start-up
-    from adjudicator.orbit_dominion.proof import Solution
+    from adjudicator.orbit_dominion.proof import Fault, Proof, Solution
+
 
 #: Proof files can be large (a reply for every legal action of the loser, at every turn).
-MAX_PROOF_BYTES = 1 << 30
-#: The deepest search the command line accepts: far beyond what finishes in a day, but a
-#: bound on what a typo can start.
+#: Reading one takes about 24 times its size in memory at its peak (the text and the
+#: tree read from it), so 64 MiB stays within about 1.5 GB; docs/orbit-dominion.md.
+MAX_PROOF_BYTES = 64 << 20
+#: The deepest search the command line accepts: the 120-action limit, where the answer is
+#: the exact value. The budget (--max-nodes, --time), not the depth, bounds the work.
 MAX_SOLVE_DEPTH = 120
 
 LABELS: dict[Lang, dict[str, str]] = {
@@ -39,6 +47,10 @@ LABELS: dict[Lang, dict[str, str]] = {
         "win": "[bold]{side} forces a win within {within} actions[/] "
         "(both sides' actions counted; searched {depth} deep)",
         "no_forced_win": "[bold]neither side can force a win within {depth} actions[/]",
+        "unfinished": "[bold]no forced win within {depth} actions[/]; depth {unfinished} not "
+        "finished (the budget ran out: --max-nodes {max_nodes}, --time {seconds})",
+        "decided": "[bold]the game is already decided: {outcome}[/] (nothing to search)",
+        "progress": "depth {depth} · {nodes:,} positions · {rate:,.0f}/s · {seconds:.0f} s",
         "value_win": "[bold]exact value: {side} wins[/], within {within} actions "
         "(the search reaches the 120-action limit)",
         "value_draw": "[bold]exact value: a draw[/] at the 120-action limit "
@@ -48,6 +60,16 @@ LABELS: dict[Lang, dict[str, str]] = {
         "{probes:,} probes",
         "valid": "[green]proof valid[/]: {side} wins within {within} actions from {position} "
         "({nodes:,} nodes checked)",
+        "premise_position": "premise: the position {position}",
+        "premise_none": "premise: no history (no earlier position is counted for the "
+        "threefold ban)",
+        "premise_unused": "premise: a history of {count} earlier positions, which the proof "
+        "does not rely on (no ban it meets consults them)",
+        "premise_used": "premise: a history of {count} earlier positions; the proof relies on "
+        "{used} of them through the threefold ban (第9条):",
+        "premise_record": "the position and the history are the record's before ply {at} ({file})",
+        "claims": "the solution's claims (result {result}, winner, within, position, history, "
+        "depth {depth}) are what the proof proves",
         "invalid": "[red]proof invalid[/] at {where}: {message}",
         "root": "the start",
     },
@@ -55,6 +77,10 @@ LABELS: dict[Lang, dict[str, str]] = {
         "win": "[bold]{side}が {within} 手以内に勝ちを強制できる[/](両者の手数の合計、"
         "探索の深さ {depth})",
         "no_forced_win": "[bold]{depth} 手以内にどちらも勝ちを強制できない[/]",
+        "unfinished": "[bold]{depth} 手以内に必勝はない[/]。深さ {unfinished} は読み終えていない"
+        "(予算切れ: --max-nodes {max_nodes}、--time {seconds})",
+        "decided": "[bold]対局は既に決着している: {outcome}[/](探索するものはない)",
+        "progress": "深さ {depth} · 局面 {nodes:,} · 毎秒 {rate:,.0f} · {seconds:.0f} 秒",
         "value_win": "[bold]正確な結果: {side}の勝ち[/]({within} 手以内、"
         "120手の上限まで読み切った)",
         "value_draw": "[bold]正確な結果: 引き分け[/](120手の上限まで読み切った)",
@@ -62,22 +88,41 @@ LABELS: dict[Lang, dict[str, str]] = {
         "stats": "探索局面数 {nodes:,}、{seconds:.2f} 秒、置換表の的中 {hits:,} / {probes:,}",
         "valid": "[green]証明は正しい[/]: {position} から{side}が {within} 手以内に勝つ"
         "(検査した節点 {nodes:,})",
+        "premise_position": "前提: 局面 {position}",
+        "premise_none": "前提: 履歴なし(千日手の禁止に数える以前の局面はない)",
+        "premise_unused": "前提: 以前の局面 {count} 個の履歴。証明はこれに依存していない"
+        "(証明中のどの禁止もこれを参照しない)",
+        "premise_used": "前提: 以前の局面 {count} 個の履歴。証明はそのうち {used} 個に"
+        "千日手の禁止(第9条)を通じて依存している:",
+        "premise_record": "局面と履歴は記録 {file} の {at} 手目の前のものと一致する",
+        "claims": "解の主張(結果 {result}、勝者、手数、局面、履歴、深さ {depth})は証明が"
+        "示すものと一致する",
         "invalid": "[red]証明は誤り[/]({where}): {message}",
         "root": "開始局面",
     },
 }
 
 
-def report(solution: Solution, lang: Lang, *, as_json: bool) -> None:
+def report(solution: Solution, lang: Lang, *, as_json: bool, budget: Budget | None = None) -> None:
     """Print a solution: one JSON object, or a sentence and the search's figures."""
     if as_json:
         print(one_line(solution.model_dump_json()))
         return
     label = LABELS[lang]
     side = rule_data().side_name(solution.winner, lang) if solution.winner else ""
-    fields = {"side": side, "within": solution.within, "depth": solution.depth}
+    fields: dict[str, object] = {"side": side, "within": solution.within, "depth": solution.depth}
+    if solution.result == "decided":
+        reason = rule_data().reason_name(solution.reason, lang) if solution.reason else ""
+        fields["outcome"] = f"{side} ({reason})" if solution.winner != "draw" else side
+        console.print(label["decided"].format(**fields))
+        return
     if solution.result == "value":
         key = "value_draw" if solution.winner == "draw" else "value_win"
+    elif solution.unfinished is not None:
+        key = "unfinished"
+        fields["unfinished"] = solution.unfinished
+        fields["max_nodes"] = "-" if budget is None else budget.max_nodes
+        fields["seconds"] = "-" if budget is None else f"{budget.seconds:g}"
     else:
         key = solution.result
     console.print(label[key].format(**fields))
@@ -94,17 +139,54 @@ def report(solution: Solution, lang: Lang, *, as_json: bool) -> None:
     )
 
 
-def solve_state(
-    state: GameState, depth: int, *, executor: str | None = None, with_proof: bool = True
-) -> Solution:
-    """Solve locally, or on a Dask cluster when ``executor`` names one."""
-    if executor is None:
-        from adjudicator.orbit_dominion.solve import solve
+def progress_line(lang: Lang) -> Callable[[int, int, float], None] | None:
+    """A progress line on standard error, rewritten in place, when it is a terminal (the
+    depth on, the positions searched, the rate); ``None`` otherwise, so that a pipe or a
+    log holds only the answer."""
+    if not sys.stderr.isatty():
+        return None
+    label = LABELS[lang]["progress"]
+    shown = [0.0]
 
-        return solve(state, depth, with_proof=with_proof)
+    def show(depth: int, nodes: int, seconds: float) -> None:
+        if seconds - shown[0] < 0.5:
+            return
+        shown[0] = seconds
+        text = label.format(depth=depth, nodes=nodes, rate=nodes / seconds, seconds=seconds)
+        sys.stderr.write(f"\r\x1b[K{text}")
+        sys.stderr.flush()
+
+    return show
+
+
+def end_progress(show: object) -> None:
+    """Clear the progress line before the answer is printed."""
+    if show is not None:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
+def solve_state(
+    state: GameState,
+    depth: int,
+    *,
+    executor: str | None = None,
+    with_proof: bool = True,
+    budget: Budget | None = None,
+) -> Solution:
+    """Solve locally, or on a Dask cluster when ``executor`` names one. A game already
+    decided where ``state`` stands is answered as decided, the same way on both paths."""
+    from adjudicator.orbit_dominion.solve import decided, solve
+
+    answered = decided(state, time.perf_counter())
+    if answered is not None:
+        return answered
+    budget = budget or Budget()
+    if executor is None:
+        return solve(state, depth, with_proof=with_proof, budget=budget)
     from adjudicator.orbit_dominion.distributed import solve_on
 
-    return solve_on(executor, state, depth, with_proof=with_proof)
+    return solve_on(executor, state, depth, with_proof=with_proof, budget=budget)
 
 
 DepthOption = Annotated[
@@ -114,7 +196,8 @@ DepthOption = Annotated[
         "-d",
         min=0,
         max=MAX_SOLVE_DEPTH,
-        help="Actions to search from the position, both sides' counted.",
+        help="Actions to search from the position, both sides' counted (0 to 120; the "
+        "budget bounds the work).",
     ),
 ]
 ExecutorOption = Annotated[
@@ -123,6 +206,25 @@ ExecutorOption = Annotated[
         "--executor",
         help="Spread the search over a Dask cluster: dask://HOST:PORT (needs the "
         "'distributed' extra). Without it everything runs here.",
+    ),
+]
+MaxNodesOption = Annotated[
+    int,
+    typer.Option(
+        "--max-nodes",
+        min=1,
+        max=10_000_000_000,
+        help="Stop after this many positions searched, every depth together (about 100 "
+        "bytes of memory each), and say what the depths finished proved.",
+    ),
+]
+TimeOption = Annotated[
+    float,
+    typer.Option(
+        "--time",
+        min=0.1,
+        max=7 * 24 * 3600,
+        help="Stop after this many seconds, and say what the depths finished proved.",
     ),
 ]
 
@@ -144,72 +246,195 @@ def solve_command(
         bool, typer.Option("--no-proof", help="Do not build the proof of a win.")
     ] = False,
     executor: ExecutorOption = None,
+    max_nodes: MaxNodesOption = DEFAULT_MAX_NODES,
+    seconds: TimeOption = DEFAULT_SECONDS,
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
     """Whether a side forces a win within N actions, under every rule of 4.2 (the
     threefold ban with the given history, the 120-action limit, the gate claim), with a
-    proof of a win; near the 120th action, the exact result.
+    proof of a win; near the 120th action, the exact result. The search deepens one action
+    at a time; when --max-nodes or --time runs out it says what the depths finished proved.
 
     Example: adjudicator orbit-dominion solve '..b........./....r......./R.....r..B.. r 0 -' -d 3
     """
+    from adjudicator.orbit_dominion.proof import with_history
+
     language = resolve_lang(lang)
+    show = progress_line(language)
     try:
-        state = GameState(start_position(position, field="POSITION"))
-        for i, text in enumerate(history or []):
-            state.add_history(Position.from_text(text, field=f"--history[{i}]"))
-        solution = solve_state(state, depth, executor=executor, with_proof=not no_proof)
+        root = start_position(position, field="POSITION")
+        state = with_history(root, history or [], field="--history")
+        budget = Budget(max_nodes, seconds, show)
+        solution = solve_state(
+            state, depth, executor=executor, with_proof=not no_proof, budget=budget
+        )
     except InputError as err:
+        end_progress(show)
         fail(err)
-    report(solution, language, as_json=as_json)
+    end_progress(show)
+    report(solution, language, as_json=as_json, budget=budget)
+
+
+def _read_file(file: Path) -> Solution | Proof:
+    """A solution (what ``solve --json`` printed) or a bare proof, read as strictly as their
+    schemas: a count is a JSON integer, never ``"3"``, ``3.0`` or ``true``. A proof of a
+    few megabytes goes through pydantic's parser in one pass; what that cannot vouch for,
+    through strict JSON first, which words every refusal."""
+    from adjudicator.core.loading import pairs_read, parse_json, read_json_model, read_text
+    from adjudicator.core.requests import parse_request
+    from adjudicator.orbit_dominion.proof import Proof, Solution
+
+    text = read_text(file, max_bytes=MAX_PROOF_BYTES)
+    model: type[Solution] | type[Proof] = Solution if '"tree"' not in text[:200] else Proof
+    for candidate in (model, Proof if model is Solution else Solution):
+        read = read_json_model(candidate, text, pairs_read)
+        if read is not None:
+            return read
+    data = parse_json(text)
+    del text
+    if isinstance(data, dict) and "tree" in data:
+        return parse_request(Proof, data)
+    return parse_request(Solution, data)
 
 
 def verify_proof_command(
     file: Annotated[Path, typer.Argument(help="A proof, or the JSON that solve printed.")],
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record", help="Check the proof's position and history against this record."
+        ),
+    ] = None,
+    at: Annotated[
+        int | None,
+        typer.Option(
+            "--at", min=1, help="With --record: the ply whose position the proof starts from."
+        ),
+    ] = None,
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
     """Check a proof of a forced win with the rules engine alone (no search): every move
     of the winner legal, every legal reply of the loser answered, every leaf decided for
-    the winner within the claimed number of actions. Exit 0 valid, 1 invalid, 2 unreadable.
+    the winner within the claimed number of actions; for a solution, every claim (result,
+    winner, within, position, history, depth) exactly what the proof proves. The verdict
+    names the premises: the position, and the history the threefold ban consulted. With
+    --record F --at N the position and the history must be the record's before ply N.
+    Exit 0 valid, 1 invalid, 2 unreadable.
 
     Example: adjudicator orbit-dominion verify-proof proof.json
     """
-    from adjudicator.core.loading import parse_json, read_text
-    from adjudicator.core.requests import parse_request
-    from adjudicator.orbit_dominion.proof import Proof, verify
+    from adjudicator.orbit_dominion.proof import Solution, claims_differ, verify
 
     language = resolve_lang(lang)
+    if (record is None) != (at is None):
+        fail(
+            InputError(
+                "usage",
+                "--record and --at go together",
+                ja="--record と --at は一緒に指定してください",
+            )
+        )
     try:
-        data = parse_json(read_text(file, max_bytes=MAX_PROOF_BYTES))
-        if isinstance(data, dict) and "tree" not in data and "proof" in data:
-            data = data["proof"]
-            if data is None:
-                raise InputError(
-                    "no_proof",
-                    "the solution has no proof (no forced win)",
-                    ja="この解には証明がありません(必勝がありません)",
-                )
-        proof = parse_request(Proof, data)
-        fault, nodes = verify(proof, language)
+        read = _read_file(file)
     except InputError as err:
         fail(err, str(file))
+    fault: Fault | None = None
+    solution = read if isinstance(read, Solution) else None
+    try:
+        if solution is not None:
+            if solution.proof is None:
+                raise InputError(
+                    "no_proof",
+                    f"the solution has no proof ({solution.result})",
+                    ja=f"この解には証明がありません({solution.result})",
+                    field="proof",
+                )
+            proof = solution.proof
+            fault = claims_differ(solution, proof)
+        else:
+            proof = read
+        if fault is None and record is not None and at is not None:
+            fault = _against_record(proof, record, at)
+        if fault is None:
+            fault, nodes, relied = verify(proof, language)
+        else:
+            nodes, relied = 0, []
+    except InputError as err:
+        fail(err, str(file))
+    premises = {
+        "position": proof.position,
+        "history": len(proof.history),
+        "relied_on": [proof.history[i] for i in relied],
+        "record": None if record is None else {"file": str(record), "at": at},
+    }
     if as_json:
-        out = {"valid": fault is None, "nodes": nodes, "fault": None}
+        out: dict[str, object] = {"valid": fault is None, "nodes": nodes, "fault": None}
+        out["premises"] = premises if fault is None else None
         if fault is not None:
             out["fault"] = {**fault.model_dump(), "message": fault.message(language)}
         print(dumps(out))
         raise typer.Exit(EXIT_OK if fault is None else EXIT_INVALID)
     label = LABELS[language]
-    if fault is None:
-        side = rule_data().side_name(proof.winner, language)
-        console.print(
-            label["valid"].format(
-                side=side, within=proof.within, position=proof.position, nodes=nodes
-            )
+    if fault is not None:
+        where = escape(" ".join(fault.line)) or label["root"]
+        message = escape(fault.message(language))
+        console.print(label["invalid"].format(where=where, message=message))
+        raise typer.Exit(EXIT_INVALID)
+    side = rule_data().side_name(proof.winner, language)
+    position = escape(proof.position)
+    console.print(
+        label["valid"].format(side=side, within=proof.within, position=position, nodes=nodes)
+    )
+    console.print(label["premise_position"].format(position=position))
+    if not proof.history:
+        console.print(label["premise_none"])
+    elif not relied:
+        console.print(label["premise_unused"].format(count=len(proof.history)))
+    else:
+        used = label["premise_used"].format(count=len(proof.history), used=len(relied))
+        console.print(used)
+        for i in relied:
+            console.print(f"  history[{i}] {escape(proof.history[i])}")
+    if record is not None:
+        console.print(escape(label["premise_record"].format(at=at, file=path_text(str(record)))))
+    if solution is not None:
+        console.print(label["claims"].format(result=solution.result, depth=solution.depth))
+    raise typer.Exit(EXIT_OK)
+
+
+def _against_record(proof: Proof, record: Path, at: int) -> Fault | None:
+    """Whether the proof's position and history are the record's before ply ``at``: the
+    position standing there and every one before it, in order (the record's own history
+    first, then its start and the positions along its actions)."""
+    from adjudicator.core.commands import dispute_state
+    from adjudicator.core.registry import Registry, installed_games
+    from adjudicator.orbit_dominion.proof import same_position
+    from adjudicator.orbit_dominion.solve import positions_before
+
+    replay, game = dispute_state(Registry(installed_games()), record, at, None, None, None, False)
+    if game.slug != "orbit-dominion":
+        raise InputError(
+            "unknown_game",
+            f"the record is a game of {game.id}, not of orbit-dominion",
+            ja=f"記録は {game.id} の対局で、orbit-dominion ではありません",
+            field="--record",
         )
-        raise typer.Exit(EXIT_OK)
-    where = escape(" ".join(fault.line)) or label["root"]
-    message = escape(fault.message(language))
-    console.print(label["invalid"].format(where=where, message=message))
-    raise typer.Exit(EXIT_INVALID)
+    state: GameState = replay.state  # type: ignore[attr-defined]
+    recorded = [p.text() for p in positions_before(state)]
+    if not same_position(proof.position, state.position.text()):
+        return _premise("position", proof.position, state.position.text())
+    if len(proof.history) != len(recorded):
+        return _premise("history", f"{len(proof.history)} positions", f"{len(recorded)} positions")
+    for i, (written, stood) in enumerate(zip(proof.history, recorded, strict=True)):
+        if not same_position(written, stood):
+            return _premise(f"history[{i}]", written, stood)
+    return None
+
+
+def _premise(what: str, written: str, recorded: str) -> Fault:
+    from adjudicator.orbit_dominion.proof import Fault
+
+    detail: dict[str, str | int] = {"claim": what, "written": written, "proved": recorded}
+    return Fault(line=[], code="premise_differs", detail=detail)

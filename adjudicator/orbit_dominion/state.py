@@ -7,6 +7,7 @@ the plies at which each position occurred; the start counts as its own first occ
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -95,6 +96,8 @@ class GameState:
         self._repeated = [0, 0]
         self._decided: Outcome | None = None
         self._turn_start: tuple[int, Outcome | None] | None = None
+        #: What :meth:`pop` restores: the position and the ending before each push.
+        self._undo: list[tuple[Position, Outcome | None, tuple | None]] = []
 
     # --- what the position offers -----------------------------------------------------------
 
@@ -108,7 +111,7 @@ class GameState:
         t = p.turn
         return generate(p[SHIPS + t], p[SHIPS + 1 - t], p[FLAGS + 1 - t])
 
-    def _key_after(self, action: Action) -> PositionKey:
+    def key_after(self, action: Action) -> PositionKey:
         """The 第9条 identity of the position after ``action``, without building it."""
         p = self.position
         t = p.turn
@@ -117,7 +120,7 @@ class GameState:
 
     def earlier_occurrences(self, action: Action) -> list[int]:
         """The plies at which the position after ``action`` already stood."""
-        return self._seen.get(self._key_after(action), [])
+        return self._seen.get(self.key_after(action), [])
 
     def add_history(self, earlier: Position) -> None:
         """Count a position that stood before the start (a dispute's known history) as an
@@ -126,8 +129,7 @@ class GameState:
             raise ValueError("history is added before any action is played")
         self.history.append(earlier)
         plies = self._seen.setdefault(earlier.key, [])
-        plies.insert(0, earlier.ply)
-        plies.sort()
+        insort(plies, earlier.ply)
         if len(plies) == 2:
             self._repeated[earlier.turn] += 1
         self._turn_start = None
@@ -139,6 +141,7 @@ class GameState:
         twin._seen = {key: [*plies] for key, plies in self._seen.items()}
         twin._repeated = [*self._repeated]
         twin._decided, twin._turn_start = self._decided, self._turn_start
+        twin._undo = [*self._undo]
         return twin
 
     def occurrence_counts(self) -> dict[PositionKey, int]:
@@ -297,6 +300,7 @@ class GameState:
             me, en, mf, ef, turn = en2, me2, ef2, mf2, 1 - turn
             i += 1
         if i > start:
+            self._undo.clear()  # the fast path keeps no positions to go back to
             red = (me, en, mf, ef) if turn == RED else (en, me, ef, mf)
             self.position = Position(*red, turn, ply, claim)
             if reason is not None:
@@ -305,6 +309,7 @@ class GameState:
 
     def push(self, action: Action) -> None:
         """Play an action already known to be legal."""
+        self._undo.append((self.position, self._decided, self._turn_start))
         position, reason = after(self.position, action)
         self.position = position
         self.actions.append(action)
@@ -314,6 +319,22 @@ class GameState:
             self._repeated[position.turn] += 1
         if reason is not None:
             self._decided = _outcome(1 - position.turn, reason, position.ply)
+
+    def pop(self) -> Action:
+        """Take back the last action played by :meth:`push`. A walk down a tree and back
+        (a proof's check) goes this way instead of copying the state at every node: a copy
+        costs as much as the occurrences, which grow with the history."""
+        if not self._undo:
+            raise ValueError("no action played by push to take back")
+        key = self.position[:5]
+        plies = self._seen[key]
+        if len(plies) == 2:
+            self._repeated[self.position.turn] -= 1
+        plies.remove(self.position.ply)
+        if not plies:
+            del self._seen[key]
+        self.position, self._decided, self._turn_start = self._undo.pop()
+        return self.actions.pop()
 
     # --- notation ---------------------------------------------------------------------------
 

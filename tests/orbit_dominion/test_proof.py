@@ -42,7 +42,7 @@ def test_solver_proofs_hold_on_random_positions():
         if solution.winner in ("red", "blue"):
             assert solution.proof is not None
             again = Proof.model_validate_json(solution.proof.model_dump_json())
-            fault, _ = verify(again)
+            fault, *_ = verify(again)
             assert fault is None, (fault, solution.position)
             proved += 1
         else:
@@ -58,7 +58,7 @@ def test_proof_carries_the_history():
     proof = solution.proof
     assert proof is not None and len(proof.history) == 39
     assert verify(proof)[0] is None
-    fault, _ = verify(proof.model_copy(update={"history": []}))
+    fault, *_ = verify(proof.model_copy(update={"history": []}))
     assert fault is not None and fault.code == "not_decided"
 
 
@@ -80,7 +80,7 @@ def test_missing_reply_is_the_fault(gate_proof):
     proof = gate_proof.model_copy(deep=True)
     first, replies = _first_reply(proof)
     del replies.replies[first]
-    fault, _ = verify(proof)
+    fault, *_ = verify(proof)
     assert fault.code == "missing_replies" and fault.line == [proof.tree.move]
     assert first in fault.message("en")
     assert "合法な応手" in fault.message("ja")
@@ -99,7 +99,7 @@ def test_illegal_move_is_the_fault(gate_proof):
     """第4条: the winner's move must be legal; the fault names the violation."""
     proof = gate_proof.model_copy(deep=True)
     proof.tree.move = "M4-M7"
-    fault, _ = verify(proof)
+    fault, *_ = verify(proof)
     assert fault.code == "illegal_move" and fault.line == []
     assert "navigation_too_far" in fault.message("en")
 
@@ -109,13 +109,13 @@ def test_wrong_outcome_is_the_fault(gate_proof):
     proof = gate_proof.model_copy(deep=True)
     first, replies = _first_reply(proof)
     replies.replies[first] = EndNode.model_validate({"end": {"winner": "red", "reason": "pincer"}})
-    fault, _ = verify(proof)
+    fault, *_ = verify(proof)
     assert fault.code == "decided_otherwise" and fault.line == [proof.tree.move, first]
 
 
 def test_within_is_checked(gate_proof):
     """The claimed bound: gate control is decided two actions after the start, not one."""
-    fault, _ = verify(gate_proof.model_copy(update={"within": 1}))
+    fault, *_ = verify(gate_proof.model_copy(update={"within": 1}))
     assert fault.code == "too_late"
     assert "2" in fault.message("en")
 

@@ -104,7 +104,8 @@ def test_adjudicate_record_with_solve() -> None:
 def test_bad_input_is_named() -> None:
     code, _, err = run("orbit-dominion", "solve", "r..../", "--depth", "2")
     assert code == 2 and "POSITION" in err and "Traceback" not in err
-    code, _, err = run("orbit-dominion", "solve", GATE, "-d", "2", "--history", "nonsense")
+    at_four = GATE.replace(" r 0 -", " r 4 -")
+    code, _, err = run("orbit-dominion", "solve", at_four, "-d", "2", "--history", "nonsense")
     assert code == 2 and "--history[0]" in err
 
 
