@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 from syrupy.assertion import SnapshotAssertion
@@ -117,3 +118,100 @@ def test_verify_proof_rejects_malformed_files(tmp_path: Path) -> None:
     path.write_text("{", encoding="utf-8")
     code, _, err = run("orbit-dominion", "verify-proof", str(path))
     assert code == 2 and "not valid JSON" in err
+
+
+def test_solve_stops_at_its_node_budget_and_says_what_was_proved() -> None:
+    """The search deepens one action at a time; at --max-nodes it answers with the depth it
+    finished and names the one it did not (en, ja, JSON). Before, it ran without a bound."""
+    args = ("orbit-dominion", "solve", "standard", "-d", "30", "--max-nodes", "3000")
+    code, out, _ = run(*args)
+    assert code == 0
+    assert re.match(r"no forced win within (\d+) actions; depth (\d+) not finished", out)
+    done, unfinished = map(int, re.findall(r"\d+", out)[:2])
+    assert unfinished == done + 1 and "--max-nodes 3000" in out
+    code, ja, _ = run(*args, "--lang", "ja")
+    assert ja.startswith(f"{done} 手以内に必勝はない。深さ {unfinished} は読み終えていない")
+    data = json.loads(run(*args, "--json")[1])
+    assert (data["result"], data["depth"], data["unfinished"]) == (
+        "no_forced_win",
+        done,
+        unfinished,
+    )
+    assert 3000 <= data["nodes"] < 3000 + 1100  # the budget is looked at every 1,024 positions
+
+
+def test_solve_stops_at_its_time_budget() -> None:
+    started = time.perf_counter()
+    data = json.loads(
+        run("orbit-dominion", "solve", "standard", "-d", "30", "--time", "0.5", "--json")[1]
+    )
+    assert data["unfinished"] == data["depth"] + 1
+    assert time.perf_counter() - started < 20
+
+
+def test_solve_finds_the_same_win_by_deepening() -> None:
+    """A win found at a shallower depth is the answer of the depth asked for: the gate
+    claim within 2, asked at depth 6."""
+    data = json.loads(run("orbit-dominion", "solve", GATE, "-d", "6", "--json")[1])
+    assert (data["result"], data["winner"], data["within"], data["depth"]) == ("win", "red", 2, 6)
+
+
+def test_solve_depth_is_bounded_by_the_move_limit() -> None:
+    code, _, err = run("orbit-dominion", "solve", "standard", "-d", "121")
+    assert code == 2 and "121" in err
+
+
+def test_progress_line_only_on_a_terminal() -> None:
+    """The progress line (depth, positions, rate) goes to standard error when it is a
+    terminal, never into a pipe."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    args = ["orbit-dominion", "solve", "standard", "-d", "30", "--time", "1.5"]
+    code, _, err = run(*args)
+    assert code == 0 and err == ""
+    leader, follower = pty.openpty()
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", *args],
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        timeout=120,
+        env={**os.environ, "LANG": "C.UTF-8"},
+    )
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(leader)
+    assert done.returncode == 0 and b"no forced win within" in done.stdout
+    assert re.search(rb"depth \d+ \xc2\xb7 [\d,]+ positions \xc2\xb7 [\d,]+/s", shown), shown
+
+
+def test_adjudicate_past_the_end_of_a_decided_game() -> None:
+    """A game decided by its last action is answered as decided, the same way with and
+    without --executor (no cluster is asked). Before, the search went on from the final
+    position: 'blue forces a win within 2 actions' here, 'within 0' through a cluster."""
+    record = str(Path(NO_LEGAL).parent / "flagship-capture.json")
+    args = ("adjudicate", "--record", record, "--at", "63", "--solve", "--depth", "3")
+    code, out, _ = run(*args)
+    assert code == 0
+    assert out.startswith("the game is already decided: blue (flagship captured with support)")
+    assert run(*args, "--executor", "dask://127.0.0.1:9")[1] == out
+    data = json.loads(run(*args, "--json")[1])
+    assert (data["result"], data["winner"], data["reason"], data["proof"]) == (
+        "decided",
+        "blue",
+        "flagship_capture",
+        None,
+    )
+    draw = str(Path(NO_LEGAL).parent / "move-limit-draw.json")
+    code, out, _ = run("adjudicate", "--record", draw, "--at", "121", "--solve", "--lang", "ja")
+    assert code == 0 and out.startswith("対局は既に決着している: 引き分け")
