@@ -113,7 +113,7 @@ def report(solution: Solution, lang: Lang, *, as_json: bool, budget: Budget | No
     fields: dict[str, object] = {"side": side, "within": solution.within, "depth": solution.depth}
     if solution.result == "decided":
         reason = rule_data().reason_name(solution.reason, lang) if solution.reason else ""
-        fields["outcome"] = f"{side} ({reason})"
+        fields["outcome"] = f"{side}({reason})" if lang == "ja" else f"{side} ({reason})"
         console.print(label["decided"].format(**fields))
         return
     if solution.result == "value":
