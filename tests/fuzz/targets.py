@@ -75,7 +75,30 @@ def seeds(target: str) -> list[str]:
         return _texts(list(ROOT.glob("conformance/*/*.yaml")))
     if target == "board":
         return _texts([ROOT / "adjudicator" / "dark_nebula" / "boards" / "default.yaml"])
+    if target == "proof":
+        return _proofs()
     raise KeyError(target)
+
+
+def _proofs() -> list[str]:
+    """Solutions the solver writes, and their bare proofs: a gate claim, a win resting on
+    the threefold ban and its history, a move-limit value."""
+    from adjudicator.orbit_dominion import GameState, Position
+    from adjudicator.orbit_dominion.solve import solve
+    from tests.orbit_dominion.test_solve import record_state
+
+    states = [
+        GameState(Position.from_text("..b........./....r......./R.....r..B.. r 0 -")),
+        record_state("no-legal-moves.json", 39),
+        GameState(Position.from_text("R..r..B...../....r......./.........b.. r 118 -")),
+    ]
+    out = []
+    for state in states:
+        solution = solve(state, 2)
+        out.append(solution.model_dump_json())
+        if solution.proof is not None:
+            out.append(solution.proof.model_dump_json(indent=1))
+    return out
 
 
 # --- mutations -------------------------------------------------------------------------------
@@ -335,6 +358,29 @@ def check_engine_answer(text: str) -> str:
     return result.status
 
 
+@cache
+def _app() -> Any:
+    from adjudicator.core.cli import build_app
+
+    return build_app(REGISTRY)
+
+
+def check_proof(text: str) -> str:
+    """verify-proof on a file: valid, invalid (a fault) or unreadable (an input error),
+    never an exception or an internal error."""
+    from typer.testing import CliRunner
+
+    path = _scratch(text, ".json")
+    result = CliRunner().invoke(_app(), ["orbit-dominion", "verify-proof", str(path), "--json"])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise InternalError(f"{type(result.exception).__name__}: {result.exception}")
+    if "internal_error" in result.stderr or "Traceback" in result.stderr:
+        raise InternalError(result.stderr[:300])
+    if result.exit_code not in (0, 1, 2):
+        raise InternalError(f"exit {result.exit_code}")
+    return {0: "valid", 1: "invalid", 2: "unreadable"}[result.exit_code]
+
+
 def _safe_perft(text: str) -> str:
     """Requests, with any perft kept small (the budget is tested on its own)."""
     try:
@@ -366,6 +412,7 @@ def targets() -> list[Target]:
         Target("case-file", mutated("case-file"), _loader(load_case_file)),
         Target("board", mutated("board"), _loader(load_board)),
         Target("engine-answer", engine_answers(), check_engine_answer),
+        Target("proof", st.one_of(mutated("proof"), json_valued("proof")), check_proof),
     ]
     for game in ("orbit-dominion", "dark-nebula", "astro-stra"):
         out.append(Target(f"text-{game}", mutated(f"text-{game}"), _record(".txt", False)))
