@@ -286,7 +286,8 @@ def _read_file(file: Path) -> Solution | Proof:
     from adjudicator.orbit_dominion.proof import Proof, Solution
 
     text = read_text(file, max_bytes=MAX_PROOF_BYTES)
-    model: type[Solution] | type[Proof] = Solution if '"tree"' not in text[:200] else Proof
+    # what solve printed starts with its result; a bare proof has none (tried first)
+    model: type[Solution] | type[Proof] = Solution if '"result"' in text[:1000] else Proof
     for candidate in (model, Proof if model is Solution else Solution):
         read = read_json_model(candidate, text, pairs_read)
         if read is not None:
