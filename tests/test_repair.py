@@ -147,6 +147,45 @@ def test_every_candidate_is_valid_when_validated_on_its_own(game: str) -> None:
         assert again.computed == candidate.verdict.computed
 
 
+def _replayable(path: Path) -> bool:
+    try:
+        load_record(path)
+    except Exception:  # a notation violation found while reading: judged without a replay
+        return False
+    return True
+
+
+SAMPLES = sorted(
+    p
+    for kind in ("valid", "invalid", "pending")
+    for p in ROOT.glob(f"records/*/{kind}/*.*")
+    if _replayable(p)
+)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: str(p.relative_to(ROOT / "records")))
+def test_a_validation_from_a_copy_midway_finds_what_one_from_the_start_finds(path: Path) -> None:
+    """The search replays an edited record from a copy of the game before its edit
+    (``Validation(start=k)``): at every k up to the first failure, the problem found — its
+    code and its ply, a fault an opening proves earlier included — is the one found from
+    the start."""
+    from adjudicator import game as game_named
+    from adjudicator.core.records import Validation
+
+    record = load_record(path)
+    played = game_named(record.game)
+    whole, _ = Validation(record, played.replay(record), lenient=False, lang="en").run()
+    stop = len(record.events) if whole is None or whole.ply is None else whole.ply - 1
+    replay = played.replay(record)
+    for k in range(stop + 1):
+        midway, _ = Validation(
+            record, replay.copy(), lenient=False, lang="en", positions=False, start=k
+        ).run()
+        assert (midway and (midway.code, midway.ply)) == (whole and (whole.code, whole.ply)), k
+        if k < stop:
+            replay.attempt(record.events[k].played, lenient=False)
+
+
 @pytest.mark.parametrize("game", MISCOPIED)
 def test_a_replay_copy_plays_apart_from_its_original(game: str) -> None:
     """What the search replays from is a copy (Replay.copy): playing on it leaves the

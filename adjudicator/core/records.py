@@ -349,14 +349,18 @@ class Validation:
         lenient: bool,
         lang: Lang,
         positions: bool = True,
+        start: int = 0,
     ) -> None:
         """``positions``: whether a problem shows the position and its drawing (a search
-        that only asks where a record fails does without them)."""
+        that only asks where a record fails does without them). ``start``: how many of the
+        record's events ``replay`` has played already (a search replays from a copy of the
+        game as it stood there); plies are still counted from the record's start."""
         self.record = record
         self.replay = replay
         self.lenient = lenient
         self.lang = lang
         self.positions = positions
+        self.start = start
         self.warnings = [note_in(note, lang) for note in record.warnings]
 
     def _problem(
@@ -406,10 +410,11 @@ class Validation:
 
     def run(self) -> tuple[Problem | None, Outcome | None]:
         replay = self.replay
-        events = self.record.events
+        start = self.start
+        events = self.record.events[start:] if start else self.record.events
         played = replay.play_accepted(events)
         attempt, lenient = replay.attempt, self.lenient
-        for ply, event in enumerate(events[played:] if played else events, played + 1):
+        for ply, event in enumerate(events[played:] if played else events, start + played + 1):
             if event.attempts:
                 problem = self._check_attempts(ply, event)
                 if problem is not None:

@@ -204,25 +204,32 @@ class _Search:
 
     # --- playing edited records ---------------------------------------------------------
 
-    def _failure(self, problem: Problem | None, offset: int, length: int) -> int | None:
+    @staticmethod
+    def _failure(problem: Problem | None, length: int) -> int | None:
         """The slot index (0-based) an edit must come at or before; ``None``: passes."""
         if problem is None:
             return None
         if problem.code in RESULT_CODES or problem.ply is None:
             return length
-        return offset + problem.ply - 1
+        return problem.ply - 1
 
     def _play(self, node: _Node) -> int | None:
         """Replay ``node``'s record from its base: where it first fails, or ``None``."""
         self.replays += 1
-        replay = node.base.copy()
-        tail = [s.event for s in node.slots[node.base_at :]]
-        partial = GameRecord(
-            self.record.game, self.record.game_id, self.record.model, tail, self.record.claimed
+        events = [s.event for s in node.slots]
+        edited = GameRecord(
+            self.record.game, self.record.game_id, self.record.model, events, self.record.claimed
         )
-        validation = Validation(partial, replay, lenient=False, lang="en", positions=False)
+        validation = Validation(
+            edited,
+            node.base.copy(),
+            lenient=False,
+            lang="en",
+            positions=False,
+            start=node.base_at,
+        )
         problem, _ = validation.run()
-        return self._failure(problem, node.base_at, len(node.slots))
+        return self._failure(problem, len(node.slots))
 
     def _checkpoints(self, node: _Node, lo: int, hi: int) -> dict[int, Replay]:
         """The replay standing before each slot index in ``lo..hi`` of ``node``'s record."""
@@ -431,7 +438,7 @@ def repair(
     )
     slots = tuple(Slot(e.written, i, e) for i, e in enumerate(record.events))
     root = _Node(slots, (), 0.0, 0, game.replay(record), 0)
-    root.failed_at = search._failure(verdict.problem, 0, len(slots))
+    root.failed_at = search._failure(verdict.problem, len(slots))
     found = search.run(root) if max_edits > 0 else []
     candidates = []
     for node in found:
