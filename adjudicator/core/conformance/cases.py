@@ -15,6 +15,13 @@ against the engine's answer:
 | ``perft`` (depth → nodes) | ``nodes`` of ``perft`` at each depth | ``perft`` |
 | ``divide`` (``depth``, action → nodes) | ``divide`` of ``perft`` | ``perft_divide`` |
 | ``pending`` (``code``, ``ply`` each) | ``pending``: hidden checks not yet run | |
+
+Every expectation answered by ``evaluate`` other than ``rejected`` also holds that the
+record is accepted: the answer's ``illegal_at`` must be ``null``. Otherwise an engine that
+refuses a record meant to be legal would meet ``outcome: null`` (a refused record has no
+outcome either), or a position or legal set that happens to stand before the refusal. A
+case about what follows a refused action (Orbit Dominion lets the same side act again)
+says so with ``illegal_at``, the index the answer must report.
 """
 
 from __future__ import annotations
@@ -106,8 +113,14 @@ EXPECTATIONS = (
 )
 
 
+#: The expectations whose answer also says whether the record was accepted (``evaluate``
+#: answers other than ``rejected``, which states ``illegal_at`` itself).
+CHECKS_ACCEPTANCE = ("legal", "outcome", "position", "normalized", "pending")
+
+
 class Expect(BaseModel):
-    """Exactly one expectation."""
+    """Exactly one expectation, and for those of :data:`CHECKS_ACCEPTANCE` the index of
+    the first refused action (``illegal_at``; absent: none, the record is legal to the end)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -126,12 +139,21 @@ class Expect(BaseModel):
     pending: list[ExpectedPending] | None = Field(
         default=None, description="Hidden checks still waiting, in order; [] for none."
     )
+    illegal_at: int | None = Field(
+        default=None,
+        ge=0,
+        description="Beside legal, outcome, position, normalized or pending: the 0-based "
+        "index of the first refused action the answer must report. Absent or null: the "
+        "record must be accepted to its end.",
+    )
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Expect:
         given = [k for k in EXPECTATIONS if k in self.model_fields_set]
         if len(given) != 1:
             raise ValueError(f"exactly one expectation of {', '.join(EXPECTATIONS)}")
+        if "illegal_at" in self.model_fields_set and given[0] not in CHECKS_ACCEPTANCE:
+            raise ValueError(f"illegal_at goes only with {', '.join(CHECKS_ACCEPTANCE)}")
         return self
 
     @property

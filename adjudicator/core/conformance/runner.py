@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from adjudicator.core.conformance.cases import Case, CaseFile, ExpectedError
+from adjudicator.core.conformance.cases import CHECKS_ACCEPTANCE, Case, CaseFile, ExpectedError
 from adjudicator.core.conformance.engine import Engine, EngineFailure
 from adjudicator.core.conformance.json_types import not_strings, same_json
 from adjudicator.core.conformance.words import joined, said_of
@@ -403,7 +403,10 @@ class Runner:
             return Mismatch(
                 sent, _expected_value(kind, expect), answer, [_unexpected_error(answer)]
             )
-        return self._compare(sent, kind, expect, answer, self.info.features_of(game))
+        mismatch = self._compare(sent, kind, expect, answer, self.info.features_of(game))
+        if kind in CHECKS_ACCEPTANCE:
+            return _with_acceptance(mismatch, sent, kind, expect, answer)
+        return mismatch
 
     def _check_perft(self, game: str, case: Case) -> Mismatch | None:
         want = dict(sorted((case.expect.perft or {}).items()))
@@ -472,6 +475,26 @@ class Runner:
         if same_json(actual, expected):
             return None
         return Mismatch(sent, expected, actual, [_differs(kind, expected, actual)])
+
+
+def _with_acceptance(
+    mismatch: Mismatch | None, sent: str, kind: str, expect: Any, answer: dict[str, Any]
+) -> Mismatch | None:
+    """``mismatch`` and, when the answer refused another action than the case expects
+    (by default none: the record is legal to its end), that difference first: a refused
+    record has no outcome and stops at a position too, so the value alone could match."""
+    want, got = expect.illegal_at, answer.get("illegal_at")
+    if got == want:
+        return mismatch
+    refused = {"illegal_at": got, "violation": answer.get("violation")}
+    diff = _differs("illegal_at", want, got)
+    if got is not None and refused["violation"] is not None:
+        code = refused["violation"]
+        diff = Said(f"{diff} ({code!r})", f"{diff.ja}({_json(code)})")
+    field = "legal_moves" if kind == "legal" else kind
+    expected = {"illegal_at": want, field: _expected_value(kind, expect)}
+    actual = {**refused, field: answer.get(field)}
+    return Mismatch(sent, expected, actual, [diff, *(mismatch.diff if mismatch else [])])
 
 
 def _expected_value(kind: str, expect: Any) -> Any:
