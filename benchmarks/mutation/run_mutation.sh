@@ -85,14 +85,15 @@ if [ -n "$SAMPLE" ]; then
     # and runs none: the sample is drawn from its list
     mutmut run --max-children "$JOBS" 'no-such-mutant' > mutmut-list.log 2>&1 || true
     mutmut results --all true | sed 's/^ *//; s/: .*//' > all-names.txt
-    python3 - "$SAMPLE" "$SEED" < all-names.txt > sample-names.txt <<'PY'
+    python3 - "$SAMPLE" "$SEED" all-names.txt > sample-names.txt <<'PY'
 import random
 import sys
 
-names = sorted(line.strip() for line in sys.stdin if line.strip())
+names = sorted(line.strip() for line in open(sys.argv[3]) if line.strip())
 random.seed(int(sys.argv[2]))
 print("\n".join(sorted(random.sample(names, min(int(sys.argv[1]), len(names))))))
 PY
+    [ -s sample-names.txt ] || { echo "no mutants to draw from: see mutmut-list.log"; exit 1; }
     echo "   sample: $(wc -l < sample-names.txt) of $(wc -l < all-names.txt) mutants (seed $SEED)"
     xargs mutmut run --max-children "$JOBS" < sample-names.txt > mutmut-run.log 2>&1 \
         || { tail -c 3000 mutmut-run.log; exit 1; }
