@@ -145,3 +145,25 @@ def test_a_shipped_outcome_case_fails_once_its_move_is_illegal() -> None:
     assert (
         runner.run([shipped.model_copy(update={"cases": [broken]})]).results[0].status == "failed"
     )
+
+
+class _Says(_Refusing):
+    """The built-in engine answering ``illegal_at`` with another JSON value."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__(at=0)
+        self.value = value
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        answer = self.inner.ask(request)
+        if request.get("cmd") == "evaluate":
+            answer["illegal_at"] = self.value
+        return answer
+
+
+@pytest.mark.parametrize("value", [False, "2"])
+def test_illegal_at_is_compared_by_json_type(value: Any) -> None:
+    """``false`` is not ``0``, ``"2"`` is not ``2``: each fails."""
+    expected = 2 if value != False else 0  # noqa: E712 - False must not pass for 0
+    case = _case("typed", [*SETUP, TURN], {"outcome": None, "illegal_at": expected})
+    assert _statuses(_Says(value), case) == {"typed": "failed"}
