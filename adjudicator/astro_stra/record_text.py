@@ -33,10 +33,12 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.numbers import NumberError, ascii_line, read_int
 from adjudicator.core.records import load_model
 from adjudicator.core.tagged_text import (
+    RESULT_TAGS,
     Tag,
     interpretation_from_tag,
     interpretation_tags,
     malformed,
+    names_by,
     read_tagged,
     result_from_tag,
     result_tag,
@@ -55,18 +57,24 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         _tag(data, readings, tag, lenient, notes)
     data["interpretations"] = readings
     written: list[ReadTurn | str] = []
+    places: dict[str, list[str]] = {"opening": [], "draft": [], "turns": []}
     for where, written_line in events:
         line = ascii_line(written_line, where, lenient=lenient, notes=notes)
         try:
             if line.startswith("opening "):
                 data["opening"] = parse_opening(line)
+                places["opening"] = [where] * len(data["opening"])
             elif line.startswith("draft "):
                 data["draft"] = line.split()[1:]
+                places["draft"] = [where] * len(data["draft"])
             else:
+                turns = len(data["turns"])
                 written.append(_turn(data, line, where, lenient, notes))
+                if len(data["turns"]) > turns:
+                    places["turns"].append(where)
         except InputError as err:
             raise err.at(where) from None
-    record, more = load_model(Record, data, lenient=lenient)
+    record, more = load_model(Record, data, lenient=lenient, names=names_by(TAG_OF, places))
     if any(isinstance(t, str) or t[0] != n for n, t in enumerate(written, 1)):
         record._written = written
     return record, notes + more
@@ -86,7 +94,18 @@ def _turn(
         return line
     data["turns"].append(Turn.of(play).model_dump(mode="json", by_alias=True))
     return number, play
-    return load_model(Record, data, lenient=lenient)
+
+
+#: A record's field → the tag that writes it, for messages about a text record.
+TAG_OF = {
+    "game": "[Ruleset]",
+    "game_id": "[GameId]",
+    "sets": "[Sets]",
+    "layout": "[Layout]",
+    "interpretations": "[Interpretation]",
+    **RESULT_TAGS,
+    **{f"meta.{field}": f"[{tag}]" for tag, field in META_TAGS.items()},
+}
 
 
 def _tag(

@@ -5,6 +5,7 @@ in English."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from adjudicator.core.i18n import Lang
 
@@ -136,6 +137,19 @@ class InputError(ValueError):
             suggestion=self.suggestion,
         )
 
+    def moved(self, field: str | None) -> InputError:
+        """The same error located elsewhere: at the tag that wrote the value, or nowhere
+        when the message goes inside another that locates it."""
+        return InputError(
+            self.code,
+            self.message,
+            ja=self.ja,
+            field=field,
+            expected=self.expected,
+            expected_ja=self.expected_ja,
+            suggestion=self.suggestion,
+        )
+
     def text(self, lang: Lang) -> str:
         """The message alone, in ``lang``."""
         if lang == "en":
@@ -164,3 +178,47 @@ class InputError(ValueError):
         if self.suggestion:
             data["suggestion"] = self.suggestion
         return data
+
+
+#: How a record's field is called when no reader says otherwise: its JSON key, quoted.
+def json_key(path: str) -> str:
+    """``result.reason`` → ``"reason"``: the key as the person wrote it in JSON."""
+    return '"' + path.rpartition(".")[2].split("[")[0] + '"'
+
+
+class RecordRule(ValueError):
+    """A rule of a record's own shape (not of the game) broken, raised by a model's
+    validator: worded in both languages over the fields it names, so that the reader can
+    say each field the way the person wrote it (a JSON key, or a text record's tag).
+
+    ``en`` and ``ja`` are templates whose ``{name}`` placeholders are the model's field
+    names (``{reason}``), filled by :meth:`text` with what ``names`` calls the field at
+    ``base`` (the model's place in the record); ``values`` fill other placeholders.
+    """
+
+    def __init__(self, en: str, ja: str, **values: str) -> None:
+        super().__init__(en.format_map(_Keys(values)))
+        self.en = en
+        self.ja = ja
+        self.values = values
+
+    def text(self, lang: Lang, base: str = "", names: Callable[[str], str] = json_key) -> str:
+        template = self.ja if lang == "ja" else self.en
+        return template.format_map(_Named(self.values, base, names))
+
+
+class _Keys(dict[str, str]):
+    """Placeholders not given as values are field names, said as JSON keys."""
+
+    def __missing__(self, key: str) -> str:
+        return json_key(key)
+
+
+class _Named(dict[str, str]):
+    def __init__(self, values: dict[str, str], base: str, names: Callable[[str], str]) -> None:
+        super().__init__(values)
+        self.base = base
+        self.names = names
+
+    def __missing__(self, key: str) -> str:
+        return self.names(f"{self.base}.{key}" if self.base else key)

@@ -12,13 +12,13 @@ from __future__ import annotations
 import copy
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from adjudicator.core.errors import InputError, place
+from adjudicator.core.errors import InputError, RecordRule, place
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.references import RuleData
@@ -197,13 +197,39 @@ class ClaimedResultModel(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> ClaimedResultModel:
-        if (self.winner is None) != (self.reason is None):
-            raise ValueError("winner and reason are given together or not at all")
-        if (self.reason == "resignation") != (self.resigned is not None):
-            raise ValueError("resigned names the side exactly when the reason is resignation")
-        if self.resigned is not None and self.resigned == self.winner:
-            raise ValueError("the side that resigned cannot be the winner")
+        result_rules(self.winner, self.reason, self.resigned)
         return self
+
+
+def result_rules(winner: str | None, reason: str | None, resigned: str | None) -> None:
+    """The rules every game's claimed result keeps, each broken one a :class:`RecordRule`
+    naming the fields as the person wrote them."""
+    if winner is not None and reason is None:
+        raise RecordRule(
+            "{winner} names a winner but {reason} gives no reason: write both, "
+            "or neither while the game is unfinished",
+            "{winner} で勝者を書いていますが、{reason} に終局理由がありません。"
+            "両方を書くか、未終局なら両方とも書きません",
+        )
+    if winner is None and reason is not None:
+        raise RecordRule(
+            "{reason} gives a reason ({given}) but {winner} names no winner: write both, "
+            "or neither while the game is unfinished",
+            "{reason} に終局理由({given})がありますが、{winner} に勝者がありません。"
+            "両方を書くか、未終局なら両方とも書きません",
+            given=reason,
+        )
+    if (reason == "resignation") != (resigned is not None):
+        raise RecordRule(
+            "{resigned} names the side that resigned exactly when {reason} is resignation",
+            "{resigned}(投了した側)は {reason} が resignation のときに限り書きます",
+        )
+    if resigned is not None and resigned == winner:
+        raise RecordRule(
+            "{resigned} says {side} resigned, so {winner} cannot name {side} as the winner",
+            "{resigned} で {side} が投了しているので、{winner} の勝者を {side} にはできません",
+            side=resigned,
+        )
 
 
 class EventReplay(Replay):
@@ -242,9 +268,12 @@ def _drop(data: Any, loc: tuple[int | str, ...]) -> None:
     del data[path[-1]]
 
 
-def load_model(model: type[M], data: Any, *, lenient: bool) -> tuple[M, list[Note]]:
+def load_model(
+    model: type[M], data: Any, *, lenient: bool, names: Callable[[str], str] | None = None
+) -> tuple[M, list[Note]]:
     """Validate ``data``; unknown fields are errors, or in lenient mode warnings (and the
-    fields are dropped). Other problems raise :class:`InputError` naming the field."""
+    fields are dropped). Other problems raise :class:`InputError` naming the field, as
+    ``names`` says it when the data was read from a text record (its tag)."""
     notes: list[Note] = []
     while True:
         try:
@@ -257,11 +286,11 @@ def load_model(model: type[M], data: Any, *, lenient: bool) -> tuple[M, list[Not
                     first = extras[0]
                     raise InputError(
                         "unknown_field",
-                        "unknown field (extensions belong in 'ext')",
-                        ja="未知の項目です(拡張は 'ext' に入れます)",
-                        field=location(data_path(data, tuple(first["loc"]))),
+                        'unknown field (extensions belong in "ext")',
+                        ja='未知の項目です(拡張は "ext" に入れます)',
+                        field=(names or str)(location(data_path(data, tuple(first["loc"])))),
                     ) from None
-                raise validation_error(exc, "schema_violation", data) from None
+                raise validation_error(exc, "schema_violation", data, names) from None
             for e in extras:
                 where = location(data_path(data, tuple(e["loc"])))
                 notes.append(Note(code="unknown_field", location=where, message="ignored"))

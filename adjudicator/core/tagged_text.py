@@ -16,6 +16,7 @@ each failure an :class:`InputError` naming the line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel
@@ -57,10 +58,39 @@ def read_tagged(text: str) -> tuple[list[Tag], list[tuple[str, str]]]:
         if m:
             tags.append(Tag(m[1], m[2], where))
         elif line.startswith("["):
-            raise malformed(where, f'{line!r} is not a tag pair [Name "value"]')
+            raise malformed(
+                where,
+                f'{line!r} is not a tag pair [Name "value"]',
+                f'「{line}」はタグの行 [Name "value"] の形ではありません',
+            )
         else:
             events.append((where, line))
     return tags, events
+
+
+_ITEM = re.compile(r"(\w+)\[(\d+)\]")
+
+
+def names_by(
+    tags: dict[str, str], lines: dict[str, list[str]] | None = None
+) -> Callable[[str], str]:
+    """How a text record writes a field of the record it was read into, for messages: the
+    tag of the longest path in ``tags`` that holds it (``result.reason`` → ``[Result]``),
+    or the line an item of a list in ``lines`` stood on (``events[3]`` → ``line 9``)."""
+
+    def said(path: str) -> str:
+        m = _ITEM.match(path)
+        if m and lines and m[1] in lines and int(m[2]) < len(lines[m[1]]):
+            return lines[m[1]][int(m[2])]
+        key = path
+        while key and key not in tags:
+            key = key.rpartition(".")[0]
+        return tags.get(key, path)
+
+    return said
+
+
+RESULT_TAGS = {"result": "[Result]"}
 
 
 def result_from_tag(tag: Tag, sides: tuple[str, str]) -> dict[str, Any]:
@@ -70,7 +100,11 @@ def result_from_tag(tag: Tag, sides: tuple[str, str]) -> dict[str, Any]:
         return {}
     parts = tag.value.split()
     if len(parts) != 2:
-        raise malformed(tag.where, f"result {tag.value!r} is not '*' or 'WINNER REASON'")
+        raise malformed(
+            tag.where,
+            f"result {tag.value!r} is not '*' or 'WINNER REASON'",
+            f"結果「{tag.value}」は「*」か「勝者 終局理由」の形ではありません",
+        )
     winner, reason = parts
     result: dict[str, Any] = {"winner": winner, "reason": reason}
     if reason == "resignation" and winner in sides:
@@ -86,7 +120,11 @@ def interpretation_from_tag(tag: Tag) -> tuple[str, Any]:
     """``id=value``; ``true`` and ``false`` are read as booleans."""
     key, eq, choice = tag.value.partition("=")
     if not eq:
-        raise malformed(tag.where, f"{tag.value!r} is not id=value")
+        raise malformed(
+            tag.where,
+            f"{tag.value!r} is not id=value",
+            f"「{tag.value}」は「解釈ID=値」の形ではありません",
+        )
     return key, {"true": True, "false": False}.get(choice, choice)
 
 

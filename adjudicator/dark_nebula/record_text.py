@@ -25,10 +25,12 @@ from typing import Any
 from adjudicator.core.errors import InputError
 from adjudicator.core.records import load_model
 from adjudicator.core.tagged_text import (
+    RESULT_TAGS,
     Tag,
     interpretation_from_tag,
     interpretation_tags,
     malformed,
+    names_by,
     read_tagged,
     result_from_tag,
     result_tag,
@@ -51,10 +53,12 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     for tag in tags:
         _tag(data, readings, tag)
     notes: list[Note] = []
+    places: list[str] = []
     # an unknown board gives no names; reading then stops at the board with its own message
     board = known_boards().get(data.get("board", {}).get("id", ""))
     names = printed_names(board) if board else []
     for where, line in events:
+        places.append(where)
         try:
             canonical = canonical_line(line, names, lenient=lenient)
         except InputError as err:
@@ -71,8 +75,22 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         if required not in data:
             tag = {"game_id": "GameId", "board": "Board", "commitment": "Commitment"}[required]
             raise malformed("tags", f"the [{tag}] tag is missing")
-    record, more = load_model(Record, data, lenient=lenient)
+    names = names_by(TAG_OF, {"events": places})
+    record, more = load_model(Record, data, lenient=lenient, names=names)
     return record, notes + more
+
+
+#: A record's field → the tag that writes it, for messages about a text record.
+TAG_OF = {
+    "game": "[Ruleset]",
+    "game_id": "[GameId]",
+    "board": "[Board]",
+    "commitment": "[Commitment]",
+    "interpretations": "[Interpretation]",
+    "secret": "[Secret]",
+    **RESULT_TAGS,
+    **{f"meta.{field}": f"[{tag}]" for tag, field in META_TAGS.items()},
+}
 
 
 def _tag(data: dict[str, Any], readings: dict[str, Any], tag: Tag) -> None:

@@ -88,10 +88,13 @@ class OrbitDominion(Game):
 
         ruleset = data.get("ruleset")
         if ruleset != RULESET:
+            from adjudicator.core.requests import shown
+
             raise InputError(
                 "unsupported_ruleset",
-                f"ruleset '{ruleset}' is not supported",
-                ja=f"ルールセット「{ruleset}」には対応していません",
+                f"ruleset {shown(ruleset)} is not supported",
+                ja=f"ルールセット「{ruleset if isinstance(ruleset, str) else shown(ruleset)}」"
+                "には対応していません",
                 field="ruleset",
                 expected=f"one of {', '.join(self.rulesets)}",
                 expected_ja=f"次のいずれか: {', '.join(self.rulesets)}",

@@ -22,7 +22,8 @@ from pydantic import (
     model_validator,
 )
 
-from adjudicator.core.records import Event, GameRecord
+from adjudicator.core.errors import RecordRule
+from adjudicator.core.records import Event, GameRecord, result_rules
 from adjudicator.core.verdict import ClaimedResult, Note
 from adjudicator.orbit_dominion.actions import action_named
 from adjudicator.orbit_dominion.identity import FORMAT, RULESET, Reason, Side
@@ -45,7 +46,10 @@ class Meta(BaseModel):
     @classmethod
     def _iso_only(cls, value: Any) -> Any:
         if value is not None and not (isinstance(value, str) and _ISO_DATE.fullmatch(value)):
-            raise ValueError("a date is written YYYY-MM-DD (ISO 8601)")
+            raise RecordRule(
+                "a date is written YYYY-MM-DD (ISO 8601), e.g. 2026-11-20",
+                "日付は YYYY-MM-DD(ISO 8601)の形で書きます。例: 2026-11-20",
+            )
         return value
 
 
@@ -95,14 +99,22 @@ class Result(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> Result:
-        if (self.winner is None) != (self.reason is None):
-            raise ValueError("winner and reason are both null (unfinished) or both set")
-        if (self.resigned is not None) != (self.reason == "resignation"):
-            raise ValueError("resigned is set exactly when the reason is 'resignation'")
+        if self.winner == "draw" and self.reason not in ("move_limit", "forfeit", None):
+            raise RecordRule(
+                "{winner} is a draw, which only the reasons move_limit and forfeit give "
+                "(not {given})",
+                "{winner} は引き分けですが、引き分けになる終局理由は move_limit と forfeit "
+                "だけです({given} ではなりません)",
+                given=self.reason,
+            )
+        result_rules(self.winner, self.reason, self.resigned)
         if self.resigned is not None and self.winner != _OTHER[self.resigned]:
-            raise ValueError(f"{self.resigned} resigned, so the winner is {_OTHER[self.resigned]}")
-        if self.winner == "draw" and self.reason not in ("move_limit", "forfeit"):
-            raise ValueError("only move_limit and forfeit can end in a draw")
+            raise RecordRule(
+                "{resigned} says {side} resigned, so {winner} names {other} as the winner",
+                "{resigned} で {side} が投了しているので、{winner} の勝者は {other} です",
+                side=self.resigned,
+                other=_OTHER[self.resigned],
+            )
         return self
 
 

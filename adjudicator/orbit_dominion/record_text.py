@@ -223,8 +223,29 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         resigned = "blue" if winner == "red" else "red"
     fields["moves"] = moves
     fields["result"] = {"winner": winner, "reason": reason, "resigned": resigned}
-    record, more = load_model(Record, fields, lenient=lenient)
+    record, more = load_model(Record, fields, lenient=lenient, names=tag_of)
     return record, notes + more
+
+
+#: A record's field → the tag that writes it, for messages about a text record.
+_TAG_OF = {
+    **{".".join(filter(None, place)): f"[{tag}]" for tag, place in TAGS.items()},
+    "result": "[Result]",
+    "result.winner": "[Result]",
+    "result.reason": "[Reason]",
+    "result.resigned": '[Reason "resignation"]',
+}
+_MOVE = re.compile(r"moves\[(\d+)\]")
+
+
+def tag_of(path: str) -> str:
+    """How a text record writes the field at ``path``: its tag (``[Reason]``), or the ply
+    of a move."""
+    if m := _MOVE.match(path):
+        return f"ply {int(m[1]) + 1}"
+    while path and path not in _TAG_OF:
+        path = path.rpartition(".")[0]
+    return _TAG_OF.get(path, path)
 
 
 class _Read(NamedTuple):
@@ -256,7 +277,10 @@ def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, A
     """The moves and the closing result token. Red's moves open numbered pairs (``3.``);
     when blue moves first the first move is numbered ``1...``."""
     text = read.text
-    blue_first = start_position(start).turn == BLUE
+    try:
+        blue_first = start_position(start).turn == BLUE
+    except InputError as err:
+        raise err.moved("[Start]") from None
     moves: list[str | dict[str, Any]] = []
     body = text[pos:]
     i = 0

@@ -433,32 +433,32 @@ MODEL_ERRORS = {
     "winner without reason": (
         _with(result={"winner": "red", "reason": None, "resigned": None}),
         "result",
-        "both null",
+        '"winner" names a winner but "reason" gives no reason',
     ),
     "reason without winner": (
         _with(result={"winner": None, "reason": "pincer", "resigned": None}),
         "result",
-        "both null",
+        '"reason" gives a reason (pincer) but "winner" names no winner',
     ),
     "resigned without reason resignation": (
         _with(result={"winner": "red", "reason": "pincer", "resigned": "blue"}),
         "result",
-        "resigned is set exactly when",
+        '"resigned" names the side that resigned exactly when "reason" is resignation',
     ),
     "resignation without resigned": (
         _with(result={"winner": "red", "reason": "resignation", "resigned": None}),
         "result",
-        "resigned is set exactly when",
+        '"resigned" names the side that resigned exactly when "reason" is resignation',
     ),
     "resigned side winning": (
         _with(result={"winner": "red", "reason": "resignation", "resigned": "red"}),
         "result",
-        "red resigned, so the winner is blue",
+        '"resigned" says red resigned, so "winner" cannot name red',
     ),
     "draw by pincer": (
         _with(result={"winner": "draw", "reason": "pincer", "resigned": None}),
         "result",
-        "only move_limit and forfeit can end in a draw",
+        '"winner" is a draw, which only the reasons move_limit and forfeit give',
     ),
     "unknown winner": (
         _with(result={"winner": "green", "reason": "pincer", "resigned": None}),
@@ -496,7 +496,7 @@ MODEL_ERRORS = {
         "start",
         "ply '121'",
     ),
-    "empty game_id": (_with(game_id=""), "game_id", "at least 1 character"),
+    "empty game_id": (_with(game_id=""), "game_id", "must not be empty"),
     "wrong format": (_with(format="orbit-dominion-record/2"), "format", ""),
     "moves not a list": (_with(moves="O- O+"), "moves", ""),
 }
@@ -529,7 +529,7 @@ def test_negative_clock_error_names_the_clock() -> None:
     with pytest.raises(InputError) as info:
         load_model(Record, data, lenient=False)
     assert "clock" in (info.value.field or "")
-    assert "greater than or equal to 0" in info.value.message
+    assert "must be at least 0 (got -1.5)" in info.value.message
 
 
 def test_valid_results_are_accepted() -> None:

@@ -191,11 +191,11 @@ def test_verdicts_follow_the_verdict_schema(name: str) -> None:
 @pytest.mark.parametrize(
     ("change", "field", "needle"),
     [
-        ({"moves": "O+ O-"}, "moves", "valid list"),
-        ({"moves": [3]}, "moves[0]", "Move"),
-        ({"meta": {"round": 3}}, "meta.round", "valid string"),
+        ({"moves": "O+ O-"}, "moves", "must be a list"),
+        ({"moves": [3]}, "moves[0]", "must be an object"),
+        ({"meta": {"round": 3}}, "meta.round", "must be a string"),
         ({"result": {"winner": "red", "reason": 7, "resigned": None}}, "result.reason", "reason"),
-        ({"moves": [{"move": "O+", "clock": "soon"}]}, "moves[0].clock", "valid number"),
+        ({"moves": [{"move": "O+", "clock": "soon"}]}, "moves[0].clock", "must be a number"),
     ],
 )
 def test_wrong_types_name_the_field(
