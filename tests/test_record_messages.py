@@ -418,3 +418,26 @@ def test_text_tags_are_said_as_tags(name: str) -> None:
             assert_own_words(err)
             field = err.field or ""
             assert field.startswith(("[", "line", "ply", "tags")), (field, err.describe())
+
+
+@pytest.mark.parametrize(
+    ("name", "sample", "written", "wanted"),
+    [
+        ("dark-nebula", "worked-game.json", "ruleset", "game"),
+        ("astro-stra", "resignation.json", "ruleset", "game"),
+        ("orbit-dominion", "pincer.json", "game", "ruleset"),
+    ],
+)
+def test_the_other_games_rules_key_is_answered_with_the_fix(
+    name: str, sample: str, written: str, wanted: str
+) -> None:
+    """Record spec: Orbit Dominion names its rules ``ruleset``, Dark Nebula and Astro-Stra
+    ``game``; a record written with the other key says which key to write, with its value."""
+    data = json.loads((RECORDS / name / "valid" / sample).read_text("utf-8"))
+    data[written] = data.pop(wanted)
+    with pytest.raises(InputError) as info:
+        game(name).read_json_record(data, lenient=False)
+    assert info.value.field == written
+    assert info.value.suggestion == f'"{wanted}": "{game(name).id}"'
+    assert f'"{wanted}"' in info.value.describe("ja")
+    assert_own_words(info.value)

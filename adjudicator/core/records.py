@@ -10,6 +10,7 @@ violates something, and that the rules may decide an :class:`Outcome`.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -290,11 +291,39 @@ def load_model(
                         ja='未知の項目です(拡張は "ext" に入れます)',
                         field=(names or str)(location(data_path(data, tuple(first["loc"])))),
                     ) from None
-                raise validation_error(exc, "schema_violation", data, names) from None
+                raise _renamed(exc, data, names) or validation_error(
+                    exc, "schema_violation", data, names
+                ) from None
             for e in extras:
                 where = location(data_path(data, tuple(e["loc"])))
                 notes.append(Note(code="unknown_field", location=where, message="ignored"))
                 _drop(data, tuple(e["loc"]))
+
+
+#: Keys that one game's record writes where another's writes the other: the games name
+#: their rules ``ruleset`` (Orbit Dominion) or ``game`` (Dark Nebula, Astro-Stra).
+_OTHER_KEY = {"game": "ruleset", "ruleset": "game"}
+
+
+def _renamed(
+    exc: ValidationError, data: Any, names: Callable[[str], str] | None
+) -> InputError | None:
+    """A required top-level key missing while the record holds the key another game's
+    record uses for it: said with the fix (``"game"``, not ``"ruleset"``)."""
+    first = exc.errors(include_url=False)[0]
+    loc = tuple(first["loc"])
+    if names or first["type"] != "missing" or len(loc) != 1 or not isinstance(data, dict):
+        return None
+    key, other = str(loc[0]), _OTHER_KEY.get(str(loc[0]))
+    if other not in data:
+        return None
+    return InputError(
+        "schema_violation",
+        f'this record names its rules by "{key}", not "{other}"',
+        ja=f'この記録はルールを "{other}" ではなく "{key}" で示します',
+        field=other,
+        suggestion=f'"{key}": {json.dumps(data[other], ensure_ascii=False)}',
+    )
 
 
 # --- the validation loop -----------------------------------------------------------------------

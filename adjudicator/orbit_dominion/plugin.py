@@ -87,7 +87,7 @@ class OrbitDominion(Game):
         from adjudicator.core.records import load_model
 
         ruleset = data.get("ruleset")
-        if ruleset != RULESET:
+        if ruleset != RULESET and ("ruleset" in data or "game" not in data):
             from adjudicator.core.requests import shown
 
             raise InputError(
