@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import typer
     from pydantic import BaseModel
 
+    from adjudicator.core.i18n import Lang
     from adjudicator.core.records import GameRecord, Replay
     from adjudicator.core.references import RuleData
 
@@ -84,6 +85,11 @@ class AstroStra(Game):
 
         record, notes = record_text.parse(text, lenient=lenient)
         return record.to_game_record(notes)
+
+    def skeleton(self, form: str, lang: Lang) -> str:
+        from adjudicator.astro_stra.skeleton import skeleton
+
+        return skeleton(form, lang, self.rules)
 
     def write_record(self, record: GameRecord, to: str) -> str:
         from adjudicator.astro_stra import record_text

@@ -163,8 +163,10 @@ class Record(_Strict):
     layout: str | None = Field(
         default=None, description="Starting layout in position notation; default: interpretation 2."
     )
-    opening: list[tuple[int, int]] = Field(description="(black's die, white's die) per roll.")
-    draft: list[str] = Field(description="The six picks, black first.")
+    opening: list[tuple[int, int]] = Field(
+        default_factory=list, description="(black's die, white's die) per roll."
+    )
+    draft: list[str] = Field(default_factory=list, description="The six picks, black first.")
     turns: list[Turn] = Field(default_factory=list)
     result: Result = Field(default_factory=Result)
     ext: dict[str, object] = Field(default_factory=dict)
@@ -201,6 +203,8 @@ class Record(_Strict):
 
     def lines(self) -> list[str]:
         """The record's lines, each turn numbered as it was written."""
+        if not (self.opening or self.draft or self.written_turns()):  # a game not begun
+            return []
         turns = self.written_turns()
         return [
             opening_line(self.opening),
@@ -214,6 +218,8 @@ class Record(_Strict):
         line; numbered as written, so that a turn out of sequence is judged as the engine
         judges its line (``event_order``)."""
         claimed = ClaimedResult(**self.result.model_dump())
+        if not (self.opening or self.draft or self.written_turns()):  # a game not begun
+            return GameRecord(GAME_ID, self.game_id, self, [], claimed, warnings)
         events = [Event(opening_line(self.opening)), Event(draft_line(self.draft))]
         for entry in self.written_turns():
             if isinstance(entry, str):

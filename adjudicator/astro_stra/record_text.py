@@ -114,7 +114,11 @@ def _tag(
     name, value = tag.name, tag.value
     if name == "Ruleset":
         if value != GAME_ID:
-            raise malformed(tag.where, f"ruleset {value!r} is not {GAME_ID}")
+            raise malformed(
+                tag.where,
+                f"ruleset {value!r} is not {GAME_ID}",
+                f"ルールセット「{value}」は {GAME_ID} ではありません",
+            )
     elif name == "GameId":
         data["game_id"] = value
     elif name == "Sets":
@@ -129,7 +133,7 @@ def _tag(
     elif name in META_TAGS:
         data["meta"][META_TAGS[name]] = value
     else:
-        raise malformed(tag.where, f"unknown tag [{name}]")
+        raise malformed(tag.where, f"unknown tag [{name}]", f"未知のタグ [{name}]")
 
 
 def _sets(value: str) -> int | str:

@@ -274,7 +274,7 @@ def split_games(text: str) -> list[str]:
         if tag and after_moves:
             games.append(["\n"] * number)
             after_moves = False
-        elif stripped and not tag:
+        elif stripped and not tag and not stripped.startswith("#"):  # a comment is no move
             after_moves = True
         games[-1].append(line)
     return ["".join(g) for g in games]

@@ -35,6 +35,8 @@ RECORD_COMMANDS = frozenset({"validate", "convert", "replay", "adjudicate"})
 REPAIR_COMMANDS = frozenset({"repair"})
 #: The root's own commands, defined here.
 ROOT_COMMANDS = frozenset({"--version", "engine", "games", "schemas"})
+#: A record to fill in (:mod:`adjudicator.core.new_record`).
+NEW_COMMAND = "new"
 
 
 GAMES_WORDS: dict[Lang, dict[str, str]] = {
@@ -64,7 +66,7 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
     the suite, a game's name that game's commands; anything else (no word, help, a typo)
     mounts everything, so that help lists it all. Only then are the installed games
     scanned for: a shipped game's commands and the shared ones need none but the shipped."""
-    known = ROOT_COMMANDS | RECORD_COMMANDS | REPAIR_COMMANDS | {"conformance"}
+    known = ROOT_COMMANDS | RECORD_COMMANDS | REPAIR_COMMANDS | {"conformance", NEW_COMMAND}
     named = None if first_word in known else registry.get_slug(first_word)
     everything = named is None and first_word not in known
     mounted = registry.games if everything else (named,) if named else ()
@@ -185,13 +187,17 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
         from adjudicator.core.repair_cli import register as register_repair
 
         register_repair(app, registry)
+    if everything or first_word == NEW_COMMAND:
+        from adjudicator.core.new_record import register as register_new
+
+        register_new(app, registry)
     if everything or first_word == "conformance":
         from adjudicator.core.conformance.cli import register as register_conformance
 
         register_conformance(app, registry)
     for game in mounted:
         _mount(app, game)
-    if first_word in ROOT_COMMANDS | RECORD_COMMANDS | REPAIR_COMMANDS:
+    if first_word in ROOT_COMMANDS | RECORD_COMMANDS | REPAIR_COMMANDS | {NEW_COMMAND}:
         # typer builds every registered command when it starts; build the one asked for
         app.registered_commands = [
             info for info in app.registered_commands if _name(info) == first_word

@@ -119,6 +119,18 @@ class Game(ABC):
     def write_record(self, record: GameRecord, to: str) -> str:
         """The record in another notation: ``json`` or ``text``."""
 
+    def skeleton(self, form: str, lang: Lang) -> str:
+        """A record to fill in, in ``form`` (``json`` or ``text``): every required tag or
+        key filled (what only the game knows, like a board's digest, written out), the
+        players left to fill in and, where the form has comments, the interpretations in
+        force and what to write next, in ``lang``. As it stands it reads as a game not
+        begun (``adjudicator new``)."""
+        raise InputError(
+            "unsupported",
+            f"{self.id} has no record skeleton",
+            ja=f"{self.id} には記録のひな形がありません",
+        )
+
     @abstractmethod
     def replay(self, record: GameRecord) -> Replay:
         """A replay of the record from its start, for the validation loop."""

@@ -332,6 +332,15 @@ HELP: dict[str, str] = {
         "例: `adjudicator convert game.json -o game.txt`"
     ),
     "convert source": "記録(JSON またはテキスト表記)。",
+    "new": (
+        "記入用の記録(ひな形)を表示します。必須のタグや項目(盤とそのダイジェスト、"
+        "ルールセット)はすべて書き込み済みで、対局者名は ? のまま、テキストでは適用される"
+        "解釈をコメントとして示します。そのままでも未開始の対局として検証を通ります。\n\n"
+        "例: `adjudicator new dark-nebula -o table-3.txt`"
+    ),
+    "new game": "ゲーム: 名前(dark-nebula)か ID(dark-nebula/2011)。",
+    "new --format": "記録の表記: text か json。",
+    "new --output": "標準出力ではなくここに書き出します。",
     "convert --to": "変換先の表記(既定: もう一方)。",
     "convert --output": "標準出力ではなくここに書き出します。",
     "repair": (

@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
+
+if TYPE_CHECKING:
+    from adjudicator.core.i18n import Lang
+    from adjudicator.core.references import RuleData
 
 _TAG = re.compile(r'^\[(\w+) "([^"]*)"\]$')
 
@@ -135,3 +139,35 @@ def interpretation_tags(readings: BaseModel) -> list[str]:
         shown = str(value).lower() if isinstance(value, bool) else value
         out.append(f'[Interpretation "{key}={shown}"]')
     return out
+
+
+_IN_FORCE = {
+    "en": "# The interpretations in force, by number (see the game's page of the docs):",
+    "ja": "# 適用される解釈(番号順。資料のゲームのページを参照):",
+}
+_SWITCH = {
+    "en": '# (one shown with its value may be switched with [Interpretation "id=value"])',
+    "ja": '# (値を示したものは [Interpretation "id=値"] で切り替えられます)',
+}
+_OTHERS = {"en": "or", "ja": "ほかに"}
+
+
+def skeleton_comments(
+    notes: list[dict[Lang, str]], rules: RuleData, readings: BaseModel | None, lang: Lang
+) -> list[str]:
+    """The comment lines that open a record skeleton: what to fill in (``notes``), then
+    every numbered interpretation of the game, a switchable one with the value in force
+    and the others it may take."""
+    values = readings.model_dump() if readings is not None else {}
+    lines = [f"# {note[lang]}" for note in notes]
+    lines.append(_IN_FORCE[lang])
+    if values:
+        lines.append(_SWITCH[lang])
+    for item in rules.interpretations:
+        key = item.id.replace("-", "_")
+        if key in values:
+            others = ", ".join(item.alternatives)
+            lines.append(f"#   {item.number} {key}={values[key]} ({_OTHERS[lang]}: {others})")
+        else:
+            lines.append(f"#   {item.number} {item.id}")
+    return lines

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     import typer
     from pydantic import BaseModel
 
+    from adjudicator.core.i18n import Lang
     from adjudicator.core.records import GameRecord, Replay
     from adjudicator.core.references import RuleData
 
@@ -79,6 +80,11 @@ class DarkNebula(Game):
         from adjudicator.dark_nebula.reading import read_text
 
         return read_text(text, lenient=lenient)
+
+    def skeleton(self, form: str, lang: Lang) -> str:
+        from adjudicator.dark_nebula.skeleton import skeleton
+
+        return skeleton(form, lang, self.rules)
 
     def write_record(self, record: GameRecord, to: str) -> str:
         from adjudicator.dark_nebula import record_text

@@ -36,7 +36,7 @@ from adjudicator.core.tagged_text import (
     result_tag,
 )
 from adjudicator.core.verdict import Note
-from adjudicator.dark_nebula.board import known_boards
+from adjudicator.dark_nebula.board import default_board, known_boards
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
 from adjudicator.dark_nebula.notation import canonical_line, lines, parse_line, printed_names
 from adjudicator.dark_nebula.record import Record
@@ -73,8 +73,7 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     data["interpretations"] = readings
     for required in ("game_id", "board", "commitment"):
         if required not in data:
-            tag = {"game_id": "GameId", "board": "Board", "commitment": "Commitment"}[required]
-            raise malformed("tags", f"the [{tag}] tag is missing")
+            raise missing_tag(required)
     names = names_by(TAG_OF, {"events": places})
     record, more = load_model(Record, data, lenient=lenient, names=names)
     return record, notes + more
@@ -93,11 +92,51 @@ TAG_OF = {
 }
 
 
+def missing_tag(key: str) -> InputError:
+    """A required tag left out, said with what to write in it (``adjudicator new
+    dark-nebula`` writes them all)."""
+    board = default_board()
+    tag, en, ja, example = {
+        "game_id": (
+            "GameId",
+            "this game's own id (letters, digits and . _ : / -), bound into the commitment",
+            "この対局のID(英数字と . _ : / -)。コミットメントに結び付けられます",
+            '[GameId "2026-11-29-table-3"]',
+        ),
+        "board": (
+            "Board",
+            "the board definition's id and digest, as adjudicator dark-nebula board shows them",
+            "盤定義のIDとダイジェスト(adjudicator dark-nebula board で表示されます)",
+            f'[Board "{board.id} {board.sha256}"]',
+        ),
+        "commitment": (
+            "Commitment",
+            "the commitment that adjudicator dark-nebula commit printed when the rebel player "
+            "chose the base's sector (3.1)",
+            "反乱軍の対局者が秘密基地の星域を選んだとき adjudicator dark-nebula commit が"
+            "表示したコミットメント(3.1)",
+            '[Commitment "…"]',
+        ),
+    }[key]
+    return InputError(
+        "malformed_record",
+        f"the [{tag}] tag is missing: it gives {en}",
+        ja=f"タグ [{tag}] がありません。{ja}を書きます",
+        field=f"[{tag}]",
+        expected=f"{example} (adjudicator new dark-nebula writes every tag)",
+        expected_ja=f"{example}(adjudicator new dark-nebula で全タグのひな形が出ます)",
+    )
+
+
 def _tag(data: dict[str, Any], readings: dict[str, Any], tag: Tag) -> None:
     name, value = tag.name, tag.value
     if name == "Ruleset":
         if value != GAME_ID:
-            raise malformed(tag.where, f"ruleset {value!r} is not {GAME_ID}")
+            raise malformed(
+                tag.where,
+                f"ruleset {value!r} is not {GAME_ID}",
+                f"ルールセット「{value}」は {GAME_ID} ではありません",
+            )
     elif name == "GameId":
         data["game_id"] = value
     elif name == "Board":
@@ -116,7 +155,7 @@ def _tag(data: dict[str, Any], readings: dict[str, Any], tag: Tag) -> None:
     elif name in META_TAGS:
         data["meta"][META_TAGS[name]] = value
     else:
-        raise malformed(tag.where, f"unknown tag [{name}]")
+        raise malformed(tag.where, f"unknown tag [{name}]", f"未知のタグ [{name}]")
 
 
 def format_record(record: Record) -> str:

@@ -110,6 +110,11 @@ class OrbitDominion(Game):
         record, notes = record_text.parse(text, lenient=lenient)
         return record.to_game_record(notes)
 
+    def skeleton(self, form: str, lang: Lang) -> str:
+        from adjudicator.orbit_dominion.skeleton import skeleton
+
+        return skeleton(form, lang, self.rules)
+
     def write_record(self, record: GameRecord, to: str) -> str:
         from adjudicator.orbit_dominion import record_text
 

@@ -12,6 +12,7 @@
 1. I11-I10 O+ 2. O0-O1 {a comment} {[%clock 1790.5] [%attempt O0-I0]} M- 1-0
 ```
 
+Lines starting with ``#`` among the tags are comments (a record skeleton's notes).
 Tags carry the record's fields (``[Start …]`` only when not standard, ``[GameId …]``,
 ``[Ext …]`` as JSON); numbered move pairs (``1... O+`` when blue moves first); comments in
 braces, and a brace group of commands for the clock and the attempts taken back; a closing
@@ -134,6 +135,10 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     where = _Lines(text)
     while True:
         stripped = _SPACE.match(text, pos).end()
+        if text.startswith("#", stripped):  # a comment line among the tags
+            end_of_line = text.find("\n", stripped)
+            pos = len(text) if end_of_line < 0 else end_of_line
+            continue
         if not text.startswith("[", stripped):
             pos = stripped
             break
