@@ -49,6 +49,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import DEFAULT_MAX_BYTES, read_text
 from adjudicator.core.outcome import Outcome
+from adjudicator.core.outcome_after import OutcomeAfter, outcome_after
 from adjudicator.core.output import ReaderGone, quiet_stdout
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.references import RuleData
@@ -505,7 +506,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             console.print(escape(label["leads_to"].format(position=ruling.position_after)))
             console.print(ruling.drawing_after or "", markup=False)
         if ruling.outcome_after is not None:
-            console.print(_decided_line(game, language, ruling.outcome_after))
+            console.print(escape(ruling.outcome_after.message))
         raise typer.Exit(0 if ruling.legal else 1)
 
 
@@ -596,7 +597,7 @@ class Ruling(BaseModel):
     message: str | None = None
     position_after: str | None = None
     drawing_after: str | None = None
-    outcome_after: Outcome | None = None
+    outcome_after: OutcomeAfter | None = None
 
 
 def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -> Ruling:
@@ -627,7 +628,7 @@ def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -
         legal=True,
         position_after=state.describe(lang),
         drawing_after=state.drawing(lang),
-        outcome_after=state.outcome(),
+        outcome_after=outcome_after(game.rules, state, lang),
     )
 
 

@@ -89,6 +89,14 @@ class Deferred:
 ACCEPTED = Step()
 
 
+class Undecided(NamedTuple):
+    """Why an action decided nothing: in both languages, with the rules that say so."""
+
+    en: str
+    ja: str
+    rules: list[str]
+
+
 class Replay(ABC):
     """A game replayed event by event, for the core's validation loop."""
 
@@ -169,6 +177,11 @@ class Replay(ABC):
     def pending(self) -> list[Deferred]:
         """Checks still waiting for hidden information; a game without any has none."""
         return []
+
+    def undecided_because(self) -> Undecided | None:
+        """Why the last action attempted and accepted decided nothing, when the game can
+        say more than "no end condition is met" (a pincer already held before it)."""
+        return None
 
     def earlier_fault(self, later: list[Any]) -> tuple[int, Step] | None:
         """When the event just played was rejected (or unreadable): a fault at an earlier

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import ACCEPTED, Event, Replay, Step
+from adjudicator.core.records import ACCEPTED, Event, Replay, Step, Undecided
 from adjudicator.core.references import RuleData
 from adjudicator.core.violations import Violation
-from adjudicator.orbit_dominion.board import SIDE_NAMES
+from adjudicator.orbit_dominion.board import ADJACENT, SIDE_NAMES
 from adjudicator.orbit_dominion.drawing import plain
-from adjudicator.orbit_dominion.position import Position, start_position
+from adjudicator.orbit_dominion.position import FLAGS, SHIPS, Position, start_position
 from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.state import FORFEIT, GameState
 
@@ -32,6 +32,7 @@ class OrbitDominionReplay(Replay):
             self.state.add_history(Position.from_text(text, field=f"history[{i}]"))
 
     def attempt(self, written: str, *, lenient: bool) -> Step:
+        self._before = self.state.position
         if self.state.advance((written,)):
             return ACCEPTED
         reading, violation = self.state.attempt(written, lenient=lenient)
@@ -72,6 +73,23 @@ class OrbitDominionReplay(Replay):
         else:
             self.state.resign(SIDE_NAMES.index(resigned or ""))
 
+    def undecided_because(self) -> Undecided | None:
+        """A pincer the mover held before its last action and still holds decides nothing:
+        only a new one wins (7-2, rulings row 8; interpretation 6). Otherwise no condition
+        of 第8条 is met."""
+        before = getattr(self, "_before", None)
+        if before is not None:
+            mover = before.turn
+            if _pincer(before, mover) and _pincer(self.state.position, mover):
+                return Undecided(
+                    "no new pincer was formed", "挟撃は新たに成立していません", ["ruling-8"]
+                )
+        return Undecided(
+            "no end condition of the rules is met; the game goes on",
+            "ルールの終局条件はどれも成立していません。対局は続きます",
+            ["8"],
+        )
+
     def ply(self) -> int:
         return len(self.state.actions)
 
@@ -102,3 +120,9 @@ class OrbitDominionReplay(Replay):
         return picture(
             self.state.position, last=None if action else last, refused=action, lang=lang
         )
+
+
+def _pincer(position: Position, side: int) -> bool:
+    """Ships of ``side`` on two or more sectors adjacent to the enemy flagship (7-2)."""
+    flag = position[FLAGS + 1 - side]
+    return flag >= 0 and (position[SHIPS + side] & ADJACENT[flag]).bit_count() >= 2
