@@ -74,7 +74,8 @@ def check_draft(picks: list[str], sets: int) -> Problem | None:
         if colour not in COLOURS:
             return "draft_colour", {"pick": i + 1, "colour": colour}
         if colour in picks[i % 2 : i : 2]:
-            return "draft_twice", {"pick": i + 1, "colour": colour, "side": side}
+            first = picks.index(colour, i % 2) + 1
+            return "draft_twice", {"pick": i + 1, "first": first, "colour": colour, "side": side}
         used[colour] += 1
         if used[colour] > sets:
             return "draft_taken", {"pick": i + 1, "colour": colour, "sets": sets}

@@ -144,7 +144,12 @@ def register(app: typer.Typer, registry: Registry) -> None:
         ],
         lenient: LenientOption = False,
         lang: LangOption = None,
-        as_json: JsonOption = False,
+        as_json: Annotated[
+            bool,
+            typer.Option(
+                "--json", help="Print the verdicts as one JSON list, an object per record."
+            ),
+        ] = False,
         jsonl: Annotated[
             bool, typer.Option("--jsonl", help="Print one JSON verdict per line, streamed.")
         ] = False,

@@ -304,6 +304,7 @@ HELP: dict[str, str] = {
         "例: `adjudicator validate records/ --lang ja`"
     ),
     "validate paths": "記録ファイル、または記録を探すフォルダ。",
+    "validate --json": "判定を JSON の配列で出力します(記録ごとにオブジェクト一つ)。",
     "validate --jsonl": "判定を1行に一つの JSON で、順次出力します。",
     "validate --jobs": "このプロセス数で並列に検証します。",
     "validate --executor": (

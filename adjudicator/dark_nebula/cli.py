@@ -46,7 +46,7 @@ COMMIT_WORDS: dict[Lang, dict[str, str]] = {
     },
     "ja": {
         "sector": "秘密基地の星域",
-        "nonce": "ノンス",
+        "nonce": "ナンス",
         "commitment": "コミットメント",
         "keep": "(秘密に保管)",
         "publish": "(公開する)",

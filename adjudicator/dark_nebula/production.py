@@ -189,7 +189,13 @@ def _mix_problem(situation: Situation, wanted: Mapping[str, int]) -> Problem | N
     for kind, n in sorted(wanted.items()):
         if n > situation.left(kind):
             spec = situation.board.kinds[kind]
-            return "counter_unavailable", {"counter": spec.name, "count": spec.count}
+            left = situation.left(kind)
+            return "counter_unavailable", {
+                "counter": spec.name,
+                "count": spec.count,
+                "wanted": n,
+                "left": left,
+            }
     return None
 
 

@@ -375,8 +375,6 @@ class GameState:
                 "noncanonical_notation",
                 f"'{text}' is not canonical notation",
                 ja=f"「{text}」は正規の表記ではありません",
-                expected="canonical notation",
-                expected_ja="正規の表記",
                 suggestion=reading.canonical,
             )
         if violation is None:
