@@ -14,6 +14,7 @@ import typer
 from adjudicator.core.cli_common import LangOption, fail, resolve_lang
 from adjudicator.core.errors import InputError
 from adjudicator.core.registry import Registry
+from adjudicator.core.writing import write_text
 
 
 def register(app: typer.Typer, registry: Registry) -> None:
@@ -40,9 +41,9 @@ def register(app: typer.Typer, registry: Registry) -> None:
         language = resolve_lang(lang)
         try:
             text = registry.find(game, field="game").skeleton(form, language)
+            if output is not None:
+                write_text(output, text, "--output")
         except InputError as err:
             fail(err)
         if output is None:
             sys.stdout.write(text)
-        else:
-            output.write_text(text, encoding="utf-8")
