@@ -88,6 +88,7 @@ ALLOWED_CALLS = {
     ("core/strict_json.py", "int(text)"): "JSON's grammar (RFC 8259) is ASCII; length checked",
     ("core/report_html.py", "int(frame.refused)"): "a bool drawn as 0 or 1",
     ("core/report_html.py", "int(index)"): "a game's index of a name the batch itself made",
+    ("core/requests.py", "int(value)"): "a model's bound written as a whole number, not read",
 }
 _DIGIT_CLASS = re.compile(r"(?<!\\)(?:\\\\)*\\d")
 _DIGIT_METHODS = {"isdigit", "isdecimal", "isnumeric"}

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.numbers import read_int
 
 if TYPE_CHECKING:
     from adjudicator.core.i18n import Lang
@@ -72,7 +73,7 @@ def read_tagged(text: str) -> tuple[list[Tag], list[tuple[str, str]]]:
     return tags, events
 
 
-_ITEM = re.compile(r"(\w+)\[(\d+)\]")
+_ITEM = re.compile(r"(\w+)\[([0-9]+)\]")
 
 
 def names_by(
@@ -84,8 +85,9 @@ def names_by(
 
     def said(path: str) -> str:
         m = _ITEM.match(path)
-        if m and lines and m[1] in lines and int(m[2]) < len(lines[m[1]]):
-            return lines[m[1]][int(m[2])]
+        index = read_int(m[2]) if m else 0
+        if m and lines and m[1] in lines and index < len(lines[m[1]]):
+            return lines[m[1]][index]
         key = path
         while key and key not in tags:
             key = key.rpartition(".")[0]

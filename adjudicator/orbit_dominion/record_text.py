@@ -36,6 +36,7 @@ from adjudicator.core.numbers import (
     only_full_width,
     other_digits,
     read_decimal,
+    read_int,
 )
 from adjudicator.core.records import load_model
 from adjudicator.core.verdict import Note
@@ -240,14 +241,14 @@ _TAG_OF = {
     "result.reason": "[Reason]",
     "result.resigned": '[Reason "resignation"]',
 }
-_MOVE = re.compile(r"moves\[(\d+)\]")
+_MOVE = re.compile(r"moves\[([0-9]+)\]")
 
 
 def tag_of(path: str) -> str:
     """How a text record writes the field at ``path``: its tag (``[Reason]``), or the ply
     of a move."""
     if m := _MOVE.match(path):
-        return f"ply {int(m[1]) + 1}"
+        return f"ply {read_int(m[1]) + 1}"
     while path and path not in _TAG_OF:
         path = path.rpartition(".")[0]
     return _TAG_OF.get(path, path)
