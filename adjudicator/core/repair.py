@@ -119,7 +119,7 @@ class Repair(BaseModel):
 
     source: str
     game: str | None
-    status: Literal["valid", "repaired", "no_candidate", "pending", "unreadable"]
+    status: Literal["valid", "repaired", "no_candidate", "pending"]
     verdict: Verdict = Field(description="The record's own verdict, before any edit.")
     max_edits: int
     candidates: list[Candidate] = Field(default_factory=list)
@@ -241,7 +241,7 @@ class _Search:
             if at == hi or at >= len(node.slots):
                 break
             try:
-                step = replay.attempt(node.slots[at].line, lenient=False)
+                step = replay.attempt(node.slots[at].event.played, lenient=False)
             except InputError:
                 break
             if step.violation is not None:
