@@ -40,6 +40,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import load_board
+from tests.fuzz.folders import check_folder, folders
 
 ROOT = Path(__file__).resolve().parents[2]
 REGISTRY = Registry(installed_games())
@@ -381,6 +382,11 @@ def check_proof(text: str) -> str:
     return {0: "valid", 1: "invalid", 2: "unreadable"}[result.exit_code]
 
 
+def _check_folder(plan: str) -> str:
+    """``validate DIR`` over a generated folder: every record judged, no internal error."""
+    return check_folder(plan, _app(), _SCRATCH, InternalError)
+
+
 def _safe_perft(text: str) -> str:
     """Requests, with any perft kept small (the budget is tested on its own)."""
     try:
@@ -413,6 +419,7 @@ def targets() -> list[Target]:
         Target("board", mutated("board"), _loader(load_board)),
         Target("engine-answer", engine_answers(), check_engine_answer),
         Target("proof", st.one_of(mutated("proof"), json_valued("proof")), check_proof),
+        Target("folder", folders(), _check_folder),
     ]
     for game in ("orbit-dominion", "dark-nebula", "astro-stra"):
         out.append(Target(f"text-{game}", mutated(f"text-{game}"), _record(".txt", False)))
