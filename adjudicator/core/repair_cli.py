@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -26,6 +26,10 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import decided_line
 from adjudicator.core.writing import check_file, write_text
+
+if TYPE_CHECKING:
+    from adjudicator.core.references import RuleData
+    from adjudicator.core.repair import Edit, Repair
 
 #: The words of the human report, by language.
 WORDS: dict[Lang, dict[str, str]] = {
@@ -163,12 +167,9 @@ def register(app: typer.Typer, registry: Registry) -> None:
         raise typer.Exit(codes.get(found.status, EXIT_INVALID))
 
 
-def _with_edits(found: object) -> str:
+def _with_edits(found: Repair) -> str:
     """The best candidate as a JSON record, its edits in ``ext`` where a record keeps
     extensions."""
-    from adjudicator.core.repair import Repair
-
-    assert isinstance(found, Repair)
     best = found.candidates[0]
     data = dict(best.record)
     ext = dict(data.get("ext") or {})
@@ -180,10 +181,7 @@ def _with_edits(found: object) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def _print(found: object, rules: object, lang: Lang) -> None:
-    from adjudicator.core.repair import Repair
-
-    assert isinstance(found, Repair)
+def _print(found: Repair, rules: RuleData, lang: Lang) -> None:
     w = WORDS[lang]
     source = path_text(found.source)
     if found.status in ("valid", "pending"):
@@ -233,11 +231,9 @@ def _print(found: object, rules: object, lang: Lang) -> None:
 _SHORT = 16
 
 
-def _edit_line(edit: object, w: dict[str, str]) -> str:
-    from adjudicator.core.repair import Edit
+def _edit_line(edit: Edit, w: dict[str, str]) -> str:
     from adjudicator.core.transcription import changed_part
 
-    assert isinstance(edit, Edit)
     if edit.op == "replace" and edit.was and edit.now and len(edit.was) > _SHORT:
         part_was, part_now = changed_part(edit.was, edit.now)
         return w["replace_in"].format(

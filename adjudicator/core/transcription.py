@@ -79,13 +79,9 @@ def line_cost(written: str, meant: str, confusables: tuple[str, ...] = ()) -> fl
     """The cheapest copying errors that turn ``meant`` into ``written``: a weighted edit
     distance over tokens with neighbouring tokens swapped (optimal string alignment).
     Remembered: a search prices the same few lines against the same alternatives often."""
-    a, b = tokens(written), tokens(meant)
     # what the two lines share at either end costs nothing: a repair changes a few tokens
     # of a long line, and the table is then a few cells instead of thousands
-    while a and b and a[0] == b[0]:
-        a, b = a[1:], b[1:]
-    while a and b and a[-1] == b[-1]:
-        a, b = a[:-1], b[:-1]
+    a, b = _differing(written, meant)
     rows, cols = len(a) + 1, len(b) + 1
     d = [[0.0] * cols for _ in range(rows)]
     for i in range(rows):
@@ -143,9 +139,8 @@ def near_numbers(line: str) -> list[tuple[str, float]]:
     return found
 
 
-def changed_part(written: str, meant: str) -> tuple[str, str]:
-    """What differs between two lines, the tokens they share at either end left out: what
-    a person reads of a correction to a long line."""
+def _differing(written: str, meant: str) -> tuple[list[str], list[str]]:
+    """The tokens of each line, those the two share at either end left out."""
     a, b = tokens(written), tokens(meant)
     start = 0
     while start < min(len(a), len(b)) and a[start] == b[start]:
@@ -153,4 +148,11 @@ def changed_part(written: str, meant: str) -> tuple[str, str]:
     end = 0
     while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
         end += 1
-    return "".join(a[start : len(a) - end]), "".join(b[start : len(b) - end])
+    return a[start : len(a) - end], b[start : len(b) - end]
+
+
+def changed_part(written: str, meant: str) -> tuple[str, str]:
+    """What differs between two lines, the tokens they share at either end left out: what
+    a person reads of a correction to a long line."""
+    a, b = _differing(written, meant)
+    return "".join(a), "".join(b)
