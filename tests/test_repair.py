@@ -288,6 +288,18 @@ def test_a_write_path_that_cannot_be_written_is_refused_before_the_search(tmp_pa
     assert not target.exists()
 
 
+def test_file_names_are_shown_with_their_controls_escaped(tmp_path: Path) -> None:
+    """A name holding a right-to-left override is shown escaped, as the terminal shows
+    every input, in the record's line and in the file written."""
+    source = tmp_path / "r\u202eecord.txt"
+    source.write_bytes((EXAMPLES / "orbit-dominion.txt").read_bytes())
+    target = tmp_path / "c\u202eorrected.json"
+    output, status = run("repair", str(source), "--top", "1", "--write", str(target))
+    assert status == 0 and target.exists()
+    assert "\u202e" not in output
+    assert "r\\u202eecord.txt" in output and "c\\u202eorrected.json" in output
+
+
 def test_an_unreadable_record_is_a_clear_message(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")

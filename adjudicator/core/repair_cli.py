@@ -162,7 +162,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             except InputError as err:
                 fail(err)  # what was found is printed above
             if not as_json:
-                print(WORDS[chosen]["wrote"].format(path=path_text(str(write))))
+                print(WORDS[chosen]["wrote"].format(path=printable(path_text(str(write)))))
         codes = {"valid": EXIT_OK, "repaired": EXIT_OK, "pending": EXIT_PENDING}
         raise typer.Exit(codes.get(found.status, EXIT_INVALID))
 
@@ -183,7 +183,7 @@ def _with_edits(found: Repair) -> str:
 
 def _print(found: Repair, rules: RuleData, lang: Lang) -> None:
     w = WORDS[lang]
-    source = path_text(found.source)
+    source = printable(path_text(found.source))
     if found.status in ("valid", "pending"):
         print(w[found.status].format(source=source))
         return
