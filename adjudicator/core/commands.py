@@ -199,6 +199,31 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 "formula (=, +, -, @) gets a leading apostrophe.",
             ),
         ] = None,
+        repair: Annotated[
+            bool,
+            typer.Option(
+                "--repair",
+                help="With --html: look for each invalid record's best correction (as "
+                "adjudicator repair does, on a small budget a record), show it in the "
+                "record's row, and step through the corrected game beside the written one.",
+            ),
+        ] = False,
+        repair_replays: Annotated[
+            int,
+            typer.Option(
+                "--repair-replays",
+                min=1,
+                help="With --repair: replay at most this many edited records a record.",
+            ),
+        ] = 2000,
+        repair_seconds: Annotated[
+            int,
+            typer.Option(
+                "--repair-seconds",
+                min=1,
+                help="With --repair: search at most this many seconds a record.",
+            ),
+        ] = 2,
     ) -> None:
         """Replay each record against the rulebook and check its claimed result.
 
@@ -213,6 +238,16 @@ def register(app: typer.Typer, registry: Registry) -> None:
         Example: `adjudicator validate records/ --lang ja`
         """
         language = resolve_lang(lang)
+        if repair and html is None:
+            fail(
+                InputError(
+                    "usage",
+                    "--repair shows corrections in the HTML report; give --html FILE too",
+                    ja="--repair は修正案を HTML レポートに示します。"
+                    "--html FILE も指定してください",
+                    field="--repair",
+                )
+            )
         check_output(html, "--html")
         files = RecordFiles(paths)
         if not files:
@@ -264,7 +299,12 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if html is not None:
             from adjudicator.core.report_html import HtmlReport  # its worker pool: only here
 
-            report = HtmlReport(html, registry, options, jobs=jobs)
+            budget = None
+            if repair:
+                from adjudicator.core.report_repair import RepairBudget  # the search: only here
+
+                budget = RepairBudget(replays=repair_replays, seconds=repair_seconds)
+            report = HtmlReport(html, registry, options, jobs=jobs, repair=budget)
         show = VerdictPrinter(console, language, _rules_of(registry))
         # Standard output's reader gone (`validate … | head`): nothing more is printed, and
         # the batch goes on only for a file asked for (--html), which is written whole.

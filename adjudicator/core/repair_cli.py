@@ -24,66 +24,12 @@ from adjudicator.core.display import path_text, printable
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.registry import Registry
-from adjudicator.core.report import decided_line
+from adjudicator.core.repair_words import WORDS, edit_line, searched_said, verdict_said
 from adjudicator.core.writing import check_file, write_text
 
 if TYPE_CHECKING:
     from adjudicator.core.references import RuleData
-    from adjudicator.core.repair import Edit, Repair
-
-#: The words of the human report, by language.
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "valid": "{source}: valid as written; nothing to repair.",
-        "pending": "{source}: consistent so far, hidden checks pending; nothing public to repair.",
-        "fails": "{source}: invalid at ply {ply}: {code}",
-        "fails_whole": "{source}: invalid: {code}",
-        "candidates": "{count} correction(s) under which the record is valid to its end "
-        "and agrees with its result:",
-        "none": "No correction within {max_edits} edit(s) makes the record valid.",
-        "candidate": "{rank}. cost {cost:g}: {verdict}",
-        "valid_unfinished": "valid, unfinished",
-        "valid_decided": "valid, {decided}",
-        "replace": "ply {ply}: {was} → {now}",
-        "replace_in": "ply {ply}: {part_was} → {part_now} in {was}",
-        "insert": "ply {ply}: insert {now}",
-        "delete": "ply {ply}: delete {was}",
-        "swap": "ply {ply}: swap {was} → {now}",
-        "searched": "Searched {tried} edited record(s) in {seconds:.1f} s; {scope}.",
-        "complete": "every record within {max_edits} edit(s) considered",
-        "horizon": "every correction costing up to {limit:g} considered",
-        "top": "stopped at the {top} cheapest",
-        "alternatives": "stopped looking for other corrections",
-        "budget": "stopped at the {budget} budget: a correction may have been missed",
-        "wrote": "wrote {path}: the first correction, its edits in ext",
-    },
-    "ja": {
-        "valid": "{source}: 記録どおりで有効です。修復するところはありません。",
-        "pending": "{source}: ここまでは矛盾なし、非公開の確認が保留中です。公開部分に修復する"
-        "ところはありません。",
-        "fails": "{source}: {ply}手目で無効: {code}",
-        "fails_whole": "{source}: 無効: {code}",
-        "candidates": "記録が最後まで有効で結果とも合う修正案 {count} 件:",
-        "none": "{max_edits} 箇所以内の修正では記録は有効になりません。",
-        "candidate": "{rank}. 費用 {cost:g}: {verdict}",
-        "valid_unfinished": "有効、対局は未終了",
-        "valid_decided": "有効、{decided}",
-        "replace": "{ply}手目: {was} → {now}",
-        "replace_in": "{ply}手目: {part_was} → {part_now}({was} の中)",
-        "insert": "{ply}手目: {now} を挿入",
-        "delete": "{ply}手目: {was} を削除",
-        "swap": "{ply}手目: 入れ替え {was} → {now}",
-        "searched": "修正した記録 {tried} 件を {seconds:.1f} 秒で検討しました({scope})。",
-        "complete": "{max_edits} 箇所以内の修正をすべて検討",
-        "horizon": "費用 {limit:g} までの修正をすべて検討",
-        "top": "安い順に {top} 件見つけた時点で終了",
-        "alternatives": "他の修正案の探索を打ち切り",
-        "budget": "{budget} の上限で終了。見落とした修正案があるかもしれません",
-        "wrote": "{path} に書き出しました(最初の修正案。修正内容は ext に記載)",
-    },
-}
-
-_BUDGET_JA = {"replays": "再生回数", "time": "時間"}
+    from adjudicator.core.repair import Repair
 
 
 def register(app: typer.Typer, registry: Registry) -> None:
@@ -197,46 +143,10 @@ def _print(found: Repair, rules: RuleData, lang: Lang) -> None:
     else:
         print(w["none"].format(max_edits=found.max_edits))
     for rank, candidate in enumerate(found.candidates, 1):
-        computed = candidate.verdict.computed
-        if computed is None:
-            said = w["valid_unfinished"]
-        else:
-            decided = decided_line(
-                rules,
-                lang,
-                computed.decided_at,
-                computed.winner,
-                computed.reason,  # type: ignore[arg-type]
-            )
-            said = w["valid_decided"].format(decided=decided)
+        said = verdict_said(candidate, rules, lang)
         print(w["candidate"].format(rank=rank, cost=candidate.cost, verdict=said))
         for edit in candidate.edits:
-            print("     " + printable(_edit_line(edit, w)))
+            print("     " + printable(edit_line(edit, lang)))
     searched = found.searched
     if searched is not None:
-        if searched.budget_reached:
-            budget = searched.budget_reached
-            shown_budget = _BUDGET_JA.get(budget, budget) if lang == "ja" else budget
-            scope = w["budget"].format(budget=shown_budget)
-        else:
-            scope = w[searched.stopped].format(
-                max_edits=found.max_edits, limit=searched.cost_limit, top=len(found.candidates)
-            )
-        print(
-            w["searched"].format(tried=searched.edits_tried, seconds=searched.seconds, scope=scope)
-        )
-
-
-#: A replaced line longer than this is shown by what changed in it.
-_SHORT = 16
-
-
-def _edit_line(edit: Edit, w: dict[str, str]) -> str:
-    from adjudicator.core.transcription import changed_part
-
-    if edit.op == "replace" and edit.was and edit.now and len(edit.was) > _SHORT:
-        part_was, part_now = changed_part(edit.was, edit.now)
-        return w["replace_in"].format(
-            ply=edit.ply, part_was=part_was or "∅", part_now=part_now or "∅", was=edit.was
-        )
-    return w[edit.op].format(ply=edit.ply, was=edit.was, now=edit.now)
+        print(searched_said(searched, found.max_edits, len(found.candidates), lang))

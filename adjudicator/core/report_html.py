@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator.core.batch import Options, is_text_notation, read_record, switch_for
 from adjudicator.core.display import printable, printable_data
@@ -34,12 +34,16 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.markup import script_json
 from adjudicator.core.markup import text as escape
-from adjudicator.core.records import Replay
+from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS
 from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import Verdict
 from adjudicator.core.writing import writing
+
+if TYPE_CHECKING:
+    from adjudicator.core.game import Game
+    from adjudicator.core.report_repair import RepairBudget
 
 STATUSES = ("invalid", "unreadable", "pending", "valid")
 
@@ -75,6 +79,11 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
         "keys": "← → step through the plies; Home and End jump.",
         "interpretations": "Interpretations in force",
         "loading": "loading…",
+        "correction": "Correction",
+        "written": "As written",
+        "corrected": "Corrected",
+        "edited": "edited here",
+        "written_ends": "as written, stops at ply {ply}",
     },
     "ja": {
         "title": "大会レポート",
@@ -106,6 +115,11 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
         "keys": "← → で一手ずつ、Home と End で最初と最後へ。",
         "interpretations": "適用中の解釈",
         "loading": "読み込み中…",
+        "correction": "修正案",
+        "written": "記録のとおり",
+        "corrected": "修正後",
+        "edited": "ここを修正",
+        "written_ends": "記録のとおり({ply}手目まで)",
     },
 }
 
@@ -134,25 +148,42 @@ def record_frames(registry: Registry, verdict: Verdict, options: Options) -> lis
     (``Verdict.judged_text``): never a file read again by its name, which may name another
     file by then, or another file altogether (``-`` is standard input, ``games.txt#2`` one
     game of ``games.txt`` even beside a file of that very name)."""
+    read = judged_record(registry, verdict, options)
+    return [] if read is None else drawn_frames(*read, options)
+
+
+def judged_record(
+    registry: Registry, verdict: Verdict, options: Options
+) -> tuple[Game, GameRecord] | None:
+    """The record the verdict was judged on, read again from its text as it was judged
+    (its interpretations switched); ``None`` when it has no events to show."""
     if verdict.status == "unreadable" or verdict.judged_text is None:
-        return []
-    try:
-        return _frames(registry, verdict, options)
-    except Exception:
-        traceback.print_exc(file=sys.stderr)
-        return []
-
-
-def _frames(registry: Registry, verdict: Verdict, options: Options) -> list[Frame]:
+        return None
     try:
         game, record = read_record(
             registry,
-            verdict.judged_text or "",
+            verdict.judged_text,
             lenient=options.lenient,
             text_notation=is_text_notation(verdict.source),
         )
         if options.interpretations:
             record = switch_for(game, record, options.interpretations)
+    except InputError:
+        return None
+    return game, record
+
+
+def drawn_frames(game: Game, record: GameRecord, options: Options) -> list[Frame]:
+    """The frames of ``record`` (:func:`record_frames`); none when a drawing fails."""
+    try:
+        return _frames(game, record, options)
+    except Exception:
+        traceback.print_exc(file=sys.stderr)
+        return []
+
+
+def _frames(game: Game, record: GameRecord, options: Options) -> list[Frame]:
+    try:
         replay = game.replay(record)
     except InputError:
         return []
@@ -171,7 +202,7 @@ def _frames(registry: Registry, verdict: Verdict, options: Options) -> list[Fram
     return frames
 
 
-def _frames_data(frames: list[Frame], boards: dict[str, str]) -> dict[str, Any]:
+def frames_data(frames: list[Frame], boards: dict[str, str]) -> dict[str, Any]:
     """The plies column by column (columns compress better than rows): the event, whether
     it was refused, and the picture: its board by key (into ``boards``), its layer as
     indices into the record's table of SVG elements (plies share most of them), title and
@@ -199,12 +230,25 @@ def _frames_data(frames: list[Frame], boards: dict[str, str]) -> dict[str, Any]:
     return {"n": len(frames), "w": size[0], "h": size[1], "parts": list(parts), **columns}
 
 
+class RecordData(NamedTuple):
+    """One record's data for the page, compressed and in base64; the boards its pictures
+    use, by key; and, with a repair, what the table's row says of it (else ``None``)."""
+
+    packed: str
+    boards: dict[str, str]
+    correction: str | None
+
+
 def record_data(
-    registry: Registry, verdict: Verdict, options: Options
-) -> tuple[str, dict[str, str]]:
-    """One record's data for the page, compressed and in base64, and the boards its
-    pictures use, by key."""
-    frames = record_frames(registry, verdict, options)
+    registry: Registry,
+    verdict: Verdict,
+    options: Options,
+    repair: RepairBudget | None = None,
+) -> RecordData:
+    """One record's data for the page; with ``repair``, an invalid record's best correction
+    and its frames beside the written ones (:mod:`adjudicator.core.report_repair`)."""
+    read = judged_record(registry, verdict, options)
+    frames = [] if read is None else drawn_frames(*read, options)
     p = verdict.problem
     open_at = len(frames) - 1
     if p is not None and p.ply is not None:
@@ -216,10 +260,17 @@ def record_data(
             verdict.model_dump(mode="json", exclude_none=True, exclude={"problem": {"drawing"}})
         ),
         "open": max(open_at, 0),
-        **_frames_data(frames, boards),
+        **frames_data(frames, boards),
     }
+    correction = None
+    if repair is not None and verdict.status == "invalid":
+        from adjudicator.core.report_repair import corrected
+
+        fix = corrected(read, repair, verdict.source, options, boards)
+        data["fix"] = fix.data
+        correction = fix.row
     packed = base64.b64encode(zlib.compress(script_json(data).encode("utf-8"), 9)).decode("ascii")
-    return packed, boards
+    return RecordData(packed, boards, correction)
 
 
 @cache
@@ -227,8 +278,10 @@ def _installed() -> Registry:
     return Registry()
 
 
-def _record_data_in_worker(verdict: Verdict, options: Options) -> tuple[str, dict[str, str]]:
-    return record_data(_installed(), verdict, options)
+def _record_data_in_worker(
+    verdict: Verdict, options: Options, repair: RepairBudget | None
+) -> RecordData:
+    return record_data(_installed(), verdict, options, repair)
 
 
 @dataclass
@@ -241,6 +294,8 @@ class HtmlReport:
     registry: Registry
     options: Options
     jobs: int = 1
+    #: with a budget, each invalid record's best correction is looked for and shown
+    repair: RepairBudget | None = None
     index: list[list[Any]] = field(default_factory=list)
     boards: dict[str, str] = field(default_factory=dict)
     counts: Counter[tuple[str, str]] = field(default_factory=Counter)
@@ -249,7 +304,7 @@ class HtmlReport:
         # closed by close(): records are spooled between calls of add()
         self._spool = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115
         self._pool = ProcessPoolExecutor(self.jobs) if self.jobs > 1 else None
-        self._waiting: deque[Future[tuple[str, dict[str, str]]]] = deque()
+        self._waiting: deque[Future[RecordData]] = deque()
         self._spooled = 0
 
     def add(self, verdict: Verdict) -> None:
@@ -263,17 +318,21 @@ class HtmlReport:
         row = printable_data(row)
         self.index.append(row)
         if self._pool is None:
-            self._spool_record(record_data(self.registry, verdict, self.options))
+            self._spool_record(record_data(self.registry, verdict, self.options, self.repair))
             return
-        self._waiting.append(self._pool.submit(_record_data_in_worker, verdict, self.options))
+        self._waiting.append(
+            self._pool.submit(_record_data_in_worker, verdict, self.options, self.repair)
+        )
         while len(self._waiting) > self.jobs * 8:
             self._spool_record(self._waiting.popleft().result())
 
-    def _spool_record(self, done: tuple[str, dict[str, str]]) -> None:
-        packed, boards = done
+    def _spool_record(self, done: RecordData) -> None:
+        packed, boards, correction = done
         self.boards.update(boards)
         n = self._spooled
         self._spooled += 1
+        if self.repair is not None:  # the records are spooled in the order of their rows
+            self.index[n].append(correction)
         self._spool.write(f'<script type="application/octet-stream" id="r{n}">{packed}</script>\n')
 
     def close(self) -> None:
@@ -295,7 +354,7 @@ class HtmlReport:
         with writing(self.path, "--html") as out:
             out.write(head)
             out.write(summary)
-            out.write(_body(labels, statuses))
+            out.write(_body(labels, statuses, repairing=self.repair is not None))
             out.write(
                 f'<script type="application/json" id="labels">{script_json(words)}</script>\n'
             )
@@ -360,9 +419,17 @@ def _summary(
     )
 
 
-def _body(labels: dict[str, str], statuses: dict[str, str]) -> str:
+def _body(labels: dict[str, str], statuses: dict[str, str], *, repairing: bool) -> str:
     options = "".join(f'<option value="{s}">{escape(statuses[s])}</option>' for s in STATUSES)
     e = {k: escape(v) for k, v in labels.items()}
+    # with --repair, a column of corrections, and the corrected game's board beside the
+    # written one (filled by the script only for a record that has a correction)
+    column = (
+        f'<th scope="col"><button data-key="6">{e["correction"]}</button></th>\n'
+        if repairing
+        else ""
+    )
+    table = ' class="repairing"' if repairing else ""
     return f"""<section id="records">
 <div class="filters" role="search">
 <label>{e["status"]} <select id="f-status"><option value="">{e["all"]}</option>
@@ -371,21 +438,33 @@ def _body(labels: dict[str, str], statuses: dict[str, str]) -> str:
 <label>{e["search"]} <input id="f-text" type="search"></label>
 <span id="shown" aria-live="polite"></span>
 </div>
-<table id="table"><thead><tr>
+<table id="table"{table}><thead><tr>
 <th scope="col"><button data-key="0">{e["file"]}</button></th>
 <th scope="col"><button data-key="1">{e["game"]}</button></th>
 <th scope="col"><button data-key="2">{e["status"]}</button></th>
 <th scope="col"><button data-key="3">{e["ply"]}</button></th>
 <th scope="col"><button data-key="4">{e["code"]}</button></th>
 <th scope="col"><button data-key="5">{e["plies"]}</button></th>
-</tr></thead><tbody id="rows"></tbody></table>
+{column}</tr></thead><tbody id="rows"></tbody></table>
 </section>
 <section id="viewer" hidden>
 <p><a id="back" href="#">{e["close"]}</a></p>
 <h2 id="v-source"></h2>
 <div id="v-verdict"></div>
+<div id="v-fix"></div>
 <div class="stage" id="v-stage">
+<div class="boards">
+<figure class="view" id="v-written">
+<figcaption id="v-written-caption" hidden></figcaption>
 <div id="v-board" class="board"></div>
+<p id="v-event" class="event"></p>
+</figure>
+<figure class="view" id="v-corrected" hidden>
+<figcaption>{e["corrected"]}</figcaption>
+<div id="v-fixed-board" class="board"></div>
+<p id="v-fixed-event" class="event"></p>
+</figure>
+</div>
 <div class="side">
 <div class="controls">
 <button id="b-first" title="{e["first"]}" aria-label="{e["first"]}">«</button>
@@ -395,7 +474,6 @@ def _body(labels: dict[str, str], statuses: dict[str, str]) -> str:
 <button id="b-last" title="{e["last"]}" aria-label="{e["last"]}">»</button>
 </div>
 <p class="hint">{e["keys"]}</p>
-<p id="v-event" class="event"></p>
 <h3>{e["events"]}</h3>
 <ol id="v-events" start="0"></ol>
 </div>

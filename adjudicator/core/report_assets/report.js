@@ -2,6 +2,8 @@
 // The report's viewer: the table of records (sort, filter), and a record opened from the
 // URL fragment (#r=N&ply=K) with its plies stepped through by buttons or the arrow keys.
 // Each record's data sits compressed in <script id="rN"> and is read only when opened.
+// With a correction (validate --html --repair), its game is stepped through beside the
+// written one: the same ply on both boards, drawn by the same code.
 (function () {
   const L = JSON.parse(document.getElementById("labels").textContent);
   const INDEX = JSON.parse(document.getElementById("index").textContent);
@@ -18,6 +20,7 @@
   let sortKey = null, sortUp = true;
   const cache = new Map();
   let current = null; // {n, data, ply}
+  const REPAIRING = $("table").classList.contains("repairing");
 
   // --- the table ---------------------------------------------------------------------
   const games = [...new Set(INDEX.map((r) => r[1]))].sort();
@@ -28,7 +31,7 @@
     const text = $("f-text").value.trim().toLowerCase();
     let rows = INDEX.map((r, n) => [n, r]).filter(([, r]) =>
       (!st || r[2] === st) && (!g || r[1] === g) &&
-      (!text || (r[0] + " " + r[4]).toLowerCase().includes(text)));
+      (!text || (r[0] + " " + r[4] + " " + (r[6] || "")).toLowerCase().includes(text)));
     if (sortKey !== null) {
       const k = sortKey;
       rows.sort(([, a], [, b]) => {
@@ -49,6 +52,7 @@
     tr.appendChild(el("td", { "class": "num" }, r[3] === null ? "" : r[3]));
     tr.appendChild(el("td", {}, r[4]));
     tr.appendChild(el("td", { "class": "num" }, r[5]));
+    if (REPAIRING) tr.appendChild(el("td", { "class": "fix" }, r[6]));
     return tr;
   }
 
@@ -138,37 +142,75 @@
     return box;
   }
 
+  // What a record's correction says, as text: the edits, that the corrected record was
+  // validated, what was searched (or why nothing was).
+  function fixBlock(fix) {
+    const box = el("div", { "class": "fix st-" + fix.status });
+    if (fix.head) box.appendChild(el("p", { "class": "head" }, fix.head));
+    if (fix.edits) {
+      const ul = el("ul", { "class": "edits" });
+      for (const e of fix.edits) { const li = el("li"); li.appendChild(el("code", {}, e)); ul.appendChild(li); }
+      box.appendChild(ul);
+    }
+    for (const line of fix.lines) box.appendChild(el("p", {}, line));
+    return box;
+  }
+
+  // The frames stepped through: the written record's, and a correction's when it has one.
+  const fixed = (data) => (data.fix && data.fix.frames ? data.fix : null);
+  const plyCount = (data) => Math.max(data.n, fixed(data) ? data.fix.frames.n : 0);
+
+  // Frame `ply` of `frames` (a record's columns, parts and size) drawn into `box`.
+  function drawFrame(box, frames, ply) {
+    const f = { b: frames.b[ply], l: frames.l[ply], t: frames.t[ply], d: frames.d[ply] };
+    if (f.l === null) {
+      box.replaceChildren(el("p", { "class": "none" }, L.no_picture));
+      return;
+    }
+    // The board and the layer are SVG the package drew (its text escaped there); the
+    // title and the description are text, set as text: nothing here escapes anything.
+    box.innerHTML =
+      `<svg xmlns="${SVG}" viewBox="0 0 ${Number(frames.w)} ${Number(frames.h)}" role="img">` +
+      `${BOARDS[f.b]}${f.l.map((i) => frames.parts[i]).join("")}</svg>`;
+    const svg = box.firstElementChild;
+    svg.setAttribute("aria-label", f.t);
+    const title = document.createElementNS(SVG, "title"), desc = document.createElementNS(SVG, "desc");
+    title.textContent = f.t;
+    desc.textContent = f.d;
+    svg.prepend(title, desc);
+  }
+
+  // The event that led to a frame (or was refused there), marked when a correction edited it.
+  function eventLine(box, e, refused, edited) {
+    box.replaceChildren();
+    if (e !== null && e !== undefined) {
+      box.appendChild(el("code", {}, e));
+      if (refused) box.appendChild(el("strong", { "class": "refused" }, " " + L.refused));
+      if (edited) box.appendChild(el("strong", { "class": "edited" }, " " + L.edited));
+    }
+    box.className = "event" + (refused ? " refused" : "") + (edited ? " edited" : "");
+  }
+
   function showPly(ply) {
-    const data = current.data, count = data.n;
+    const data = current.data, count = plyCount(data), fix = fixed(data);
     $("v-stage").hidden = !count; // an unreadable record has no plies to show
     if (!count) return;
     ply = Math.max(0, Math.min(count - 1, ply));
     current.ply = ply;
-    const f = { e: data.e[ply], x: data.x[ply], b: data.b[ply], l: data.l[ply], t: data.t[ply], d: data.d[ply] };
-    if (f.l !== null) {
-      // The board and the layer are SVG the package drew (its text escaped there); the
-      // title and the description are text, set as text: nothing here escapes anything.
-      const board = BOARDS[f.b];
-      $("v-board").innerHTML =
-        `<svg xmlns="${SVG}" viewBox="0 0 ${Number(data.w)} ${Number(data.h)}" role="img">` +
-        `${board}${f.l.map((i) => data.parts[i]).join("")}</svg>`;
-      const svg = $("v-board").firstElementChild;
-      svg.setAttribute("aria-label", f.t);
-      const title = document.createElementNS(SVG, "title"), desc = document.createElementNS(SVG, "desc");
-      title.textContent = f.t;
-      desc.textContent = f.d;
-      svg.prepend(title, desc);
-    } else {
-      $("v-board").replaceChildren(el("p", { "class": "none" }, L.no_picture));
+    // past its refused ply the written record stays where it stopped
+    const wp = Math.min(ply, data.n - 1);
+    const writtenEdited = !!fix && wp === ply && fix.wp.includes(ply);
+    drawFrame($("v-board"), data, wp);
+    eventLine($("v-event"), data.e[wp], data.x[wp], writtenEdited);
+    $("v-written").classList.toggle("edited", writtenEdited);
+    if (fix) {
+      const cp = Math.min(ply, fix.frames.n - 1), edited = cp === ply && fix.cp.includes(ply);
+      drawFrame($("v-fixed-board"), fix.frames, cp);
+      eventLine($("v-fixed-event"), fix.frames.e[cp], 0, edited);
+      $("v-corrected").classList.toggle("edited", edited);
+      $("v-written-caption").textContent = wp < ply ? fill(L.written_ends, { ply: wp }) : L.written;
     }
     $("v-ply").textContent = ply === 0 ? L.start : fill(L.ply_of, { ply: ply, n: count - 1 });
-    const ev = $("v-event");
-    ev.replaceChildren();
-    if (f.e !== null && f.e !== undefined) {
-      ev.appendChild(el("code", {}, f.e));
-      if (f.x) ev.appendChild(el("strong", { "class": "refused" }, " " + L.refused));
-    }
-    ev.className = "event" + (f.x ? " refused" : "");
     for (const li of $("v-events").children) {
       const on = Number(li.dataset.ply) === ply;
       li.classList.toggle("current", on);
@@ -190,10 +232,15 @@
       const data = await load(n);
       current = { n, data, ply: 0 };
       $("v-verdict").replaceChildren(verdictBlock(data.verdict));
+      $("v-fix").replaceChildren(...(data.fix ? [fixBlock(data.fix)] : []));
+      const fix = fixed(data);
+      $("v-corrected").hidden = $("v-written-caption").hidden = !fix;
+      $("v-stage").classList.toggle("paired", !!fix);
       const list = $("v-events");
       list.replaceChildren();
       data.e.forEach((e, i) => {
-        const li = el("li", { "data-ply": i, "class": data.x[i] ? "refused" : "" });
+        const edited = fix && fix.wp.includes(i) ? " edited" : "";
+        const li = el("li", { "data-ply": i, "class": (data.x[i] ? "refused" : "") + edited });
         const a = el("a", { href: "#r=" + n + "&ply=" + i }, e === null ? L.start : e);
         li.appendChild(a);
         list.appendChild(li);
@@ -204,7 +251,7 @@
 
   function go(ply) {
     if (!current) return;
-    const n = Math.max(0, Math.min(current.data.n - 1, ply));
+    const n = Math.max(0, Math.min(plyCount(current.data) - 1, ply));
     history.replaceState(null, "", "#r=" + current.n + "&ply=" + n);
     showPly(n);
   }
