@@ -48,6 +48,8 @@ WORDS: dict[Lang, dict[str, str]] = {
         "checked": "The corrected record was validated whole: {verdict}.",
         "budget": "This report searches at most {replays} edited records and {seconds:g} s "
         "a record (--repair-replays, --repair-seconds); adjudicator repair searches further.",
+        "first": "Searched {tried} edited record(s) in {seconds:.1f} s, cheapest first: this "
+        "correction is the first found; others were not looked for.",
         "unread": "No correction searched: the record's events could not be read.",
         "failed": "No correction searched: the search stopped on an internal error.",
         "row_best": "{edits} (cost {cost:g})",
@@ -60,6 +62,8 @@ WORDS: dict[Lang, dict[str, str]] = {
         "checked": "修正した記録を最後まで検証しました: {verdict}。",
         "budget": "このレポートでは 1 記録につき修正した記録 {replays} 件、{seconds:g} 秒まで"
         "探します(--repair-replays、--repair-seconds)。adjudicator repair はさらに探します。",
+        "first": "修正した記録 {tried} 件を {seconds:.1f} 秒で、費用の安い順に検討しました。"
+        "この修正案が最初に見つかったもので、他の修正案は探していません。",
         "unread": "修正案は探していません: 記録の手順を読めませんでした。",
         "failed": "修正案は探していません: 内部エラーで探索が止まりました。",
         "row_best": "{edits}(費用 {cost:g})",
@@ -114,10 +118,14 @@ def corrected(
     if found.status not in ("repaired", "no_candidate") or found.searched is None:
         # read strictly, as a repair reads, the record is not invalid: nothing searched
         return Fix({"status": "unsearched", "lines": [words["unread"]]}, words["row_unsearched"])
-    searched = searched_said(found.searched, found.max_edits, len(found.candidates), lang)
+    searched = found.searched
+    if searched.stopped == "top":  # one candidate asked for, and found
+        said = words["first"].format(tried=searched.edits_tried, seconds=searched.seconds)
+    else:
+        said = searched_said(searched, found.max_edits, len(found.candidates), lang)
     if not found.candidates:
-        return _none(found, budget, searched, lang)
-    return _best(game, found, searched, options, boards)
+        return _none(found, budget, said, lang)
+    return _best(game, found, said, options, boards)
 
 
 def _none(found: Repair, budget: RepairBudget, searched: str, lang: Lang) -> Fix:

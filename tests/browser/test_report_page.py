@@ -122,3 +122,48 @@ def test_a_file_name_reads_as_its_escapes_and_the_picture_is_titled(
     assert title and svg.get_attribute("aria-label") == title
     assert "O0-I0" in (svg.locator("desc").text_content() or "")
     browser_page.assert_clean()
+
+
+def test_the_corrected_game_steps_beside_the_written_one(
+    tmp_path: Path, browser_page: BrowserPage
+) -> None:
+    """第8条 (a decided game is over): written, ply 83 M1-M3 decides the game before the
+    resignation; the row offers M1-M2 there, and the two boards, stepped together, are the
+    same up to ply 82 and differ at ply 83, the edited ply, marked in both views."""
+    folder = tmp_path / "round"
+    folder.mkdir()
+    sample = ROOT / "records/orbit-dominion/invalid/resignation-after-the-end.json"
+    (folder / "table1.json").write_bytes(sample.read_bytes())
+    out = tmp_path / "report.html"
+    CliRunner().invoke(
+        build_app(Registry(installed_games())),
+        ["validate", str(folder), "--html", str(out), "--repair", "--repair-seconds", "600"],
+    )
+    page = browser_page.page
+    browser_page.open(out)
+    assert page.locator("#rows td.fix").inner_text() == "ply 83: M1-M3 → M1-M2 (cost 0.5)"
+    page.locator("#rows tr a").first.click()
+    page.wait_for_selector("#v-fixed-board svg")
+    assert "ply 83: M1-M3 → M1-M2" in page.locator("#v-fix").inner_text()
+    # the layers drawn, without the title and description (which name the ply)
+    drawn = (
+        "id => [...document.querySelector(id + ' svg').children]"
+        ".filter(c => !['title', 'desc'].includes(c.tagName)).map(c => c.outerHTML).join('')"
+    )
+    page.keyboard.press("Home")
+    for _ in range(82):
+        page.keyboard.press("ArrowRight")
+    assert page.locator("#v-ply").inner_text() == "ply 82 of 83"
+    assert page.evaluate(drawn, "#v-board") == page.evaluate(drawn, "#v-fixed-board")
+    assert page.locator(".view.edited").count() == 0
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#v-ply").inner_text() == "ply 83 of 83"
+    assert page.evaluate(drawn, "#v-board") != page.evaluate(drawn, "#v-fixed-board")
+    last = "svg .action-last"
+    assert page.locator(f"#v-board {last}").get_attribute("data-action") == "M1-M3"
+    assert page.locator(f"#v-fixed-board {last}").get_attribute("data-action") == "M1-M2"
+    assert page.locator("#v-written.edited, #v-corrected.edited").count() == 2
+    assert "M1-M2" in page.locator("#v-fixed-event").inner_text()
+    assert page.locator("#v-events li.edited").inner_text() == "M1-M3"
+    shot(page, "report-repair")
+    browser_page.assert_clean()
