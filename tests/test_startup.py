@@ -114,6 +114,24 @@ def test_an_invalid_orbit_dominion_record_to_a_pipe_draws_without_rich() -> None
     assert not RICH_CONSOLE & modules_after("validate", str(invalid), before=NOT_TOLD)
 
 
+#: The repair search and what it is said with: only for a command that repairs.
+REPAIR = {
+    "adjudicator.core.repair",
+    "adjudicator.core.report_repair",
+    "adjudicator.core.repair_words",
+    "adjudicator.core.transcription",
+}
+
+
+def test_an_html_report_loads_the_repair_only_when_asked(tmp_path: Path) -> None:
+    """``validate --html`` of an invalid record imports no repair search; ``--repair``
+    does."""
+    invalid = str(SAMPLE.parents[1] / "invalid" / "result-missing.json")
+    out = str(tmp_path / "r.html")
+    assert not REPAIR & modules_after("validate", invalid, "--html", out)
+    assert modules_after("validate", invalid, "--html", out, "--repair") >= REPAIR
+
+
 def test_validating_for_a_terminal_draws_with_rich() -> None:
     assert "rich.console" in modules_after(
         "validate", str(SAMPLE), before="os.environ['FORCE_COLOR'] = '1'"
