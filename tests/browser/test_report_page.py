@@ -125,19 +125,19 @@ def test_a_file_name_reads_as_its_escapes_and_the_picture_is_titled(
 
 
 def test_the_corrected_game_steps_beside_the_written_one(
-    tmp_path: Path, browser_page: BrowserPage
+    tmp_path: Path, browser_page: BrowserPage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """第8条 (a decided game is over): written, ply 83 M1-M3 decides the game before the
     resignation; the row offers M1-M2 there, and the two boards, stepped together, are the
     same up to ply 82 and differ at ply 83, the edited ply, marked in both views."""
-    folder = tmp_path / "round"
-    folder.mkdir()
+    monkeypatch.chdir(tmp_path)  # the record named as a director names it: round3/…
+    Path("round3").mkdir()
     sample = ROOT / "records/orbit-dominion/invalid/resignation-after-the-end.json"
-    (folder / "table1.json").write_bytes(sample.read_bytes())
+    Path("round3/table1.json").write_bytes(sample.read_bytes())
     out = tmp_path / "report.html"
     CliRunner().invoke(
         build_app(Registry(installed_games())),
-        ["validate", str(folder), "--html", str(out), "--repair", "--repair-seconds", "600"],
+        ["validate", "round3", "--html", str(out), "--repair", "--repair-seconds", "600"],
     )
     page = browser_page.page
     browser_page.open(out)
