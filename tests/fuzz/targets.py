@@ -28,7 +28,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from adjudicator.core.batch import Options, validate_file
+from adjudicator.core import strict_json
+from adjudicator.core.batch import Options, split_games, validate_file
 from adjudicator.core.cli_common import console
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files, load_case_file
 from adjudicator.core.conformance.cli import print_result
@@ -237,6 +238,74 @@ def _record(suffix: str, lenient: bool) -> Callable[[str], str]:
     return check
 
 
+def _through_json(game_id: str, text: str, *, lenient: bool) -> None:
+    """Each game of a text record the game reads: its JSON form is strict JSON that reads
+    back, and the text written from it is the canonical text of what was read (records.md:
+    "conversion goes both ways without loss")."""
+    game = REGISTRY.find(game_id, field="game")
+    for one in split_games(text):
+        try:
+            record = game.read_text_record(one, lenient=lenient)
+        except InputError:
+            continue
+        canonical = game.write_record(record, "text")
+        try:
+            json_text = game.write_record(record, "json")
+        except InputError:
+            continue  # what JSON cannot hold (a misnumbered turn), ``convert`` refuses, saying so
+        try:
+            again = game.read_json_record(strict_json.loads(json_text), lenient=False)
+        except (InputError, ValueError) as err:
+            raise InternalError(f"its JSON form does not read back: {err}") from err
+        if (back := game.write_record(again, "text")) != canonical:
+            raise InternalError(f"text → JSON → text differs:\n{canonical!r}\n{back!r}")
+
+
+def _through_text(text: str) -> None:
+    """A JSON record any game reads: the text written from it reads back strictly to the
+    same JSON (the other direction of the same promise)."""
+    try:
+        data = strict_json.loads(text)
+    except ValueError:
+        return
+    if not isinstance(data, dict):
+        return
+    for game in REGISTRY.games:
+        try:
+            record = game.read_json_record(data, lenient=False)
+        except InputError:
+            continue
+        canonical = game.write_record(record, "json")
+        try:
+            again = game.read_text_record(game.write_record(record, "text"), lenient=False)
+        except InputError as err:
+            raise InternalError(f"its text form does not read back: {err}") from err
+        if (back := game.write_record(again, "json")) != canonical:
+            raise InternalError(f"JSON → text → JSON differs:\n{canonical!r}\n{back!r}")
+
+
+def _json_record(text: str) -> str:
+    """A JSON record: an answer, never an internal error, and an exact round trip through
+    the text notation of the game that reads it."""
+    answer = _record(".json", lenient=False)(text)
+    _through_text(text)
+    return answer
+
+
+def _text_record(game_id: str) -> Callable[[str], str]:
+    """A text record of ``game_id``: an answer, never an internal error, and for every game
+    in it that reads (strictly or leniently) an exact round trip through JSON."""
+    judge = _record(".txt", lenient=False)
+
+    def check(text: str) -> str:
+        answer = judge(text)
+        for lenient in (False, True):
+            _through_json(game_id, text, lenient=lenient)
+        return answer
+
+    return check
+
+
 def check_request(text: str) -> str:
     """Every line gets exactly one answer, strict JSON, never an internal error; the
     answer to the last line is returned."""
@@ -407,12 +476,11 @@ class Target:
 
 
 def targets() -> list[Target]:
-    record_json = _record(".json", lenient=False)
     out = [
         Target(
             "json-record",
             st.one_of(mutated("json-record"), json_valued("json-record")),
-            record_json,
+            _json_record,
         ),
         Target("request", st.one_of(mutated("request"), json_valued("request")), _safe_perft),
         Target("case-file", mutated("case-file"), _loader(load_case_file)),
@@ -422,7 +490,7 @@ def targets() -> list[Target]:
         Target("folder", folders(), _check_folder),
     ]
     for game in ("orbit-dominion", "dark-nebula", "astro-stra"):
-        out.append(Target(f"text-{game}", mutated(f"text-{game}"), _record(".txt", False)))
+        out.append(Target(f"text-{game}", mutated(f"text-{game}"), _text_record(game)))
     return out
 
 
