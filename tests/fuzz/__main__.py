@@ -1,13 +1,14 @@
 """The long fuzz run: every parser (or those named) for N minutes each, with Hypothesis
 drawing fresh inputs batch after batch; then the corpus measured. Prints, per parser, the
-inputs tried and the internal errors found (each with the input, shrunk), and the worst
-time and peak memory over the hostile corpus.
+inputs tried and the failures found (each with the input, shrunk): an internal error, a
+record left unjudged, a record whose text and JSON forms do not convert into each other
+exactly; then the worst time and peak memory over the hostile corpus.
 
     python -m tests.fuzz --minutes 10                 # every parser, 10 minutes each
     python -m tests.fuzz --minutes 2 request board    # only these
     python -m tests.fuzz --corpus                     # only measure the corpus
 
-Exit code 1 if any internal error was found. Run it under ``nice`` on a shared machine.
+Exit code 1 if any failure was found. Run it under ``nice`` on a shared machine.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ def main() -> int:
         for target in chosen:
             tried, failures = fuzz(target, args.minutes * 60)
             found += len(failures)
-            print(f"{target.name}: {tried} inputs, {len(failures)} internal errors", flush=True)
+            print(f"{target.name}: {tried} inputs, {len(failures)} failures", flush=True)
             for failure in failures:
                 print(f"  {failure}", flush=True)
     slowest, seconds, hungriest, peak = measure_corpus()
