@@ -160,6 +160,31 @@ def test_convert_refuses_a_comment_the_text_cannot_hold(tmp_path: Path) -> None:
     assert "moves[1].comment" in err
 
 
+@pytest.mark.parametrize(
+    ("sample", "key", "index", "value"),
+    [
+        (RECORDS / "astro-stra" / "valid" / "random-game.json", "draft", 2, ""),
+        (RECORDS / "astro-stra" / "valid" / "random-game.json", "opening", 0, [-1, 4]),
+        (PINCER, "moves", 0, ""),
+    ],
+    ids=["empty-draft-colour", "negative-opening-die", "empty-move"],
+)
+def test_convert_refuses_a_record_the_other_form_cannot_hold(
+    tmp_path: Path, sample: Path, key: str, index: int, value: object
+) -> None:
+    """records.md: conversion goes both ways without loss. A JSON record holding a value
+    the text notation cannot spell (judged invalid by `validate`, not unreadable) is
+    refused with the reason, exit 2, instead of being written as a text record that no
+    longer reads (an empty draft colour was dropped, a negative die written ``-1-4``)."""
+    data = json.loads(sample.read_text("utf-8"))
+    data[key][index] = value
+    source = tmp_path / "edited.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run("convert", source, "--to", "text")
+    assert (code, out) == (2, "")
+    assert "unrepresentable_record" in err or "cannot hold this record" in err
+
+
 # --- replay --------------------------------------------------------------------------------
 
 

@@ -44,6 +44,7 @@ from adjudicator.core.cli_common import (
     shown,
     write_output,
 )
+from adjudicator.core.conversion import Form, convert_record
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
@@ -373,9 +374,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
         """
         check_output(output, "--output")
         game, record, text = load(registry, source, lenient=lenient)
-        target = to or ("text" if text.lstrip().startswith("{") else "json")
+        source_form: Form = "json" if text.lstrip().startswith("{") else "text"
+        target: Form = to or ("text" if source_form == "json" else "json")
         try:
-            converted = game.write_record(record, target)
+            converted = convert_record(game, record, source_form, target)
             if output is not None:
                 write_text(output, converted, "--output")
         except InputError as err:

@@ -56,6 +56,10 @@ INPUT_ERRORS: dict[str, dict[Lang, str]] = {
         "en": "comment without text notation",
         "ja": "テキスト表記にできないコメント",
     },
+    "unrepresentable_record": {
+        "en": "record without the other form",
+        "ja": "もう一方の形にできない記録",
+    },
     "unrepresentable_turn": {
         "en": "turn without JSON form",
         "ja": "JSON の形にできないターン",

@@ -36,6 +36,7 @@ from adjudicator.core.conformance.cli import print_result
 from adjudicator.core.conformance.engine import InProcessEngine, ProcessEngine
 from adjudicator.core.conformance.report import EngineRun, render_html
 from adjudicator.core.conformance.runner import Runner, RunReport
+from adjudicator.core.conversion import convert_record
 from adjudicator.core.display import printable_json
 from adjudicator.core.errors import InputError
 from adjudicator.core.protocol import Server
@@ -238,32 +239,41 @@ def _record(suffix: str, lenient: bool) -> Callable[[str], str]:
     return check
 
 
+def _checked(game_id: str, record: Any, source: str, to: str) -> None:
+    """``convert``'s answer for ``record``: refused with the reason (an input error), or a
+    conversion that reads back strictly and is, in the source's form, what was read
+    (records.md: "conversion goes both ways without loss")."""
+    game = REGISTRY.find(game_id, field="game")
+    try:
+        written = convert_record(game, record, source, to)
+    except InputError:
+        return
+    try:
+        again = (
+            game.read_json_record(strict_json.loads(written), lenient=False)
+            if to == "json"
+            else game.read_text_record(written, lenient=False)
+        )
+    except (InputError, ValueError) as err:
+        raise InternalError(f"its {to} form does not read back: {err}") from err
+    before, after = game.write_record(record, source), game.write_record(again, source)
+    if before != after:
+        raise InternalError(f"{source} → {to} → {source} differs:\n{before!r}\n{after!r}")
+
+
 def _through_json(game_id: str, text: str, *, lenient: bool) -> None:
-    """Each game of a text record the game reads: its JSON form is strict JSON that reads
-    back, and the text written from it is the canonical text of what was read (records.md:
-    "conversion goes both ways without loss")."""
+    """Each game of a text record that the game reads, converted to JSON."""
     game = REGISTRY.find(game_id, field="game")
     for one in split_games(text):
         try:
             record = game.read_text_record(one, lenient=lenient)
         except InputError:
             continue
-        canonical = game.write_record(record, "text")
-        try:
-            json_text = game.write_record(record, "json")
-        except InputError:
-            continue  # what JSON cannot hold (a misnumbered turn), ``convert`` refuses, saying so
-        try:
-            again = game.read_json_record(strict_json.loads(json_text), lenient=False)
-        except (InputError, ValueError) as err:
-            raise InternalError(f"its JSON form does not read back: {err}") from err
-        if (back := game.write_record(again, "text")) != canonical:
-            raise InternalError(f"text → JSON → text differs:\n{canonical!r}\n{back!r}")
+        _checked(game_id, record, "text", "json")
 
 
 def _through_text(text: str) -> None:
-    """A JSON record any game reads: the text written from it reads back strictly to the
-    same JSON (the other direction of the same promise)."""
+    """A JSON record any game reads, converted to the text notation."""
     try:
         data = strict_json.loads(text)
     except ValueError:
@@ -275,13 +285,7 @@ def _through_text(text: str) -> None:
             record = game.read_json_record(data, lenient=False)
         except InputError:
             continue
-        canonical = game.write_record(record, "json")
-        try:
-            again = game.read_text_record(game.write_record(record, "text"), lenient=False)
-        except InputError as err:
-            raise InternalError(f"its text form does not read back: {err}") from err
-        if (back := game.write_record(again, "json")) != canonical:
-            raise InternalError(f"JSON → text → JSON differs:\n{canonical!r}\n{back!r}")
+        _checked(game.id, record, "json", "text")
 
 
 def _json_record(text: str) -> str:
