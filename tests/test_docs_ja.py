@@ -1,11 +1,12 @@
 """The Japanese pages (README.ja.md and docs/ja/): what they show is what the tool prints.
 
-Every ``$ adjudicator …`` line of a ``console`` block is run in-process, in a Japanese locale,
-from a scratch folder that sees the project's records, and prints the lines shown under it:
-exactly, or in order where ``…`` stands for lines left out. ``$ echo $?`` shows the exit code of
-the command before it. Every relative link resolves, each English key page and its Japanese
-page link each other, and each game's page gives every numbered interpretation with the
-articles it rests on and the values it can be switched to.
+Every ``$ adjudicator …`` line of a ``console`` block of docs/ja/ is run in-process, in a
+Japanese locale, from a scratch folder that sees the project's records, and prints the lines
+shown under it: exactly, or where a ``…`` line stands for lines left out, the rest in order
+(README.ja.md's run in a shell, by tests/test_readme_commands.py). ``$ echo $?`` shows the
+exit code of the command before it. Every relative link resolves, each English key page and
+its Japanese page link each other, and each game's page gives every numbered interpretation
+with the articles it rests on and the values it can be switched to.
 """
 
 from __future__ import annotations
@@ -124,24 +125,43 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
+def _same(shown: str, printed: str) -> bool:
+    """A shown line is the printed one, or, ending in ``…``, the start of it."""
+    return printed == shown or (shown.endswith("…") and printed.startswith(shown[:-1]))
+
+
+def _at(shown: list[str], got: list[str], at: int) -> bool:
+    return at + len(shown) <= len(got) and all(
+        _same(s, g) for s, g in zip(shown, got[at : at + len(shown)], strict=False)
+    )
+
+
 def check(example: Example, printed: str) -> None:
-    """The lines shown are printed: all of them and nothing else, or — where a line ``…``
-    stands for lines left out — each of them, in that order; a line ending in ``…`` stands
-    for a printed line that begins with it."""
+    """The lines shown are printed, all of them and nothing else, trailing spaces aside —
+    except where a line ``…`` (indented or not) stands for lines left out, and a line ending
+    in ``…`` for a printed line that begins with it. The runs of lines between the ``…``
+    lines are printed whole and in order; the first starts the output and the last ends it,
+    unless a ``…`` stands before or after them."""
     shown = _lines("\n".join(example.shown))
     got = _lines(printed)
-    if not any(line.endswith("…") for line in shown):
-        assert got == shown, f"{example} printed:\n" + "\n".join(got)
+    runs: list[list[str]] = [[]]
+    for line in shown:
+        if line.strip() == "…":
+            runs.append([])
+        else:
+            runs[-1].append(line)
+    message = f"{example} printed:\n" + "\n".join(got)
+    if len(runs) == 1:
+        assert len(got) == len(shown) and _at(shown, got, 0), message
         return
-    position = 0
-    for line in (line for line in shown if line != "…"):
-        matching = [
-            at
-            for at in range(position, len(got))
-            if got[at] == line or (line.endswith("…") and got[at].startswith(line[:-1]))
-        ]
-        assert matching, f"{example}: {line!r} not printed (in order):\n" + "\n".join(got)
-        position = matching[0] + 1
+    first, *middle, last = runs
+    assert _at(first, got, 0), message
+    position = len(first)
+    for run in middle:
+        found = next((at for at in range(position, len(got) + 1) if _at(run, got, at)), None)
+        assert found is not None, f"{example}: {run!r} not printed (in order):\n" + "\n".join(got)
+        position = found + len(run)
+    assert len(got) - len(last) >= position and _at(last, got, len(got) - len(last)), message
 
 
 def test_the_japanese_pages_exist_and_have_examples() -> None:
@@ -154,7 +174,12 @@ def test_the_japanese_pages_exist_and_have_examples() -> None:
         assert len(examples(JA / name)) >= 3, name
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+#: The guides' pages; README.ja.md's commands run as a reader types them, in a shell with the
+#: installed command, in tests/test_readme_commands.py.
+GUIDES = [page for page in PAGES if page.parent == JA]
+
+
+@pytest.mark.parametrize("page", GUIDES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_example_prints_what_the_page_shows(page: Path, tmp_path: Path, monkeypatch) -> None:
     """Each command runs in a Japanese locale (no usage error, no internal error) and prints
     the lines shown under it; a command shown without output is still run. The commands of a
@@ -259,10 +284,28 @@ def test_an_example_fails_when_the_output_differs() -> None:
     """The comparison is exact unless ``…`` says lines are left out, and order counts."""
     example = Example(ROOT / "README.ja.md", 1, "adjudicator x", ["a", "…", "c…"])
     check(example, "a\nb\ncd\n")
-    for printed in ("a\nb\n", "cd\na\n", "a\nb\nd\n"):
+    check(example, "a\ncd\n")
+    for printed in ("a\nb\n", "cd\na\n", "a\nb\nd\n", "a\ncd\ne\n", "x\na\ncd\n"):
         with pytest.raises(AssertionError):
             check(example, printed)
     exact = Example(ROOT / "README.ja.md", 1, "adjudicator x", ["a", "b"])
     check(exact, "a  \nb\n\n")
+    for printed in ("a\nb\nc\n", "a\nx\nb\n", " a\nb\n"):
+        with pytest.raises(AssertionError):
+            check(exact, printed)
+
+
+def test_only_an_elision_lets_lines_be_left_out() -> None:
+    """Lines shown together are printed together: without a ``…`` between them no line may
+    come between; an indented ``…`` is an elision too, and one at the start or the end lets
+    the output begin or go on with other lines."""
+    example = Example(ROOT / "README.md", 1, "adjudicator x", ["…", "b", "c", "  …", "e"])
+    check(example, "a\nb\nc\nd\ne\n")
+    check(example, "b\nc\ne\n")
+    for printed in ("a\nb\nx\nc\nd\ne\n", "b\nc\nd\ne\nf\n", "b\nc\n", "c\nb\ne\n"):
+        with pytest.raises(AssertionError):
+            check(example, printed)
+    tail = Example(ROOT / "README.md", 1, "adjudicator x", ["a", "…"])
+    check(tail, "a\nb\n")
     with pytest.raises(AssertionError):
-        check(exact, "a\nb\nc\n")
+        check(tail, "b\na\n")

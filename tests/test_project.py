@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -69,16 +71,43 @@ def test_the_changelog_has_the_current_version() -> None:
     assert f"## {__version__}" in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
 
 
-def test_ci_tests_the_wheel_outside_the_checkout() -> None:
-    """CI installs the built wheel in a fresh environment, goes outside the checkout and
-    runs the shipped suite and a validation there."""
-    assert "bash .ci/wheel" in _commands(ROOT / ".ci/run")
-    steps = _commands(ROOT / ".ci/wheel")
+def test_ci_tests_the_sdist_and_the_wheel_outside_the_checkout() -> None:
+    """CI builds both release files as a release does, checks them as the package index
+    will, installs each in a fresh environment, goes outside the checkout and runs the
+    shipped suite and a validation there."""
+    assert "bash .ci/dist" in _commands(ROOT / ".ci/run")
+    steps = _commands(ROOT / ".ci/dist")
+    assert any(s.startswith('python -m build --outdir "$work/dist" .') for s in steps)
+    assert 'twine check --strict "$work"/dist/*' in steps
     assert 'cd "$work"' in steps
     after = steps[steps.index('cd "$work"') :]
     assert "adjudicator conformance run" in after
     assert any(s.startswith("adjudicator validate sample.json") for s in after)
     assert "adjudicator schemas --check" in after
+    assert 'smoke "$work/venv"' in steps and 'smoke "$src/.venv"' in steps
+
+
+def test_the_release_tools_are_an_extra_ci_installs() -> None:
+    """``build`` and ``twine`` come with the ``release`` extra, which CI installs."""
+    extra = _pyproject()["project"]["optional-dependencies"]["release"]
+    assert {re.split(r"[<>=]", r)[0] for r in extra} == {"build", "twine"}
+    assert any(",release]" in s for s in _commands(ROOT / ".ci/run"))
+
+
+def test_the_sdist_carries_the_whole_project() -> None:
+    """The sdist holds what the wheel is built from and what the tests and the README's
+    commands read: each top-level folder git tracks, but the package (found by setuptools),
+    is grafted; .ci/dist checks the built sdist file by file."""
+    import subprocess
+
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout (an unpacked sdist): .ci/dist checks the sdist itself")
+    folders = {path.split("/")[0] for path in listed.stdout.splitlines() if "/" in path}
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    assert folders - {"adjudicator"} == {
+        line.split()[1] for line in manifest if line.startswith("graft ")
+    }
 
 
 def test_shipped_data_is_found_inside_the_package_first(tmp_path: Path, monkeypatch) -> None:
