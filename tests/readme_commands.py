@@ -77,6 +77,8 @@ EXIT_CODES = {
 }
 
 _COMMENT = re.compile(r"\s+#\s.*$")
+#: The fences of blocks whose every line is a command (``console`` shows ``$`` lines).
+_SHELL = ("sh", "bash", "shell")
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,7 @@ def commands(page: str, root: Path = ROOT) -> list[Command]:
         if line.startswith("```"):
             fence = line[3:].strip() if fence is None else None
             current = None
-        elif fence == "sh" and line.strip():
+        elif fence in _SHELL and line.strip():
             found.append(Command(page, number, _COMMENT.sub("", line.strip()), example=False))
         elif fence == "console" and line.startswith("$ "):
             current = Command(page, number, _COMMENT.sub("", line[2:].strip()), example=True)
@@ -115,6 +117,26 @@ def commands(page: str, root: Path = ROOT) -> list[Command]:
 
 def all_commands(root: Path = ROOT) -> list[Command]:
     return [command for page in PAGES for command in commands(page, root)]
+
+
+def unaccounted(found: list[Command]) -> list[str]:
+    """What is wrong with how the commands found are accounted for: a command that is in no
+    list or in more than one (an example counts as one), an example that is not an
+    ``adjudicator`` command, a listed command on neither page."""
+    problems = []
+    texts = {c.text for c in found}
+    for command in found:
+        lists = [command.text in listed for listed in (SET_UP, RUN_BY_CI, NOT_RUN)]
+        if [command.example, *lists].count(True) != 1:
+            problems.append(f"{command}: run by no test, or by several (tests/readme_commands.py)")
+        if command.example and not command.text.startswith("adjudicator "):
+            problems.append(f"{command}: not an adjudicator command")
+    problems += [
+        f"{t!r} is on neither page"
+        for t in (*SET_UP, *RUN_BY_CI, *NOT_RUN, *EXIT_CODES)
+        if t not in texts
+    ]
+    return problems
 
 
 def environment(page: str, *, bin_dir: Path | None) -> dict[str, str]:

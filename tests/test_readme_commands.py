@@ -20,7 +20,6 @@ import pytest
 
 from tests.readme_commands import (
     EXIT_CODES,
-    NOT_RUN,
     PAGES,
     ROOT,
     RUN_BY_CI,
@@ -28,6 +27,7 @@ from tests.readme_commands import (
     Command,
     all_commands,
     environment,
+    unaccounted,
 )
 from tests.test_docs_ja import Example, check
 
@@ -43,20 +43,30 @@ def test_every_command_of_the_readmes_is_run_or_says_why_not() -> None:
     check CI is, or named with the reason it is not run — and each list names only commands
     the pages show, so that a list cannot outlive its page."""
     on_pages = all_commands()
-    texts = {c.text for c in on_pages}
-    for command in on_pages:
-        kinds = [
-            command.example,
-            command.text in SET_UP,
-            command.text in RUN_BY_CI,
-            command.text in NOT_RUN,
-        ]
-        assert kinds.count(True) == 1, f"{command}: run by no test (see tests/readme_commands.py)"
-        if command.example:
-            assert command.text.startswith("adjudicator "), f"{command}: not an adjudicator command"
-    for listed in (*SET_UP, *RUN_BY_CI, *NOT_RUN, *EXIT_CODES):
-        assert listed in texts, f"{listed!r} is on neither page"
+    assert unaccounted(on_pages) == []
     assert {c.page for c in on_pages if c.text in SET_UP} == set(PAGES)
+
+
+def test_a_command_added_to_a_page_is_found_unaccounted_for(tmp_path: Path) -> None:
+    """A new set-up line, a ``$`` line that is not adjudicator, or a page losing a listed
+    command each make the check above fail."""
+    for page in PAGES:
+        shutil.copy(ROOT / page, tmp_path / page)
+    readme = tmp_path / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    readme.write_text(text + "\n```sh\npip install adjudicator-rules\n```\n", encoding="utf-8")
+    line = text.count("\n") + 3
+    assert unaccounted(all_commands(tmp_path)) == [
+        f"README.md:{line}: pip install adjudicator-rules: run by no test, or by several "
+        "(tests/readme_commands.py)"
+    ]
+    readme.write_text(text + "\n```console\n$ ls records\n```\n", encoding="utf-8")
+    assert [p.split(": ")[-1] for p in unaccounted(all_commands(tmp_path))] == [
+        "not an adjudicator command"
+    ]
+    readme.write_text(text.replace("nice python -m tests.fuzz", "python -m tests.fuzz"), "utf-8")
+    problems = unaccounted(all_commands(tmp_path))
+    assert any("nice python -m tests.fuzz --minutes 10' is on neither page" in p for p in problems)
 
 
 def test_ci_runs_the_check_the_readme_gives_in_a_fresh_environment() -> None:
