@@ -7,9 +7,9 @@ turn with every die: as they lay after step 1, their slots, the skill with its p
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StrictInt
 
 from adjudicator.astro_stra.identity import GAME_ID, Reason
 from adjudicator.astro_stra.notation import (
@@ -23,7 +23,7 @@ from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.skills import Die, SkillUse
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.loading import pairs_read, read_json_model
-from adjudicator.core.records import ClaimedResultModel, Event, GameRecord
+from adjudicator.core.records import ClaimedResultModel, Event, GameRecord, exact_int
 from adjudicator.core.verdict import ClaimedResult, Note
 
 Side = Literal["black", "white"]
@@ -35,7 +35,7 @@ class _Strict(BaseModel):
 
 class DieModel(_Strict):
     colour: str
-    pips: int
+    pips: StrictInt
 
 
 class Held(_Strict):
@@ -50,9 +50,9 @@ class Skill(_Strict):
     as_colour: str | None = Field(default=None, alias="as", description="Jagi: as which colour.")
     die: Literal["T", "A"] | None = None
     held: Held | None = None
-    pips: int | None = Field(default=None, description="New pips, chosen value or ±1.")
+    pips: StrictInt | None = Field(default=None, description="New pips, chosen value or ±1.")
     opponent: str | None = Field(default=None, description="Purple: the opposing die.")
-    swap: int | None = Field(default=None, description="Orange: the opposing blot's point.")
+    swap: StrictInt | None = Field(default=None, description="Orange: the opposing blot's point.")
 
     def use(self) -> SkillUse:
         held = self.held
@@ -91,8 +91,8 @@ class Turn(_Strict):
     dice: list[DieModel] = Field(min_length=3, max_length=3, description="Step 1.")
     slots: Slots = Field(description="Step 2: the colour on each slot.")
     skill: Skill | None = Field(description="Step 3; null when skipped.")
-    target: list[int] = Field(default_factory=list, description="Step 4: own points.")
-    moves: list[tuple[int, int]] = Field(default_factory=list, description="Step 5.")
+    target: list[StrictInt] = Field(default_factory=list, description="Step 4: own points.")
+    moves: list[tuple[StrictInt, StrictInt]] = Field(default_factory=list, description="Step 5.")
     extra_skill: Skill | None = Field(
         default=None, description="Read 'on-top' (interpretation 12): Jagi or Artemis besides."
     )
@@ -159,11 +159,13 @@ class Record(_Strict):
     game_id: str | None = None
     meta: Meta = Field(default_factory=Meta)
     interpretations: Readings = Field(default_factory=Readings)
-    sets: Literal[1, 2] = Field(default=1, description="Sets of ten dice on the table.")
+    sets: Annotated[Literal[1, 2], BeforeValidator(exact_int)] = Field(
+        default=1, description="Sets of ten dice on the table."
+    )
     layout: str | None = Field(
         default=None, description="Starting layout in position notation; default: interpretation 2."
     )
-    opening: list[tuple[int, int]] = Field(
+    opening: list[tuple[StrictInt, StrictInt]] = Field(
         default_factory=list, description="(black's die, white's die) per roll."
     )
     draft: list[str] = Field(default_factory=list, description="The six picks, black first.")

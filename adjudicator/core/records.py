@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
 
 from adjudicator.core.errors import InputError, RecordRule, place
 from adjudicator.core.i18n import Lang
@@ -273,6 +274,16 @@ class EventReplay(Replay):
 # --- reading with pydantic, strict or lenient ------------------------------------------------
 
 M = TypeVar("M", bound=BaseModel)
+
+
+def exact_int(value: Any) -> Any:
+    """A whole-number field's value as a record's JSON gives it: an integer, never the
+    string, boolean or float pydantic's lax mode reads as one (``"3"``, ``true``, ``3.0``),
+    for a field whose type cannot be made strict itself (a ``Literal`` of numbers; the
+    others are ``StrictInt``)."""
+    if type(value) is not int:
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
 
 
 def _drop(data: Any, loc: tuple[int | str, ...]) -> None:

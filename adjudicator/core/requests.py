@@ -103,6 +103,17 @@ _WORDS: dict[str, tuple[str, str]] = {
     "union_tag_not_found": ("{discriminator} is missing", "{discriminator} がありません"),
 }
 _EMPTY = ("must not be empty", "空にはできません")
+#: A number written as a string (``"pips": "3"``): JSON writes numbers without quotes.
+_QUOTED_NUMBER = {
+    "int_type": (
+        "must be a whole number, written without quotes",
+        "引用符なしの整数でなければなりません",
+    ),
+    "float_type": (
+        "must be a number, written without quotes",
+        "引用符なしの数でなければなりません",
+    ),
+}
 _OTHERWISE = ("not a value this field takes", "この項目の値として正しくありません")
 _OWN_FORM = ("its form", "決まった形")
 
@@ -161,6 +172,8 @@ def _said(error: Any, lang: str, place: str, names: Callable[[str], str]) -> str
     if isinstance(rule, ValueError):  # a data file's own check, said in English only
         return str(rule) if lang == "en" else f"{_OTHERWISE[1]}({rule})"
     en, ja = _WORDS.get(error["type"], _OTHERWISE)
+    if isinstance(error.get("input"), str) and error["type"] in _QUOTED_NUMBER:
+        en, ja = _QUOTED_NUMBER[error["type"]]
     ctx = {key: _listed(value, lang) for key, value in error.get("ctx", {}).items()}
     if error["type"] in ("string_too_short", "too_short") and ctx.get("min_length") == 1:
         en, ja = _EMPTY

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from adjudicator.core.records import ClaimedResultModel, Event, GameRecord
 from adjudicator.core.requests import PATTERNS
@@ -64,7 +64,7 @@ class Appearance(_Strict):
 
 class Volley(_Strict):
     cls: ClassName = Field(alias="class", description="The class firing: 0★, 3, 2, 1 or 0.")
-    dice: dict[Side, dict[Kind, list[int]]] = Field(
+    dice: dict[Side, dict[Kind, list[StrictInt]]] = Field(
         default_factory=dict, description="One die per firing counter, by side and kind."
     )
     removed: dict[Side, list[Kind]] = Field(
@@ -89,7 +89,7 @@ class _TurnStep(_Strict):
     ``turn``, when given (the text notation always gives it), says which turn. The replay
     judges the event as the step it says it is, never by its place in the list."""
 
-    turn: int | None = Field(default=None, ge=1, description="The turn it belongs to (5.0).")
+    turn: StrictInt | None = Field(default=None, ge=1, description="The turn it belongs to (5.0).")
 
 
 class Setup(_Strict):
@@ -128,7 +128,9 @@ class Search(_TurnStep):
     phase: Literal["search"]
     searches: list[Sector] = Field(default_factory=list, description="10.1")
     reveal: Opening | None = Field(default=None, description="10.2 forced or 10.3 by choice.")
-    roll: int | None = Field(default=None, description="The 10.7 die, while the base is hidden.")
+    roll: StrictInt | None = Field(
+        default=None, description="The 10.7 die, while the base is hidden."
+    )
 
 
 class Disclosure(_Strict):
