@@ -5,7 +5,6 @@ when a method first needs them, so that listing the installed games costs no sta
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any, get_args
 
@@ -110,7 +109,9 @@ class AstroStra(Game):
                 expected="turns numbered 1, 2, … each as the notation reads it",
                 expected_ja="1, 2, … と順に番号付けされ、記法どおりに読めるターン",
             )
-        return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
+        from adjudicator.core.strict_json import dumps
+
+        return dumps(model.dump(), indent=2) + "\n"
 
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         """The opening and the draft are the record's first two events, each turn one

@@ -4,12 +4,11 @@ it validates as a game not begun until the opening roll is written."""
 
 from __future__ import annotations
 
-import json
-
 from adjudicator.astro_stra.identity import FORMAT, GAME_ID
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.core.i18n import Lang
 from adjudicator.core.references import RuleData
+from adjudicator.core.strict_json import dumps
 from adjudicator.core.tagged_text import skeleton_comments
 
 NOTES = [
@@ -38,7 +37,7 @@ def skeleton(form: str, lang: Lang, rules: RuleData) -> str:
             "draft": [],
             "turns": [],
         }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return dumps(data, indent=2) + "\n"
     tags = [
         f'[Ruleset "{GAME_ID}"]',
         '[Sets "1"]',

@@ -532,7 +532,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if fmt == "svg":
             raise typer.Exit(0 if ruling.legal else 1)
         if as_json:
-            print(ruling.model_dump_json(indent=2))
+            print(one_line(ruling.model_dump_json(indent=2)))
             raise typer.Exit(0 if ruling.legal else 1)
         label = LABELS[language]
         console.print(ruling.drawing_before, markup=False)

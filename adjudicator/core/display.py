@@ -9,7 +9,6 @@ everything else, Japanese included, is shown as is.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path
@@ -56,22 +55,6 @@ def path_text(path: Path | str) -> str:
         return os.fsencode(path).decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:  # a lone surrogate that no file system name holds
         return printable(str(path))
-
-
-#: What ``json.dumps(..., ensure_ascii=False)`` leaves raw that :func:`printable` escapes
-#: (it escapes the C0 controls itself).
-_JSON_UNSAFE = re.compile(
-    "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-
-
-def printable_json(data: Any, indent: int | None = None) -> str:
-    """``data`` as JSON text that is safe to print or ``cat``: the C1 controls,
-    bidirectional controls, line separators and lone surrogates in its strings written as
-    ``\\u`` escapes, which a JSON reader decodes back to the very same data; everything
-    else, Japanese included, as is."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
 
 
 def printable_data(data: Any) -> Any:

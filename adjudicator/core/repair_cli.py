@@ -3,7 +3,6 @@ for a director or an arbiter (see :mod:`adjudicator.core.repair`)."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -25,6 +24,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.registry import Registry
 from adjudicator.core.repair_words import WORDS, edit_line, searched_said, verdict_said
+from adjudicator.core.strict_json import dumps, one_line
 from adjudicator.core.writing import check_file, write_text
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         except InputError as err:
             fail(err, str(source))
         if as_json:
-            sys.stdout.write(found.model_dump_json(indent=2) + "\n")
+            sys.stdout.write(one_line(found.model_dump_json(indent=2)) + "\n")
         else:
             _print(found, game.rules, chosen)
         if write is not None and found.candidates:
@@ -124,7 +124,7 @@ def _with_edits(found: Repair) -> str:
         "edits": [e.model_dump() for e in best.edits],
     }
     data["ext"] = ext
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return dumps(data, indent=2) + "\n"
 
 
 def _print(found: Repair, rules: RuleData, lang: Lang) -> None:

@@ -3,7 +3,6 @@ board definition."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Annotated
@@ -23,6 +22,7 @@ from adjudicator.core.display import pad, width
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.loading import parse_json, read_text
+from adjudicator.core.strict_json import dumps
 from adjudicator.dark_nebula.board import default_board, load_board, resolve_board
 from adjudicator.dark_nebula.commitment import check_nonce, commitment, make_nonce
 from adjudicator.dark_nebula.drawing import describe_board
@@ -105,9 +105,7 @@ def commit_command(
     digest = commitment(game_id, sector_id, chosen)
     if as_json:
         print(
-            json.dumps(
-                {"game_id": game_id, "sector": sector_id, "nonce": chosen, "commitment": digest}
-            )
+            dumps({"game_id": game_id, "sector": sector_id, "nonce": chosen, "commitment": digest})
         )
         return
     words = COMMIT_WORDS[resolve_lang(lang)]
@@ -135,7 +133,7 @@ def redact_command(
             raise InputError(
                 "bad_record", "a record is a JSON object", ja="記録は JSON オブジェクトです"
             )
-        text = json.dumps(redact(data), ensure_ascii=False, indent=2) + "\n"
+        text = dumps(redact(data), indent=2) + "\n"
     except InputError as err:
         fail(err, str(record))
     if output is None:
@@ -161,14 +159,13 @@ def board_command(
         fail(err)
     if as_json:
         print(
-            json.dumps(
+            dumps(
                 {
                     "id": board.id,
                     "sha256": board.sha256,
                     "definition": board.model_dump(mode="json"),
                     "placeholders": board.placeholders(),
-                },
-                ensure_ascii=False,
+                }
             )
         )
         return

@@ -6,7 +6,6 @@ start-up."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.game import Game
@@ -92,7 +91,9 @@ class DarkNebula(Game):
         model = record.model
         if to == "text":
             return record_text.format_record(model)
-        return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
+        from adjudicator.core.strict_json import dumps
+
+        return dumps(model.dump(), indent=2) + "\n"
 
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         from adjudicator.dark_nebula.notation import RecordEvents, parse_line

@@ -4,10 +4,9 @@ readings in force and no event yet, so that it validates as a game not begun."""
 
 from __future__ import annotations
 
-import json
-
 from adjudicator.core.i18n import Lang
 from adjudicator.core.references import RuleData
+from adjudicator.core.strict_json import dumps
 from adjudicator.core.tagged_text import skeleton_comments
 from adjudicator.dark_nebula.board import default_board
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
@@ -53,7 +52,7 @@ def skeleton(form: str, lang: Lang, rules: RuleData) -> str:
             "meta": {"event": "?", "empire": "?", "rebel": "?"},
             "events": [],
         }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return dumps(data, indent=2) + "\n"
     tags = [
         f'[Ruleset "{GAME_ID}"]',
         '[GameId "game-1"]',

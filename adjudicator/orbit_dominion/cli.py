@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 import time
@@ -24,6 +23,7 @@ from adjudicator.core.cli_common import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.strict_json import dumps
 from adjudicator.orbit_dominion.board import SECTOR_BY_NAME
 from adjudicator.orbit_dominion.drawing import caption, draw
 from adjudicator.orbit_dominion.perft import (
@@ -268,7 +268,7 @@ def analyze(
 
     analysis = analyse(state, language, rejected, history_known=history_known)
     if as_json:
-        print(json.dumps(analysis.model_dump(mode="json"), ensure_ascii=False, indent=2))
+        print(dumps(analysis.model_dump(mode="json"), indent=2))
         return
     for written, canonical in normalized:
         label = LABELS[language]["normalised"]
@@ -341,7 +341,7 @@ def perft_command(
         data = {"depth": depth, "nodes": nodes, "seconds": round(seconds, 6)}
         if show_divide:
             data["divide"] = {str(a): n for a, n in rows}
-        print(json.dumps(data))
+        print(dumps(data))
         return
     for action, n in rows:
         console.print(f"{action}: {n}")

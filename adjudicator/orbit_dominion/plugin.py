@@ -5,7 +5,6 @@ when a method first needs them, so that listing the installed games costs no sta
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.errors import InputError
@@ -121,7 +120,9 @@ class OrbitDominion(Game):
         model = record.model
         if to == "text":
             return record_text.format_record(model)
-        return json.dumps(model.dump(), ensure_ascii=False, indent=2) + "\n"
+        from adjudicator.core.strict_json import dumps
+
+        return dumps(model.dump(), indent=2) + "\n"
 
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         model = record.model

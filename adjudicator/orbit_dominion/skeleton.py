@@ -4,10 +4,9 @@ game not begun until the moves are written."""
 
 from __future__ import annotations
 
-import json
-
 from adjudicator.core.i18n import Lang
 from adjudicator.core.references import RuleData
+from adjudicator.core.strict_json import dumps
 from adjudicator.core.tagged_text import skeleton_comments
 from adjudicator.orbit_dominion.identity import FORMAT, RULESET
 
@@ -37,6 +36,6 @@ def skeleton(form: str, lang: Lang, rules: RuleData) -> str:
             "moves": [],
             "result": {"winner": None, "reason": None, "resigned": None},
         }
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        return dumps(data, indent=2) + "\n"
     tags = ['[Event "?"]', '[Red "?"]', '[Blue "?"]', f'[Ruleset "{RULESET}"]', '[Result "*"]']
     return "\n".join([*tags, "", *skeleton_comments(NOTES, rules, None, lang), "", "*"]) + "\n"

@@ -37,10 +37,10 @@ from adjudicator.core.conformance.engine import InProcessEngine, ProcessEngine
 from adjudicator.core.conformance.report import EngineRun, render_html
 from adjudicator.core.conformance.runner import Runner, RunReport
 from adjudicator.core.conversion import convert_record
-from adjudicator.core.display import printable_json
 from adjudicator.core.errors import InputError
 from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.strict_json import dumps
 from adjudicator.dark_nebula.board import load_board
 from tests.fuzz.folders import check_folder, folders
 
@@ -420,7 +420,7 @@ def check_engine_answer(text: str) -> str:
     report = RunReport(runner.info, results=[result])
     shown = [
         screen.getvalue(),
-        printable_json(report.to_json(), indent=2),
+        dumps(report.to_json(), indent=2),
         render_html(
             "fuzz", [EngineRun("fuzz", "fuzz", report)], [(case_file.game, case_file.topic)]
         ),

@@ -61,13 +61,13 @@ from adjudicator.core.conformance.words import (
     said_of,
     version_text,
 )
-from adjudicator.core.display import printable_json
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import FEATURES, Game
 from adjudicator.core.i18n import Lang, Said, in_lang
 from adjudicator.core.registry import Registry
 from adjudicator.core.schemas import document
 from adjudicator.core.shipped import shipped
+from adjudicator.core.strict_json import dumps
 from adjudicator.core.walk import is_folder
 from adjudicator.core.writing import check_file, check_folder, write_text
 
@@ -398,7 +398,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         finally:
             process.close()
         if as_json:
-            print(printable_json(report.to_json(), indent=2))
+            print(dumps(report.to_json(), indent=2))
         else:
             print_report(report, verbose or smoke, language)
             for note in notes:
@@ -475,7 +475,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             (
                 json_path,
                 "--json",
-                lambda: printable_json(report_json(version, runs, rows), indent=2) + "\n",
+                lambda: dumps(report_json(version, runs, rows), indent=2) + "\n",
             ),
         ):
             if path is None:
@@ -527,7 +527,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if problems:
             raise typer.Exit(EXIT_INVALID)
         new = Lock(suite_version=suite_data.version, cases=digests(files))
-        text = json.dumps(new.model_dump(), ensure_ascii=False, indent=2) + "\n"
+        text = dumps(new.model_dump(), indent=2) + "\n"
         try:
             write_text(cases / LOCK_FILE, text, "--cases")
         except InputError as err:
@@ -604,5 +604,5 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 said = words["unknown reference"].format(refs=shown(str(refs)), case=shown(case_id))
                 console.print(said)
         if as_json:
-            print(printable_json(result, indent=2))
+            print(dumps(result, indent=2))
         raise typer.Exit(EXIT_INVALID if uncovered_any else EXIT_OK)

@@ -9,7 +9,6 @@ Python needed.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from pydantic import Field
 
 from adjudicator.core.conformance.cases import Case, CaseFile
 from adjudicator.core.conformance.suite import UNVERSIONED, Suite
+from adjudicator.core.strict_json import dumps
 from adjudicator.core.writing import check_folder, inside, make_folder, write_text
 
 SCHEMA_FILE = "conformance-export.schema.json"
@@ -49,7 +49,7 @@ def exported(case_file: CaseFile, version: str) -> dict[str, Any]:
 
 
 def _dump(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return dumps(data, indent=2) + "\n"
 
 
 def export_json(

@@ -16,10 +16,11 @@ from adjudicator.core.conformance.words import (
     joined,
     version_text,
 )
-from adjudicator.core.display import printable, printable_json
+from adjudicator.core.display import printable
 from adjudicator.core.i18n import Lang, in_lang
 from adjudicator.core.markup import attribute
 from adjudicator.core.markup import text as escape
+from adjudicator.core.strict_json import dumps
 
 
 @dataclass
@@ -160,7 +161,7 @@ def _lines(text: str) -> str:
 
 
 def _json_text(value: Any) -> str:
-    return escape(printable_json(value))
+    return escape(dumps(value))
 
 
 def _failure(r: CaseResult, lang: Lang) -> str:
