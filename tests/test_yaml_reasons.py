@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.loading import read_yaml_model
+from adjudicator.core.yaml_model import read_yaml_model
 
 
 class Anything(BaseModel):

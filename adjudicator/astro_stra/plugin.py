@@ -74,11 +74,6 @@ class AstroStra(Game):
         record, notes = load_model(Record, data, lenient=lenient)
         return record.to_game_record(notes)
 
-    def read_json_text(self, text: str, *, lenient: bool) -> GameRecord | None:
-        from adjudicator.astro_stra.record import read_json_text
-
-        return read_json_text(text)
-
     def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
         from adjudicator.astro_stra import record_text
 

@@ -22,7 +22,6 @@ from adjudicator.astro_stra.notation import (
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.skills import Die, SkillUse
 from adjudicator.astro_stra.turn import TurnPlay
-from adjudicator.core.loading import pairs_read, read_json_model
 from adjudicator.core.records import ClaimedResultModel, Event, GameRecord, exact_int
 from adjudicator.core.verdict import ClaimedResult, Note
 
@@ -235,31 +234,3 @@ class Record(_Strict):
     def dump(self) -> dict[str, object]:
         """The canonical JSON form: defaults left out, aliases used."""
         return self.model_dump(mode="json", by_alias=True, exclude_defaults=True)
-
-
-def read_json_text(text: str) -> GameRecord | None:
-    """A JSON record read from its text in one pass, when that is sure to give what decoding
-    the text and validating it give, strictly or leniently (no warning, then); ``None``
-    otherwise, for the core to read it that way."""
-    record = read_json_model(Record, text, _pairs)
-    return None if record is None else record.to_game_record([])
-
-
-def _pairs(record: Record) -> int:
-    """The key/value pairs ``record`` kept of its JSON text (one a field set from it, one a
-    key of its dicts), counted along the record's shape: a walk over every value, or even
-    over every model, cost as much as the one pass saves. A die's two fields, the slots'
-    three and a held die's two are all required, so they are counted without asking. -1:
-    the extensions hold a float or nest too deep."""
-    ext = pairs_read(record.ext, 1) if record.ext else 0
-    if ext < 0:
-        return -1
-    pairs = ext + len(record.__pydantic_fields_set__)
-    for part in (record.meta, record.interpretations, record.result):
-        pairs += len(part.__pydantic_fields_set__)
-    for turn in record.turns:
-        pairs += len(turn.__pydantic_fields_set__) + 2 * len(turn.dice) + 3
-        for skill in (turn.skill, turn.extra_skill):
-            if skill is not None:
-                pairs += len(skill.__pydantic_fields_set__) + (0 if skill.held is None else 2)
-    return pairs

@@ -25,9 +25,10 @@ from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
-from adjudicator.core.loading import DEFAULT_MAX_BYTES, decode_text, parse_json, read_text
+from adjudicator.core.loading import DEFAULT_MAX_BYTES, decode_text, read_stdin, read_text
 from adjudicator.core.records import GameRecord, validate
 from adjudicator.core.registry import Registry
+from adjudicator.core.strict_json import parse_json
 from adjudicator.core.verdict import InputProblem, Problem, Verdict
 from adjudicator.core.walk import files_under
 
@@ -153,21 +154,15 @@ class NotationViolation(InputError):
 def read_record(
     registry: Registry, text: str, *, lenient: bool, text_notation: bool = False
 ) -> tuple[Game, GameRecord]:
-    """Dispatch a file's text to its game and read it as a record. ``text_notation`` says
-    the file is named as text notation (``*.txt``): unless it opens as a JSON object, it is
-    read as tag pairs and moves, and a missing ``[Ruleset]`` tag is what is wrong with it,
-    not its JSON."""
+    """A record's text read into its game's record, each step once and in order: the text
+    as a JSON value (:mod:`adjudicator.core.strict_json`) or, for text notation, its
+    ``[Ruleset]`` tag; the game that reads it (:class:`Registry`); its model (the game's
+    reader). ``text_notation`` says the file is named as text notation (``*.txt``): unless
+    it opens as a JSON object, it is read as tag pairs and moves, and a missing
+    ``[Ruleset]`` tag is what is wrong with it, not its JSON."""
     if text.lstrip().startswith("{"):
-        first = _FORMAT_FIRST.match(text)
-        named = first[1] if first else None
-        game = None if named is None else registry.reading("record_formats", named)
-        if game is not None:
-            record = _read_as(game, game.read_json_text, text, lenient)
-            if record is not None:
-                return game, record
         data = parse_json(text, strict=not lenient)
-        if game is None or data.get("format") != named:
-            game = _game_for(registry, "format", data.get("format"), "format")
+        game = _game_for(registry, "format", data.get("format"), "format")
         return game, _read_as(game, game.read_json_record, data, lenient)
     ruleset = ruleset_tag(text) if text.lstrip().startswith("[") else None
     if ruleset is not None:
@@ -188,11 +183,6 @@ def read_record(
         "a record is a JSON object or text notation",
         ja="記録は JSON オブジェクトかテキスト表記です",
     )
-
-
-#: A JSON record whose first key is ``format``, as every record this program writes, and its
-#: value when written without escapes: the game whose reader may read the text in one pass.
-_FORMAT_FIRST = re.compile(r'[ \t\n\r]*\{[ \t\n\r]*"format"[ \t\n\r]*:[ \t\n\r]*"([^"\\]*)"')
 
 
 def _read_as(game: Game, read: Callable[..., R], source: Any, lenient: bool) -> R:
@@ -315,17 +305,6 @@ def _judge(registry: Registry, source: str, text: str, options: Options) -> Verd
 
 #: ``validate -``: one record read from standard input.
 STDIN = Path("-")
-
-
-def read_stdin(max_bytes: int) -> bytes:
-    data = sys.stdin.buffer.read(max_bytes + 1)
-    if len(data) > max_bytes:
-        raise InputError(
-            "file_too_large",
-            f"more than {max_bytes} bytes, the limit (--max-bytes)",
-            ja=f"上限の {max_bytes} バイト(--max-bytes)を超えています",
-        )
-    return data
 
 
 def scoped(key: str) -> tuple[str | None, str]:

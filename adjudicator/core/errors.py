@@ -89,6 +89,13 @@ _JA_PLACES = (
 )
 
 
+def line_col(text: str, offset: int) -> str:
+    """Where ``offset`` stands in ``text``, as a message locates it."""
+    line = text.count("\n", 0, offset) + 1
+    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"line {line}, column {col}"
+
+
 def place(text: str, lang: Lang) -> str:
     """A locator (``line 4``, ``ply 3``, ``moves[2]``) in words of ``lang``."""
     if lang == "ja":

@@ -102,15 +102,6 @@ class Game(ABC):
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
         """A JSON record (already parsed) as the core sees it; raise ``InputError``."""
 
-    def read_json_text(self, text: str, *, lenient: bool) -> GameRecord | None:
-        """A JSON record read straight from its text, for a game that can vouch that
-        :meth:`read_json_record` of the text as strict (or lenient) JSON decodes it gives
-        the same record: then one pass reads it, which is cheaper. ``None``: the core
-        decodes the text and asks :meth:`read_json_record`, as it does for a game without
-        this; raise ``InputError`` only as :meth:`read_json_record` would of the same
-        text."""
-        return None
-
     @abstractmethod
     def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
         """A record in the game's text notation; raise ``InputError``."""

@@ -27,7 +27,7 @@ import re
 from itertools import accumulate
 from typing import Any
 
-from adjudicator.core.errors import InputError
+from adjudicator.core.errors import InputError, line_col, place
 
 #: Deeper nesting than any record or request needs; deeper input is refused before it can
 #: exhaust the interpreter's stack in the models or an error's locator, and before the
@@ -316,3 +316,87 @@ def has_surrogate_escape(text: str) -> bool:
     without a backslash, as most are, is told by a search for that one character, many
     times quicker than the pattern's."""
     return "\\" in text and _SURROGATE_ESCAPE.search(text) is not None
+
+
+#: The JSON decoder's complaints, in Japanese.
+_JSON_JA = {
+    "Expecting value": "値がありません",
+    "Unterminated string starting at": "ここから始まる文字列が閉じていません",
+    "Invalid control character at": "文字列の中に制御文字があります",
+    "Expecting ',' delimiter": "「,」がありません",
+    "Expecting ':' delimiter": "「:」がありません",
+    "Extra data": "JSON の後に余分なデータがあります",
+    "Expecting property name enclosed in double quotes": "項目名は二重引用符で囲みます",
+    "Invalid \\escape": "不正なエスケープです",
+}
+
+
+def json_problem_ja(msg: str) -> str:
+    """The JSON decoder's complaint ``msg`` in Japanese (as it is, when not catalogued)."""
+    return _JSON_JA.get(msg, msg)
+
+
+#: How much of a file to examine for the "this looks like YAML" hint.
+_HINT_LINES = 50
+
+
+#: How much of a file to examine for the "this looks like YAML" hint.
+_HINT_LINES = 50
+
+
+def _is_key(key: str) -> bool:
+    return all(c.isalnum() or c in "_-" for c in key)
+
+
+def _looks_like_yaml(text: str) -> bool:
+    """A line near the top reads ``---`` or ``key: value`` (checked line by line: linear)."""
+    for line in text.lstrip().splitlines()[:_HINT_LINES]:
+        head = line.lstrip()
+        if head == "---" or head.startswith("--- "):
+            return True
+        key, colon, rest = head.partition(":")
+        word = key[:1].isalpha() or key[:1] == "_"
+        if colon and word and (rest[:1].isspace() or not rest) and _is_key(key):
+            return True
+    return False
+
+
+def parse_json(text: str, *, strict: bool = True) -> Any:
+    """A record's JSON, every refusal an :class:`InputError` ``bad_json`` locating it (with a
+    hint when the text looks like YAML); see :func:`loads` for what strict refuses."""
+    try:
+        data = loads(text, strict=strict)
+    except json.JSONDecodeError as exc:
+        hint = hint_ja = ""
+        if not text.lstrip().startswith(("{", "[")) and _looks_like_yaml(text):
+            hint = " (this looks like YAML; records are JSON)"
+            hint_ja = "(YAML のようです。記録は JSON です)"
+        where = line_col(text, exc.pos)
+        said = exc.msg if exc.msg.endswith(" at") else f"{exc.msg} at"
+        raise InputError(
+            "bad_json",
+            f"not valid JSON: {said} {where}{hint}",
+            ja=f"JSON として読めません: {place(where, 'ja')}: {json_problem_ja(exc.msg)}{hint_ja}",
+            expected="a JSON object",
+            expected_ja="JSON オブジェクト",
+        ) from None
+    except InputError as err:
+        raise InputError(
+            err.code,
+            f"not valid JSON: {err.message}",
+            ja=f"JSON として読めません: {err.text('ja')}",
+            expected=err.expected,
+            expected_ja=err.expected_ja,
+        ) from None
+    if has_surrogate_escape(text):
+        where = lone_surrogate_at(data)
+        if where is not None:
+            raise InputError(
+                "bad_json",
+                "a \\u escape makes a lone surrogate, which is not a character",
+                ja="\\u エスケープが対になっていないサロゲートで、文字になりません",
+                field=where,
+                expected="UTF-16 surrogates only in pairs",
+                expected_ja="UTF-16 のサロゲートは対でのみ",
+            )
+    return data

@@ -23,7 +23,7 @@ from typing import Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.loading import read_yaml_model
+from adjudicator.core.yaml_model import read_yaml_model
 
 BOARD_FORMAT = "dark-nebula-board/1"
 Side = Literal["empire", "rebel"]

@@ -21,8 +21,8 @@ from adjudicator.core.cli_common import (
 from adjudicator.core.display import pad, width
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.loading import parse_json, read_text
-from adjudicator.core.strict_json import dumps
+from adjudicator.core.loading import read_text
+from adjudicator.core.strict_json import dumps, parse_json
 from adjudicator.dark_nebula.board import default_board, load_board, resolve_board
 from adjudicator.dark_nebula.commitment import check_nonce, commitment, make_nonce
 from adjudicator.dark_nebula.drawing import describe_board

@@ -70,11 +70,6 @@ class DarkNebula(Game):
 
         return read_json(data, lenient=lenient)
 
-    def read_json_text(self, text: str, *, lenient: bool) -> GameRecord | None:
-        from adjudicator.dark_nebula.reading import read_json_text
-
-        return read_json_text(text)
-
     def read_text_record(self, text: str, *, lenient: bool) -> GameRecord:
         from adjudicator.dark_nebula.reading import read_text
 

@@ -27,8 +27,7 @@ import re
 from typing import Any, NamedTuple
 
 from adjudicator.core import strict_json
-from adjudicator.core.errors import InputError
-from adjudicator.core.loading import json_problem_ja, line_col
+from adjudicator.core.errors import InputError, line_col
 from adjudicator.core.numbers import (
     NumberError,
     ascii_spelling,
@@ -39,6 +38,7 @@ from adjudicator.core.numbers import (
     read_int,
 )
 from adjudicator.core.records import load_model
+from adjudicator.core.strict_json import json_problem_ja
 from adjudicator.core.verdict import Note
 from adjudicator.orbit_dominion.board import BLUE
 from adjudicator.orbit_dominion.identity import FORMAT

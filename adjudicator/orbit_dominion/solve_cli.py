@@ -281,8 +281,10 @@ def _read_file(file: Path) -> Solution | Proof:
     schemas: a count is a JSON integer, never ``"3"``, ``3.0`` or ``true``. A proof of a
     few megabytes goes through pydantic's parser in one pass; what that cannot vouch for,
     through strict JSON first, which words every refusal."""
-    from adjudicator.core.loading import pairs_read, parse_json, read_json_model, read_text
+    from adjudicator.core.json_model import pairs_read, read_json_model
+    from adjudicator.core.loading import read_text
     from adjudicator.core.requests import parse_request
+    from adjudicator.core.strict_json import parse_json
     from adjudicator.orbit_dominion.proof import Proof, Solution
 
     text = read_text(file, max_bytes=MAX_PROOF_BYTES)

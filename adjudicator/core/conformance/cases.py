@@ -34,8 +34,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.loading import read_text, read_yaml_model
+from adjudicator.core.loading import read_text
 from adjudicator.core.walk import files_under
+from adjudicator.core.yaml_model import read_yaml_model
 
 CASE_ID = r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$"
 
