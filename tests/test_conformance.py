@@ -416,7 +416,7 @@ def test_cli_summary_is_grouped_by_game_then_topic() -> None:
 @pytest.mark.parametrize(
     ("mode", "words"),
     [
-        ("error", "answered an error ('unknown_command'"),
+        ("error", 'answered an error ("unknown_command"'),
         ("protocol", "speaks protocol 2"),
         ("no-games", '"games" must list at least one game'),
         ("silent", "exited (code 1)"),

@@ -97,7 +97,7 @@ def test_an_outcome_expectation_fails_against_an_engine_that_refuses_the_record(
     assert result.status == "failed"
     assert result.expected == {"illegal_at": None, "outcome": None}
     assert result.actual == {"illegal_at": 2, "violation": "action_not_available", "outcome": None}
-    assert result.diff[0].startswith("illegal_at: expected None, got 2 (")
+    assert result.diff[0] == 'illegal_at: expected null, got 2 ("action_not_available")'
 
 
 def test_every_value_expectation_fails_when_the_record_is_refused() -> None:

@@ -130,7 +130,7 @@ def test_answers_are_compared_by_json_type_first(tmp_path: Path) -> None:
     assert code == 1
     assert "0 passed, 3 failed" in out
     assert "legal_moves[1] is an array, expected a string" in out
-    assert "perft 1: expected 1, got True" in out
+    assert "perft 1: expected 1, got true" in out
 
 
 @pytest.mark.parametrize("how", ["run", "run --json", "report"])

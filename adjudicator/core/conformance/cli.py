@@ -38,6 +38,7 @@ from adjudicator.core.conformance.runner import (
     STATUSES,
     CaseResult,
     HelloFailure,
+    RulesOf,
     Runner,
     RunReport,
 )
@@ -64,6 +65,7 @@ from adjudicator.core.conformance.words import (
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import FEATURES, Game
 from adjudicator.core.i18n import Lang, Said, in_lang
+from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
 from adjudicator.core.schemas import document
 from adjudicator.core.shipped import shipped
@@ -182,6 +184,9 @@ def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
     if r.status not in ("failed", "errored"):
         return
     label = labels(lang)
+    if verbose:
+        console.print(label["description"] + shown(r.description or words["none"]))
+        console.print(label["rule"] + shown(rules_text(r, lang)))
     console.print(label["request"] + shown(r.request or words["none"]))
     if r.status == "failed":
         console.print(label["expected"] + shown(json.dumps(r.expected, ensure_ascii=False)))
@@ -243,8 +248,28 @@ def start_engine(engine: str, timeout: float) -> ProcessEngine | EngineFailure:
         return exc
 
 
+def rules_text(r: CaseResult, lang: Lang) -> str:
+    """The rules a case cites as the rulebook names them (``第4条 軌道航行と捕獲; …``),
+    each with its id; a reference this installation does not know, by its id alone."""
+    key = "cite_ja" if lang == "ja" else "cite"
+    return "; ".join(f"{c[key]} ({c['id']})" if c[key] else str(c["id"]) for c in r.rules)
+
+
+def rules_of(registry: Registry) -> RulesOf:
+    """The rule data of a game id the registry knows, to cite the cases' references."""
+
+    def of(game_id: str) -> RuleData | None:
+        game = registry.get(game_id)
+        return game.rules if game is not None else None
+
+    return of
+
+
 def start_runner(
-    started: ProcessEngine | EngineFailure, files: list[CaseFile], lang: Lang = "en"
+    started: ProcessEngine | EngineFailure,
+    files: list[CaseFile],
+    lang: Lang = "en",
+    rules: RulesOf | None = None,
 ) -> tuple[ProcessEngine, Runner]:
     """The engine greeted; exit 4 with a plain explanation when it did not start or its
     ``hello`` cannot start a run."""
@@ -254,7 +279,7 @@ def start_runner(
         raise typer.Exit(EXIT_ENGINE)
     process = started
     try:
-        return process, Runner(process, {f.game for f in files})
+        return process, Runner(process, {f.game for f in files}, rules)
     except HelloFailure as exc:
         process.close()
         err_console.print(shown_lines(in_lang(exc.explain(), lang)))
@@ -303,6 +328,7 @@ def _run_one(
     files: list[CaseFile],
     chosen: set[str] | None,
     version: str,
+    rules: RulesOf | None = None,
 ) -> EngineRun:
     """One engine through the cases; an engine that does not start is part of the report."""
     try:
@@ -314,7 +340,7 @@ def _run_one(
         )
         return EngineRun(name, command, None, problem)
     try:
-        runner = Runner(process, {f.game for f in files})
+        runner = Runner(process, {f.game for f in files}, rules)
         return EngineRun(name, command, runner.run(files, chosen, suite=version))
     except HelloFailure as exc:
         return EngineRun(name, command, None, exc.explain())
@@ -386,7 +412,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             if isinstance(started, ProcessEngine):
                 started.close()
             raise
-        process, runner = start_runner(started, files, language)
+        process, runner = start_runner(started, files, language, rules_of(registry))
         notes: list[str] = []
         if smoke:
             smoke_ids, notes = smoke_selection(runner, files, language)
@@ -465,7 +491,11 @@ def register(app: typer.Typer, registry: Registry) -> None:
         files = _load(cases, _game(registry, game).id if game else None)
         chosen = select(files, only) if only else None
         version = version_of(cases)
-        runs = [_run_one(name, command, timeout, files, chosen, version) for name, command in named]
+        rules = rules_of(registry)
+        runs = [
+            _run_one(name, command, timeout, files, chosen, version, rules)
+            for name, command in named
+        ]
         rows = topic_rows(runs, [(f.game, f.topic) for f in files])
         # A file that cannot be written after all is said after the engines' counts.
         unwritten: list[InputError] = []

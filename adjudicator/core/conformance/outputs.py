@@ -33,12 +33,25 @@ class DeclaredEngine(_Strict):
     unknown_features: list[str] = Field(description="Declared but outside the vocabulary.")
 
 
+class CitedRule(_Strict):
+    id: str = Field(description="The reference id, as in refs.")
+    cite: str | None = Field(
+        description="How the rulebook names it, in English ('Art. 4 Navigation and capture'); "
+        "null for a reference this installation does not know."
+    )
+    cite_ja: str | None = Field(description="The same in Japanese ('第4条 軌道航行と捕獲').")
+
+
 class Result(_Strict):
     id: str
     game: str
     topic: str
     status: Literal["passed", "failed", "skipped", "errored"]
     refs: list[str]
+    rules: list[CitedRule] = Field(
+        default_factory=list, description="The refs as the rulebook names them, in order."
+    )
+    description: str = Field(default="", description="What the case checks (its case file's).")
     detail: str = Field(description="For a person: the difference, the skip or the error.")
     request: str | None = Field(
         default=None, description="Failed and errored: the exact request line sent."

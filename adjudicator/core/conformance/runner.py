@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -18,6 +19,7 @@ from adjudicator.core.conformance.words import joined, said_of
 from adjudicator.core.game import FEATURES
 from adjudicator.core.i18n import Lang, Said, in_lang
 from adjudicator.core.protocol import PROTOCOL_VERSION
+from adjudicator.core.references import RuleData
 
 Status = Literal["passed", "failed", "skipped", "errored"]
 STATUSES: tuple[Status, ...] = ("passed", "failed", "skipped", "errored")
@@ -34,6 +36,32 @@ class Mismatch:
     diff: list[str]
 
 
+#: A game's rule data by its id, to cite a case's references as the rulebook names them;
+#: ``None`` for a game this installation does not know (its refs are shown as ids).
+RulesOf = Callable[[str], RuleData | None]
+
+
+def cited(rules: RuleData | None, refs: list[str]) -> list[dict[str, str | None]]:
+    """Each reference of a case with how the rulebook names it, in both languages
+    (``{"id": "4", "cite": "Art. 4 Navigation and capture", "cite_ja": "第4条 軌道航行と捕獲"}``):
+    an engine author whose case fails reads which rule it tests without looking the id up.
+    A reference the game does not define keeps its id alone (``null`` citations)."""
+    out: list[dict[str, str | None]] = []
+    for ref_id in refs:
+        try:
+            ref = rules.ref(ref_id) if rules is not None else None
+        except KeyError:
+            ref = None
+        out.append(
+            {
+                "id": ref_id,
+                "cite": ref.cite("en") if ref else None,
+                "cite_ja": ref.cite("ja") if ref else None,
+            }
+        )
+    return out
+
+
 @dataclass
 class CaseResult:
     id: str
@@ -42,6 +70,10 @@ class CaseResult:
     status: Status
     refs: list[str]
     detail: str = ""
+    #: What the case checks, in the case file's words.
+    description: str = ""
+    #: The case's references, cited as the rulebook names them (:func:`cited`).
+    rules: list[dict[str, str | None]] = field(default_factory=list)
     #: The exact request line sent (failed and errored cases).
     request: str | None = None
     expected: Any = None
@@ -59,6 +91,8 @@ class CaseResult:
             "topic": self.topic,
             "status": self.status,
             "refs": self.refs,
+            "rules": self.rules,
+            "description": self.description,
             "detail": self.detail,
         }
         if self.status in ("failed", "errored"):
@@ -142,7 +176,7 @@ def _read_hello(answer: dict[str, Any], games_known: set[str] | None) -> EngineI
     """The engine's declaration, or a ``ValueError`` saying what is wrong with it."""
     if "error" in answer:
         error = answer["error"] if isinstance(answer["error"], dict) else {}
-        said = f"{error.get('code')!r}: {error.get('message')!r}"
+        said = f"{_json(error.get('code'))}: {_json(error.get('message'))}"
         raise ValueError(
             Said(
                 f"it answered an error ({said}) instead of declaring its games",
@@ -152,8 +186,8 @@ def _read_hello(answer: dict[str, Any], games_known: set[str] | None) -> EngineI
     if not same_json(protocol := answer.get("protocol"), PROTOCOL_VERSION):
         raise ValueError(
             Said(
-                f"it speaks protocol {protocol!r}; this runner speaks {PROTOCOL_VERSION}",
-                f"エンジンのプロトコルは {protocol!r}、"
+                f"it speaks protocol {_json(protocol)}; this runner speaks {PROTOCOL_VERSION}",
+                f"エンジンのプロトコルは {_json(protocol)}、"
                 f"この実行側のプロトコルは {PROTOCOL_VERSION} です",
             )
         )
@@ -267,10 +301,16 @@ class Runner:
     """Drives one engine through cases. ``max_fail`` stops the run after that many failed or
     errored cases; an engine that cannot be restarted always stops it."""
 
-    def __init__(self, engine: Engine, games_known: set[str] | None = None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        games_known: set[str] | None = None,
+        rules_of: RulesOf | None = None,
+    ) -> None:
         self.engine = engine
         self.info = handshake(engine, games_known)
         self.restarts = 0
+        self.rules_of: RulesOf = rules_of or (lambda game: None)
 
     def run(
         self,
@@ -321,6 +361,8 @@ class Runner:
         """The case's result; raises :class:`_Restart` (holding the result) when the engine
         failed and could not be started again."""
         result = CaseResult(case.id, case_file.game, case_file.topic, "passed", case.refs)
+        result.description = " ".join(case.description.split())  # folded YAML ends in \n
+        result.rules = cited(self.rules_of(case_file.game), case.refs)
         reason = self._skip_reason(case_file.game, case)
         if reason is not None:
             result.status, result.detail = "skipped", reason
@@ -421,7 +463,7 @@ class Runner:
             else:
                 got[depth] = answer.get("nodes")
                 if not same_json(got[depth], nodes):
-                    diff.append(_differs(f"perft {depth}", nodes, got[depth], repr_expected=False))
+                    diff.append(_differs(f"perft {depth}", nodes, got[depth]))
             if diff and first_sent is None:
                 first_sent = self.engine.last_sent
         if not diff:
@@ -490,7 +532,7 @@ def _with_acceptance(
     diff = _differs("illegal_at", want, got)
     if got is not None and refused["violation"] is not None:
         code = refused["violation"]
-        diff = Said(f"{diff} ({code!r})", f"{diff.ja}({_json(code)})")
+        diff = Said(f"{diff} ({_json(code)})", f"{diff.ja}({_json(code)})")
     field = "legal_moves" if kind == "legal" else kind
     expected = {"illegal_at": want, field: _expected_value(kind, expect)}
     actual = {**refused, field: answer.get(field)}
@@ -520,12 +562,12 @@ def _keys_as_text(counts: dict[int, Any]) -> dict[str, Any]:
     return {str(k): v for k, v in counts.items()}
 
 
-def _differs(field: str, expected: Any, got: Any, *, repr_expected: bool = True) -> Said:
-    """``field: expected 3, got 2``; the Japanese writes the values as the protocol does,
-    in JSON (``null``, ``"a1"``)."""
-    want = repr(expected) if repr_expected else str(expected)
+def _differs(field: str, expected: Any, got: Any) -> Said:
+    """``field: expected 3, got 2``; in both languages the values are written as the
+    protocol writes them, in JSON (``null``, ``"a1"``), never as Python would
+    (``None``, ``'a1'``): an engine author reads them against the JSON their engine sent."""
     return Said(
-        f"{field}: expected {want}, got {got!r}",
+        f"{field}: expected {_json(expected)}, got {_json(got)}",
         f"{field}: 期待値 {_json(expected)}、実際の値 {_json(got)}",
     )
 
@@ -539,10 +581,11 @@ _LISTED_JA = {
 
 def _listed(field: str, what: str, items: list[str]) -> Said:
     """``legal_moves: missing ['a1-a2']``: moves missing, unexpected or wrongly legal."""
-    return Said(f"{field}: {what} {items}", f"{field}: {_LISTED_JA[what]} {_json(items)}")
+    return Said(f"{field}: {what} {_json(items)}", f"{field}: {_LISTED_JA[what]} {_json(items)}")
 
 
 def _json(value: Any) -> str:
+    """A value in a difference, as JSON: what the engine wrote, not a Python repr."""
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
@@ -553,9 +596,9 @@ def _about(field: str, said: Said) -> Said:
 def _unexpected_error(answer: dict[str, Any]) -> Said:
     error = answer.get("error")
     if isinstance(error, dict):
-        said = f"{error.get('code')!r}: {error.get('message')}"
+        said = f"{_json(error.get('code'))}: {error.get('message')}"
     else:
-        said = repr(error)
+        said = _json(error)
     return Said(f"unexpected error {said}", f"予期しないエラー {said}")
 
 
@@ -570,8 +613,8 @@ def _error_mismatch(
         actual: Any = error if error is not None else answer
         code = got.get("code")
         said = Said(
-            f"error: expected code {want!r}, got {code!r}",
-            f"error: 期待したコード {want!r}、実際のコード {code!r}",
+            f"error: expected code {_json(want)}, got {_json(code)}",
+            f"error: 期待したコード {_json(want)}、実際のコード {_json(code)}",
         )
         return Mismatch(sent, want, actual, [said])
     want_pair = want.model_dump()
@@ -593,5 +636,5 @@ def _divide_diff(want: dict[str, int], got: dict[str, Any]) -> list[Said]:
     wrong = {a: (want[a], got[a]) for a in common if not same_json(want[a], got[a])}
     parts = [_listed("divide", "missing", missing)] if missing else []
     parts += [_listed("divide", "unexpected", extra)] if extra else []
-    parts += [_differs(f"divide {a}", w, g, repr_expected=False) for a, (w, g) in wrong.items()]
+    parts += [_differs(f"divide {a}", w, g) for a, (w, g) in wrong.items()]
     return parts

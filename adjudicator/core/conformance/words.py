@@ -37,6 +37,8 @@ WORDS: dict[Lang, dict[str, str]] = {
         "and": ", ",
         "nothing ran": "nothing ran",
         "request": "request",
+        "description": "checks",
+        "rule": "rules",
         "none": "(none)",
         "expected": "expected",
         "actual": "actual",
@@ -76,6 +78,8 @@ WORDS: dict[Lang, dict[str, str]] = {
         "and": "、",
         "nothing ran": "実行したケースなし",
         "request": "要求",
+        "description": "内容",
+        "rule": "根拠",
         "none": "(なし)",
         "expected": "期待値",
         "actual": "実際の値",
@@ -136,7 +140,8 @@ def said_of(exc: BaseException) -> str:
 
 
 #: The labels of the lines under a failed or errored case, and the one shown in red.
-LABELLED = ("request", "expected", "actual", "diff", "received")
+#: ``description`` and ``rule`` (what the case checks, the rules it cites) are shown with -v.
+LABELLED = ("description", "rule", "request", "expected", "actual", "diff", "received")
 
 
 def labels(lang: Lang) -> dict[str, str]:
