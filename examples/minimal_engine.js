@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // A minimal Orbit Dominion 4.2 engine in JavaScript (Node, no dependencies), speaking the
-// adjudicator engine protocol. It is written from docs/protocol.md, docs/conformance.md and
-// docs/orbit-dominion.md alone, to show that the protocol and the suite do not depend on
-// Python: it answers `evaluate` and `perft` (with `divide`), takes `history` and names the
-// violation code of a rejected action. It declares no lenient notation and no error
-// handling beyond the basics, so a conformance run skips those cases.
+// adjudicator engine protocol. It is written from the docs alone, to show that the protocol
+// and the suite do not depend on Python: it answers `evaluate` and `perft` (with `divide`),
+// takes `history` and names the violation code of a rejected action. It declares no lenient
+// notation and no error handling beyond the basics, so a conformance run skips those cases.
+//
+// Written from these sections of the docs (a test checks that each exists):
+//   docs/protocol.md: A session | Envelope | `hello` | Orbit Dominion: `evaluate` | Orbit Dominion: `perft` | Errors
+//   docs/conformance.md: Running it against your engine | Implementing the protocol | The case format
+//   docs/engines/orbit-dominion.md: Positions | The claim | perft | Violation codes | Outcome reasons | Features and what each obliges
 //
 // Run it through the suite:
 //   adjudicator conformance run --engine "node examples/minimal_engine.js"

@@ -7,6 +7,11 @@ feature, so a conformance run skips the perft, lenient-notation and malformed-in
 does not compare violation codes — and it still has to get every legal set, rejection,
 outcome and position right.
 
+Written from these sections of the docs (a test checks that each exists):
+  docs/protocol.md: A session | Envelope | `hello` | Orbit Dominion: `evaluate` | Errors
+  docs/conformance.md: Running it against your engine | Implementing the protocol | The case format
+  docs/engines/orbit-dominion.md: Positions | The claim | Violation codes | Outcome reasons
+
 Run it through the suite:  adjudicator conformance run --engine "python3 examples/minimal_engine.py"
 """
 

@@ -153,9 +153,10 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
         ] = False,
     ) -> None:
         """Write the JSON Schemas generated from the models, the JSON copies of the
-        package's YAML data (rules.json from rules.yaml) and the shipped suite's compiled
-        case files (conformance/compiled/), or check them with --check."""
-        from adjudicator.core import yaml_data
+        package's YAML data (rules.json from rules.yaml), the shipped suite's compiled
+        case files (conformance/compiled/) and, in a checkout, the engine reference of
+        each game (docs/engines/), or check them with --check."""
+        from adjudicator.core import engine_reference, yaml_data
         from adjudicator.core.conformance import compiled
         from adjudicator.core.errors import InputError
         from adjudicator.core.schemas import drift, write
@@ -164,15 +165,20 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
         own = directory is None
         directory = directory or shipped("schemas")
         suite = shipped("conformance")
+        docs = engine_reference.docs_folder() if own else None  # a checkout's docs only
         try:
             if check:
                 problems = [directory / name for name in drift(registry, directory)]
                 if own:
                     problems += [shown(p) for p in [*yaml_data.drift(), *compiled.drift(suite)]]
+                if docs is not None:
+                    problems += [shown(p) for p in engine_reference.drift(registry, docs, suite)]
                 for path in problems:
                     err_console.print(f"drift: {path}")
                 raise typer.Exit(EXIT_INVALID if problems else EXIT_OK)
             copies = [*yaml_data.write(), *compiled.write(suite)] if own else []
+            if docs is not None:  # after the compiled suite: the pages list its cases
+                copies += [shown(p) for p in engine_reference.write(registry, docs, suite)]
             written = [*write(registry, directory), *copies]
         except InputError as err:  # a case file the runner would refuse, a file unwritable
             fail(err)

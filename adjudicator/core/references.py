@@ -79,6 +79,28 @@ class ReasonSpec(BaseModel):
         return self.ja if lang == "ja" else self.en
 
 
+class EngineNotes(BaseModel):
+    """What an engine author needs of a game beyond its articles: how the protocol writes
+    its positions, what a position's claim field means, and what perft counts. English
+    only, like the protocol's pages; the engine reference (``docs/engines/``) is generated
+    from it with the violations and the conformance cases, so the three cannot drift apart."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    position: str = Field(description="The position format, as the protocol writes it.")
+    claim: str | None = Field(
+        default=None, description="What the position's claim field means, for a game with one."
+    )
+    perft: str | None = Field(
+        default=None, description="The perft definition, for a game whose engines count it."
+    )
+    codes: dict[str, str] = Field(
+        default_factory=dict,
+        description="Violation code → what it means for an engine where that differs from "
+        "its message: a code the protocol never answers, and what is answered instead.",
+    )
+
+
 class SideSpec(BaseModel):
     """A side of the game and its name in both languages (``red``: 赤 / red)."""
 
@@ -110,6 +132,9 @@ class RuleData(BaseModel):
         default_factory=dict,
         description="Rules cited by record-level checks: 'attempt_was_legal', 'notation'.",
     )
+    engine: EngineNotes | None = Field(
+        default=None, description="Positions and perft as an engine author needs them."
+    )
 
     def model_post_init(self, __context: Any) -> None:
         ids = {ref.id for ref in self.references}
@@ -120,6 +145,9 @@ class RuleData(BaseModel):
         for check, refs in self.record_rules.items():
             if any(r not in ids for r in refs):
                 raise ValueError(f"record check {check!r} cites unknown references {refs}")
+        codes = {v.code for v in self.violations}
+        if self.engine and (unknown := sorted(set(self.engine.codes) - codes)):
+            raise ValueError(f"engine notes name unknown violation codes {unknown}")
 
     def ref(self, ref_id: str) -> RuleRef:
         for ref in self.references:
