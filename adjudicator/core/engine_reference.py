@@ -56,12 +56,6 @@ def _code(value: Any) -> str:
     return f"{fence}{text}{fence}"
 
 
-def _anchor(title: str) -> str:
-    """The anchor GitHub gives a heading: lower case, spaces to ``-``, punctuation dropped."""
-    kept = [c for c in title.lower() if c.isalnum() or c in " -_"]
-    return "".join(kept).replace(" ", "-")
-
-
 def _cases(files: Iterable[CaseFile]) -> list[Case]:
     return [case for f in files for case in f.cases]
 

@@ -282,7 +282,8 @@ HELP: dict[str, str] = {
     "schemas": (
         "モデルから生成した JSON Schema と、パッケージの YAML データの JSON 版(rules.yaml から "
         "rules.json)、同梱の適合性テスト集のケースファイルを JSON にまとめたもの"
-        "(conformance/compiled/)を書き出します(--check では差分の確認のみ)。"
+        "(conformance/compiled/)、リポジトリ内ではゲームごとのエンジン作者向け参照"
+        "(docs/engines/)を書き出します(--check では差分の確認のみ)。"
     ),
     "schemas directory": (
         "スキーマの置き場所(既定: パッケージ同梱のもの。リポジトリ内ではその schemas/)。"
