@@ -25,6 +25,7 @@ from adjudicator.core.errors import INPUT_ERRORS, InputError
 from adjudicator.core.game import FEATURES, Game
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
+from adjudicator.core.writing import make_folder
 from adjudicator.core.yaml_data import safe_load
 
 #: Where the pages go, under a checkout's ``docs/`` (a built wheel has no docs to keep).
@@ -363,7 +364,7 @@ def due(registry: Registry, docs: Path, suite: Path) -> dict[Path, str]:
 
 
 def write(registry: Registry, docs: Path, suite: Path) -> list[Path]:
-    (docs / FOLDER).mkdir(exist_ok=True)
+    make_folder(docs / FOLDER, "DIRECTORY")
     return generated.write(due(registry, docs, suite))
 
 
