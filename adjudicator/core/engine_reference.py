@@ -14,6 +14,7 @@ with what it sends and what it expects."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -23,6 +24,7 @@ from adjudicator.core import generated
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files
 from adjudicator.core.errors import INPUT_ERRORS, InputError
 from adjudicator.core.game import FEATURES, Game
+from adjudicator.core.numbers import read_int
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
 from adjudicator.core.writing import make_folder
@@ -61,20 +63,22 @@ def _cases(files: Iterable[CaseFile]) -> list[Case]:
     return [case for f in files for case in f.cases]
 
 
+#: A field naming an item of a list of the request: ``moves[2]``, ``moves[1].event``,
+#: ``history[0]``.
+_ITEM = re.compile(r"^(moves|history)\[([0-9]{1,6})\]")
+
+
 def _where(case: Case, field: str | None) -> Any:
     """What an error case puts at fault: the value at its expected field (``moves[2]``,
     ``start``, ``history[1]``), else its moves or its start."""
-    if field and field.startswith("moves["):  # moves[2], or a part of it: moves[1].event
-        head = field[len("moves[") :].split("]", 1)[0]
-        if head.isdigit() and int(head) < len(case.moves):
-            return case.moves[int(head)]
+    item = _ITEM.match(field or "")
+    if item:
+        items = case.moves if item[1] == "moves" else case.request.get("history", [])
+        index = read_int(item[2])
+        if index < len(items):
+            return items[index]
     if field == "start":
         return case.start
-    if field and field.startswith("history["):
-        history = case.request.get("history", [])
-        index = field[len("history[") : -1]
-        if index.isdigit() and int(index) < len(history):
-            return history[int(index)]
     if field in case.request:
         return case.request[field]
     return case.moves if case.moves else case.start
