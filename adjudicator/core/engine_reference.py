@@ -13,14 +13,13 @@ with what it sends and what it expects."""
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from adjudicator.core import generated
+from adjudicator.core import generated, strict_json
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files
 from adjudicator.core.errors import INPUT_ERRORS, InputError
 from adjudicator.core.game import FEATURES, Game
@@ -51,7 +50,7 @@ def _cell(text: Any) -> str:
 
 def _code(value: Any) -> str:
     """A value as code in a table cell: a string as written, anything else as JSON."""
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    text = value if isinstance(value, str) else strict_json.dumps(value)
     text = text.replace("|", "\\|")
     if text == "":
         return '`""` (empty)'
