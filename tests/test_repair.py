@@ -216,6 +216,39 @@ def test_a_quiet_step_left_out_of_a_dark_nebula_record_is_put_back() -> None:
     assert (edit.op, edit.was, edit.now) == ("insert", None, "1.5 rebel movement: -")
 
 
+def _dark_nebula_game(seed: int) -> str:
+    from adjudicator import game
+    from adjudicator.dark_nebula.notation import RecordEvents
+    from tests.dark_nebula.player import random_game
+
+    record = random_game(seed, turns=6)
+    return game("dark-nebula").write_record(
+        record.to_game_record([], RecordEvents(record.events)), "text"
+    )
+
+
+@pytest.mark.parametrize(
+    ("seed", "line"),
+    [
+        (1, "1.2 empire movement: command_ship@tyrann>raibia"),  # moved on from there (8.0)
+        (2, "1.5 rebel movement: battleship@radia>zarek"),
+        (5, "4.2 empire movement: cruiser@imobu>raigerin"),
+    ],
+)
+def test_a_dark_nebula_movement_left_out_is_put_back_from_where_the_record_finds_it(
+    seed: int, line: str
+) -> None:
+    """A movement rolls no die (8.0): a score sheet that skipped one is repaired by
+    inserting the movement that brings each counter to where the lines after it find one
+    (moving on from there, firing there, searching there), from where it stood within its
+    allowance."""
+    text = _dark_nebula_game(seed)
+    assert text.count(line + "\n") == 1
+    found = repair(text.replace(line + "\n", ""), top=1)
+    assert [(e.op, e.was, e.now) for e in found.candidates[0].edits] == [("insert", None, line)]
+    assert validate(json.dumps(found.candidates[0].record)).status == "valid"
+
+
 # --- the command -------------------------------------------------------------------------------
 
 

@@ -135,6 +135,13 @@ class Replay(ABC):
         repair tries them in place of a miscopied event); ``None`` for one that cannot."""
         return None
 
+    def omitted(self, ahead: Sequence[str]) -> list[str]:
+        """Events that may have been left out here, told by what the record says after
+        (``ahead``: its next lines, as written): for a game that cannot list every legal
+        event, the few that explain what a later line finds. A repair inserts them. A game
+        that can tell nothing this way has none."""
+        return []
+
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """What the rules have decided so far (turn starts included)."""

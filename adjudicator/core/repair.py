@@ -63,6 +63,9 @@ HORIZON = 0.5
 #: Once the best is found, other corrections are looked for with as many replays again as
 #: it took, and at least this many: a director waits for the best, not for every tie.
 ALTERNATIVES_AT_LEAST = 1000
+#: Lines after a place a game reads to tell what was left out there (:meth:`Replay.omitted`):
+#: two Dark Nebula turns.
+AHEAD = 14
 #: No edit costs less (:mod:`.transcription`): what an edit not planned yet is counted at.
 CHEAPEST_EDIT = min(
     transcription.NUMBER_OFF,
@@ -279,7 +282,8 @@ class _Search:
             yield _Planned(node, replay, at, "delete", None, transcription.MISSING_OR_EXTRA_EVENT)
             if at + 1 < len(slots):
                 yield _Planned(node, replay, at, "swap", None, transcription.SWAPPED_EVENTS)
-        for alt in listed:
+        ahead = [s.line for s in slots[at : at + AHEAD]]
+        for alt in dict.fromkeys([*listed, *replay.omitted(ahead)]):
             yield _Planned(node, replay, at, "insert", alt, transcription.MISSING_OR_EXTRA_EVENT)
 
     def _renumbered(self, slots: tuple[Slot, ...], start: int) -> tuple[Slot, ...]:

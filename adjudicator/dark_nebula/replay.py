@@ -23,7 +23,7 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Deferred, Event, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
-from adjudicator.dark_nebula import combat, search
+from adjudicator.dark_nebula import combat, omissions, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
 from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment
 from adjudicator.dark_nebula.drawing import RULEBOOK_STEPS, STEP_WORDS, draw, step_name, summary
@@ -161,6 +161,24 @@ class DarkNebulaReplay(EventReplay):
             return None
         turn, step = divmod(self.steps, 7)
         return [f"{stamp(turn + 1, step + 1)}: -"]
+
+    def omitted(self, ahead: Sequence[str]) -> list[str]:
+        """The movement step left out, as the lines after it tell it
+        (:mod:`~adjudicator.dark_nebula.omissions`): a movement rolls no die, so what
+        moved shows where the record later finds a counter that was not there."""
+        if not self.started or self.decided is not None:
+            return []
+        turn, step = divmod(self.steps, 7)
+        kind, side = _TURN_STEPS[step]
+        if kind is not Movement or side is None:
+            return []
+        situation = self.situation
+        wanted = omissions.needs(situation, side, ahead)
+        if not wanted:
+            return []
+        nebula = self.readings.nebula_entry
+        bodies = omissions.movements(situation, self.board, side, nebula, wanted)
+        return [f"{stamp(turn + 1, step + 1)}: {body}" for body in bodies]
 
     def attempt(self, written: str | GameEvent, *, lenient: bool) -> Step:
         """Play one event: a line, or an event as a record holds it (JSON, or a text record

@@ -1,0 +1,118 @@
+"""The movement step a score sheet left out, told by what the record says after it.
+
+A movement (8.0) rolls no die: what moved shows later, where the record finds a counter
+that was not there. A later movement of the same side that moves a counter from a sector
+it does not hold, a battle in which it fires or is removed there, a counter built in a sector of the
+side's own (6.1, 6.2), an imperial search of a sector it has no counter in (10.1): each
+says a counter went there, and the board says from where it could have come
+(:func:`~adjudicator.dark_nebula.movement.reachable`). A repair tries the movements that
+explain what the record says, one counter for each thing it says, in place of the step
+left out — the one step with choices a repair can put back: the others carry dice (combat,
+the search's roll) that are nowhere else.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+from adjudicator.core.errors import InputError
+from adjudicator.dark_nebula.board import CAPITAL, BoardDefinition, Side
+from adjudicator.dark_nebula.movement import NebulaReading, reachable
+from adjudicator.dark_nebula.notation import parse_line
+from adjudicator.dark_nebula.record import Combat, Movement, Production, Search
+from adjudicator.dark_nebula.state import Situation
+
+#: Movements tried for one step at most: one for each way of bringing the counters the
+#: record needs, which is a handful on a board of 20 sectors.
+MOST = 24
+
+#: A counter the record needs in a sector (its kind, or ``None`` for any counter).
+Need = tuple[str | None, str]
+
+
+def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
+    """The counters of ``side`` the lines after a missing movement find in sectors where
+    they do not stand now, one entry a counter, up to and including ``side``'s next
+    movement (after it, the counters may have moved again)."""
+    wanted: Counter[Need] = Counter()
+
+    def need(kind: str | None, sector: str, n: int = 1) -> None:
+        wanted[kind, sector] = max(wanted[kind, sector], n)
+
+    for line in ahead:
+        try:
+            event = parse_line(line)
+        except InputError:
+            continue  # a miscopied line says nothing reliable
+        if isinstance(event, Movement) and event.side == side:
+            leaving = Counter((move.counter, move.src) for move in event.moves)
+            for (kind, sector), n in leaving.items():
+                need(kind, sector, n)
+            break
+        if isinstance(event, Combat):
+            for battle in event.battles:
+                for volley in battle.volleys:
+                    for kind, dice in volley.dice.get(side, {}).items():
+                        need(kind, battle.sector, len(dice))
+                    for kind, n in Counter(volley.removed.get(side, [])).items():
+                        need(kind, battle.sector, n)
+        elif isinstance(event, Production) and event.side == side:
+            places = [*event.builds, *([event.extra] if event.extra else [])]
+            for place in places:
+                if not (side == "empire" and place.sector == CAPITAL):
+                    need(None, place.sector)  # built in a sector of its own (6.1, 6.2)
+        elif isinstance(event, Search) and side == "empire":
+            for sector in event.searches:
+                need(None, sector)
+    found: list[Need] = []
+    for (kind, sector), n in wanted.items():
+        if kind is None:
+            # any counter will do: one the record names there already does
+            missing = 0 if any(k and s == sector for k, s in wanted) else n
+            missing -= situation.holds(sector, side)
+        else:
+            missing = n - situation.count(sector, side, kind)
+        found.extend([(kind, sector)] * max(0, missing))
+    return found
+
+
+def movements(
+    situation: Situation,
+    board: BoardDefinition,
+    side: Side,
+    nebula: NebulaReading,
+    wanted: list[Need],
+) -> list[str]:
+    """Bodies of movement lines that bring a counter to each sector ``wanted`` names, each
+    from a sector where one stands now and within its allowance (8.0, 8.3): first those
+    that explain everything, then one counter moved alone for each need."""
+    options: list[list[str]] = []
+    for kind, dst in wanted:
+        kinds = [kind] if kind is not None else sorted(situation.fielded[side])
+        moves = [
+            f"{k}@{src}>{dst}"
+            for k in kinds
+            if board.kinds[k].movement > 0
+            for src in sorted(situation.sectors_of(side))
+            if src != dst
+            and situation.count(src, side, k) > 0
+            and dst in reachable(board, src, board.kinds[k].movement, nebula=nebula)
+        ]
+        if moves:
+            options.append(moves)
+    found: list[str] = []
+    if len(options) > 1:
+        for combined in itertools.islice(itertools.product(*options), MOST):
+            found.append(" ".join(sorted(combined, key=_written_order)))
+    for moves in options:
+        found.extend(moves)
+    return list(dict.fromkeys(found))[:MOST]
+
+
+def _written_order(move: str) -> tuple[str, str]:
+    """Moves in one order, since the record does not say the one written: by the sector
+    left, then the kind (``cruiser@zarek>nafaelas`` is ``("zarek", "cruiser")``)."""
+    kind, _, rest = move.partition("@")
+    return rest.partition(">")[0], kind
