@@ -249,6 +249,31 @@ def test_a_dark_nebula_movement_left_out_is_put_back_from_where_the_record_finds
     assert validate(json.dumps(found.candidates[0].record)).status == "valid"
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "",
+        "\x00",
+        "1.5 rebel movement: x@y>z",
+        "3.3 empire combat: zarek: 9 e.cruiser=99999999999999999999",
+        "２.２ empire movement: -",
+        "2.2 empire movement: battleship@nosuch>tyrann",
+        "2.3 empire combat: nosuch: 3 e.cruiser=1",
+    ],
+)
+def test_a_line_after_a_gap_that_tells_nothing_is_no_error(line: str) -> None:
+    """What was left out is read from the lines after it: a line that cannot be read, or
+    names a sector the board does not have, says nothing of it — never an error."""
+    from adjudicator import game
+
+    record = load_record(MISCOPIED["dark-nebula"])
+    replay = game("dark-nebula").replay(record)
+    for event in record.events[:2]:  # the set-up and 1.1: 1.2, a movement, comes next
+        replay.attempt(event.written, lenient=False)
+    assert replay.omitted([line]) == []
+    assert replay.omitted(["1.3 empire combat: zarek: 3 e.command_ship=2 / r.battleship"])
+
+
 # --- the command -------------------------------------------------------------------------------
 
 

@@ -94,7 +94,7 @@ def movements(
         moves = [
             f"{k}@{src}>{dst}"
             for k in kinds
-            if board.kinds[k].movement > 0
+            if k in board.kinds and board.kinds[k].movement > 0
             for src in sorted(situation.sectors_of(side))
             if src != dst
             and situation.count(src, side, k) > 0
