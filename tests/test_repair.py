@@ -250,6 +250,26 @@ def test_a_dark_nebula_movement_left_out_is_put_back_from_where_the_record_finds
 
 
 @pytest.mark.parametrize(
+    ("seed", "line"),
+    [
+        (2, "2.1 empire production: -; extra battleship@tyrann"),  # a heavy one: the extra
+        (3, "2.1 empire production: cruiser@tyrann"),
+        (5, "3.4 rebel production: battleship@nafaelas"),
+    ],
+)
+def test_a_dark_nebula_production_left_out_is_put_back_from_where_the_record_finds_it(
+    seed: int, line: str
+) -> None:
+    """A production rolls no die (6.0): a score sheet that skipped one is repaired by
+    inserting the builds of the counters the lines after it find where fewer stood, the
+    empire's heavy counter as its extra (6.4, interpretation 17)."""
+    text = _dark_nebula_game(seed)
+    assert text.count(line + "\n") == 1
+    found = repair(text.replace(line + "\n", ""), top=1)
+    assert [(e.op, e.was, e.now) for e in found.candidates[0].edits] == [("insert", None, line)]
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "",

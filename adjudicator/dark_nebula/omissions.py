@@ -1,4 +1,5 @@
-"""The movement step a score sheet left out, told by what the record says after it.
+"""The movement or production step a score sheet left out, told by what the record says
+after it.
 
 A movement (8.0) rolls no die: what moved shows later, where the record finds a counter
 that was not there. A later movement of the same side that moves a counter from a sector
@@ -7,8 +8,11 @@ side's own (6.1, 6.2), an imperial search of a sector it has no counter in (10.1
 says a counter went there, and the board says from where it could have come
 (:func:`~adjudicator.dark_nebula.movement.reachable`). A repair tries the movements that
 explain what the record says, one counter for each thing it says, in place of the step
-left out — the one step with choices a repair can put back: the others carry dice (combat,
-the search's roll) that are nowhere else.
+left out. A production (6.0) rolls none either: a counter found later where fewer stand
+now, and no movement brought, was built there — the empire's heavy counter as its extra
+(6.4, interpretation 17), the rest where they stand. These are the steps with choices a
+repair can put back: the others carry dice (combat, the search's roll) that are nowhere
+else.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from adjudicator.core.errors import InputError
 from adjudicator.dark_nebula.board import CAPITAL, BoardDefinition, Side
 from adjudicator.dark_nebula.movement import NebulaReading, reachable
 from adjudicator.dark_nebula.notation import parse_line
+from adjudicator.dark_nebula.production import HEAVY
+from adjudicator.dark_nebula.readings import Readings
 from adjudicator.dark_nebula.record import Combat, Movement, Production, Search
 from adjudicator.dark_nebula.state import Situation
 
@@ -116,3 +122,22 @@ def _written_order(move: str) -> tuple[str, str]:
     left, then the kind (``cruiser@zarek>nafaelas`` is ``("zarek", "cruiser")``)."""
     kind, _, rest = move.partition("@")
     return rest.partition(">")[0], kind
+
+
+def productions(side: Side, wanted: list[Need], readings: Readings) -> list[str]:
+    """Bodies of production lines that build each counter ``wanted`` names where the record
+    finds it (a need of any counter says nothing of what was built, and is left out): for
+    the empire, a heavy counter as its one extra (6.4) — or, where the budget buys any kind
+    (interpretation 17), also among the builds."""
+    built = sorted((sector, kind) for kind, sector in wanted if kind is not None)
+    if not built:
+        return []
+    found: list[str] = []
+    if side == "empire":
+        for i, (sector, kind) in enumerate(built):
+            if kind in HEAVY:
+                rest = " ".join(f"{k}@{s}" for j, (s, k) in enumerate(built) if j != i)
+                found.append(f"{rest or '-'}; extra {kind}@{sector}")
+    if side == "rebel" or readings.empire_budget == "any-kind" or not found:
+        found.append(" ".join(f"{kind}@{sector}" for sector, kind in built))
+    return found[:MOST]

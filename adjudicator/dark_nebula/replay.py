@@ -163,21 +163,24 @@ class DarkNebulaReplay(EventReplay):
         return [f"{stamp(turn + 1, step + 1)}: -"]
 
     def omitted(self, ahead: Sequence[str]) -> list[str]:
-        """The movement step left out, as the lines after it tell it
-        (:mod:`~adjudicator.dark_nebula.omissions`): a movement rolls no die, so what
-        moved shows where the record later finds a counter that was not there."""
+        """The movement or production step left out, as the lines after it tell it
+        (:mod:`~adjudicator.dark_nebula.omissions`): neither rolls a die, so what moved or
+        was built shows where the record later finds a counter that was not there."""
         if not self.started or self.decided is not None:
             return []
         turn, step = divmod(self.steps, 7)
         kind, side = _TURN_STEPS[step]
-        if kind is not Movement or side is None:
+        if kind not in (Movement, Production) or side is None:
             return []
         situation = self.situation
         wanted = omissions.needs(situation, side, ahead)
         if not wanted:
             return []
-        nebula = self.readings.nebula_entry
-        bodies = omissions.movements(situation, self.board, side, nebula, wanted)
+        if kind is Production:
+            bodies = omissions.productions(side, wanted, self.readings)
+        else:
+            nebula = self.readings.nebula_entry
+            bodies = omissions.movements(situation, self.board, side, nebula, wanted)
         return [f"{stamp(turn + 1, step + 1)}: {body}" for body in bodies]
 
     def attempt(self, written: str | GameEvent, *, lenient: bool) -> Step:
