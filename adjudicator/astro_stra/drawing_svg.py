@@ -16,6 +16,7 @@ from functools import cache
 
 from adjudicator.astro_stra.board import HOME, SIDES, START, Position, Side, opposite
 from adjudicator.astro_stra.readings import Geometry
+from adjudicator.astro_stra.references import colour_name
 from adjudicator.astro_stra.skills import Hold
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.i18n import Lang
@@ -189,7 +190,7 @@ def _stack(side: Side, point: int, n: int, geometry: Geometry) -> str:
 
 
 @cache
-def _die(x: float, y: float, colour: str, pips: int, *, held: bool = False) -> str:
+def _die(x: float, y: float, colour: str, pips: int, lang: Lang, *, held: bool = False) -> str:
     fill, ink = DIE_COLOURS.get(colour, ("#9e9e9e", "#000"))
     second = ""
     if colour in ("black-white", "black-red"):
@@ -208,7 +209,14 @@ def _die(x: float, y: float, colour: str, pips: int, *, held: bool = False) -> s
         f'<text x="{num(x + 18)}" y="{num(y + 25)}" font-size="20" font-weight="bold" '
         f'text-anchor="middle" fill="{ink}" stroke="{fill}" stroke-width="0.5" '
         f'font-family="sans-serif">{pips}</text>'
-        + text(x + 18, y + 50, colour, font_size=9, text_anchor="middle", fill="#333")
+        + text(
+            x + 18,
+            y + 50,
+            colour_name(colour, lang),
+            font_size=9,
+            text_anchor="middle",
+            fill="#333",
+        )
         + "</g>"
     )
 
@@ -242,7 +250,7 @@ def _dice(
                     x + 6, y + 14, slot, font_size=13, font_weight="bold", font_family="sans-serif"
                 )
             )
-            out.append(_die(x + 18, y + 8, colour, pips.get(colour, 0)))
+            out.append(_die(x + 18, y + 8, colour, pips.get(colour, 0), lang))
     if holds:
         x0 = LEFT + 240
         out.append(
@@ -252,7 +260,7 @@ def _dice(
             x = x0 + i * 110
             owner = words[hold.owner]
             out.append(f'<g data-held="{hold.owner}:{hold.colour}">')
-            out.append(_die(x, y + 8, hold.colour, hold.pips, held=True))
+            out.append(_die(x, y + 8, hold.colour, hold.pips, lang, held=True))
             where = f"{owner} {hold.slot}" if hold.slot else owner
             out.append(text(x + 42, y + 30, where, font_size=11, font_family="sans-serif"))
             out.append("</g>")

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME, Die, SkillUse, without_unused
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Said
 from adjudicator.core.numbers import (
     NumberError,
     ascii_spelling,
@@ -210,11 +211,11 @@ class SkillWords(TurnRefused):
     ``skill green A T``, ``skill - A=3``): the turn is refused as ``bad_skill``, ``why``
     naming the parameter."""
 
-    def __init__(self, line: str, skill: str, why: str) -> None:
+    def __init__(self, line: str, skill: str, why: Said) -> None:
         super().__init__(
             "malformed_event",
             f"{line!r}: the {skill} skill: {why}",
-            ja=f"「{line}」: {skill} のスキル: {why}",
+            ja=f"「{line}」: {skill} のスキル: {why.ja}",
             expected=EVENT_SYNTAX,
             expected_ja=EVENT_SYNTAX_JA,
         )
@@ -239,6 +240,13 @@ _FIELD_WORDS = {
     "pips": "the pips",
     "opponent": "the opposing die",
 }
+_FIELD_WORDS_JA = {
+    "held": "held=",
+    "swap": "swap=",
+    "die": "ダイス(T か A)",
+    "pips": "目",
+    "opponent": "相手のダイス",
+}
 
 
 def parse_skill(text: str, line: str) -> SkillUse | None:
@@ -250,12 +258,19 @@ def parse_skill(text: str, line: str) -> SkillUse | None:
     rest = words[2:]
     if words[1] == "-":
         if rest:
-            raise SkillWords(line, "-", f"a skipped step takes no parameter ({' '.join(rest)})")
+            raise SkillWords(
+                line,
+                "-",
+                Said(
+                    f"a skipped step takes no parameter ({' '.join(rest)})",
+                    f"無視した手順には何も書きません({' '.join(rest)})",
+                ),
+            )
         return None
     use = SkillUse(words[1])
     colours = [w for w in rest if w.startswith("as=")]
     if len(colours) > 1:
-        raise SkillWords(line, use.skill, "as= is given twice")
+        raise SkillWords(line, use.skill, Said("as= is given twice", "as= が2回書かれています"))
     if colours and rest[0] != colours[0]:
         raise _as_out_of_place(line)
     if colours:
@@ -267,8 +282,14 @@ def parse_skill(text: str, line: str) -> SkillUse | None:
         fields = _SETS[kind]
         twice = given.intersection(fields)
         if twice:
-            field = _FIELD_WORDS[min(twice)]
-            raise SkillWords(line, use.skill, f"{field} is given twice ({word!r})")
+            raise SkillWords(
+                line,
+                use.skill,
+                Said(
+                    f"{_FIELD_WORDS[min(twice)]} is given twice ({word!r})",
+                    f"{_FIELD_WORDS_JA[min(twice)]}が2回書かれています(「{word}」)",
+                ),
+            )
         given.update(fields)
         use = use._replace(**dict(zip(fields, values, strict=True)))
     return use

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from adjudicator.core.i18n import Lang
 from adjudicator.core.references import load_rule_data
 from adjudicator.core.violations import Violations
 
@@ -21,6 +22,12 @@ def written(value: object) -> str:
     if isinstance(value, tuple):
         return ",".join(str(v) for v in value) or "-"
     return str(value)
+
+
+def colour_name(colour: str, lang: Lang) -> str:
+    """A die's colour as the rulebook names it in ``lang`` (透明 for ``clear``): what a
+    drawing labels a die with; a colour no table names (a record's error) as written."""
+    return RULES.term("colour", colour, lang) or colour
 
 
 VIOLATIONS = Violations(lambda: RULES, render=written)

@@ -28,7 +28,7 @@ from adjudicator.astro_stra.setup import check_draft, check_layout, check_openin
 from adjudicator.astro_stra.skills import COLOURS
 from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, Said
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Event, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
@@ -50,6 +50,15 @@ def _lenient(written: str | ReadTurn) -> str | None:
         return without_unused_parameters(line) or spelled
     except SkillWords:
         return spelled  # judged as bad_skill when played
+
+
+#: The kinds of event, as ``event_order`` names them: the notation's words in English, the
+#: rulebook's (ゲームの準備: 先手, ダイス選択; a turn) in Japanese.
+_EVENTS = {
+    "opening": Said("opening", "先手決め(opening)"),
+    "draft": Said("draft", "ダイス選択(draft)"),
+    "turn": Said("turn", "ターン"),
+}
 
 
 class AstroStraReplay(EventReplay):
@@ -121,7 +130,7 @@ class AstroStraReplay(EventReplay):
         kind = written.split(" ", 1)[0] if isinstance(written, str) else "turn"
         kind = kind if kind in ("opening", "draft") else "turn"
         if kind != expected:
-            return VIOLATIONS("event_order", expected=expected, got=kind)
+            return VIOLATIONS("event_order", expected=_EVENTS[expected], got=_EVENTS[kind])
         if kind == "opening":
             problem = check_opening(parse_opening(written))
             return VIOLATIONS(problem[0], **problem[1]) if problem else None
@@ -138,9 +147,13 @@ class AstroStraReplay(EventReplay):
             side = "white" if written.split(":", 1)[0].endswith("white") else "black"
             return VIOLATIONS("bad_skill", side=side, skill=err.skill, why=err.why)
         if self.game is None:  # only after a refused draft, which stops the replay
-            return VIOLATIONS("event_order", expected="draft", got="turn")
+            return VIOLATIONS("event_order", expected=_EVENTS["draft"], got=_EVENTS["turn"])
         if number != self.game.turns + 1:
-            return VIOLATIONS("event_order", expected=f"turn {self.game.turns + 1}", got=number)
+            n = self.game.turns + 1
+            expected_turn = Said(f"turn {n}", f"{n} ターン目")
+            return VIOLATIONS(
+                "event_order", expected=expected_turn, got=Said(str(number), f"{number} ターン目")
+            )
         result = play_turn(self.game, play, self.readings)
         if isinstance(result, StepProblem):
             return VIOLATIONS(result.code, **result.args)

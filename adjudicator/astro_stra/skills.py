@@ -34,6 +34,7 @@ from typing import Any, Literal, NamedTuple, get_args
 from adjudicator.astro_stra.board import HOME, Position, Side, opposite, other
 from adjudicator.astro_stra.dice import PIPS, numbered_point
 from adjudicator.astro_stra.readings import Readings
+from adjudicator.core.i18n import Said
 
 Colour = Literal[
     "red",
@@ -153,10 +154,20 @@ def apply_skill(
     elif use.skill != table.s.colour:
         return _bad("not_the_s_colour", side=side, skill=use.skill, s=table.s.colour)
     if use.skill == "jagi" and use.colour not in COLOURS:
-        return _bad("bad_skill", side=side, skill=use.skill, why="jagi names no colour")
+        return _bad(
+            "bad_skill",
+            side=side,
+            skill=use.skill,
+            why=Said("jagi names no colour", "蛇牙は使う色を as= で書きます"),
+        )
     unused = unused_parameters(use)
     if unused:
-        return _bad("bad_skill", side=side, skill=use.skill, why=f"it takes no {unused[0]}")
+        return _bad(
+            "bad_skill",
+            side=side,
+            skill=use.skill,
+            why=Said(f"it takes no {unused[0]}", f"{unused[0]} は取りません"),
+        )
     if use.skill in ONCE_PER_GAME:
         table = table._replace(once_used=table.once_used | {side})
         if use.skill == "artemis":
@@ -261,11 +272,21 @@ def _colour_skill(
     args = {"side": side, "skill": colour}
     if colour in ("red", "green", "blue", "cyan", "clear"):
         if use.die not in ("T", "A"):
-            return _bad("bad_skill", **args, why="the T or the A die must be named")
+            return _bad(
+                "bad_skill",
+                **args,
+                why=Said("the T or the A die must be named", "T か A のダイスを書きます"),
+            )
         pips = table.slot(use.die).pips
         if colour == "red":
             if use.pips not in PIPS:
-                return _bad("bad_skill", **args, why="the reroll's pips (1–6) must be given")
+                return _bad(
+                    "bad_skill",
+                    **args,
+                    why=Said(
+                        "the reroll's pips (1–6) must be given", "振り直した目(1〜6)を書きます"
+                    ),
+                )
             if _rerolls_held(table, use.die, readings):
                 return _bad("held_die_reroll", **args, colour=table.slot(use.die).colour)
             return position, table.with_slot(use.die, use.pips)
@@ -280,7 +301,13 @@ def _colour_skill(
         return position, table.with_slot(use.die, shifted)
     if colour == "purple":
         if use.opponent not in opponent_colours or use.pips not in PIPS:
-            return _bad("bad_skill", **args, why="an opposing die and a value 1–6 are needed")
+            return _bad(
+                "bad_skill",
+                **args,
+                why=Said(
+                    "an opposing die and a value 1–6 are needed", "相手のダイスと目(1〜6)を書きます"
+                ),
+            )
         # interpretation 18: the fixed value replaces the owner's own (cyan) hold on that die
         holds = tuple(h for h in table.holds if (h.owner, h.colour) != (other(side), use.opponent))
         return position, table._replace(holds=(*holds, Hold(other(side), use.opponent, use.pips)))
@@ -307,7 +334,14 @@ def _held_or_reroll(
     reroll_slot = "T" if colour == "black-white" else "A"
     if use.held is None:
         if use.die != reroll_slot or use.pips not in PIPS:
-            return _bad("bad_skill", **args, why=f"a held die, or the {reroll_slot} die rerolled")
+            return _bad(
+                "bad_skill",
+                **args,
+                why=Said(
+                    f"a held die, or the {reroll_slot} die rerolled",
+                    f"ホールドされたダイスか、振り直す {reroll_slot} のダイスを書きます",
+                ),
+            )
         if _rerolls_held(table, reroll_slot, readings):
             return _bad("held_die_reroll", **args, colour=table.slot(reroll_slot).colour)
         return position, table.with_slot(reroll_slot, use.pips)
@@ -318,13 +352,21 @@ def _held_or_reroll(
     old = match[0][2]
     if colour == "black-white":
         if use.pips not in (1, -1):
-            return _bad("bad_skill", **args, why="a held die changes by +1 or −1")
+            return _bad(
+                "bad_skill",
+                **args,
+                why=Said("a held die changes by +1 or −1", "ホールドされた目は +1 か -1 します"),
+            )
         new = _shift(old, use.pips, readings)
         if new is None:
             return _bad("pips_out_of_range", **args, die=held_colour, pips=old)
     else:
         if use.pips not in PIPS:
-            return _bad("bad_skill", **args, why="the reroll's pips (1–6) must be given")
+            return _bad(
+                "bad_skill",
+                **args,
+                why=Said("the reroll's pips (1–6) must be given", "振り直した目(1〜6)を書きます"),
+            )
         new = use.pips
     return position, _set_held(table, owner, held_colour, new)
 
@@ -357,7 +399,12 @@ def _melgee(
         return _bad("skill_not_available", side=side, skill="orange", point=mine)
     theirs = use.swap
     if theirs is None or not position.is_blot(foe, theirs):
-        return _bad("bad_skill", side=side, skill="orange", why="an opposing blot must be named")
+        return _bad(
+            "bad_skill",
+            side=side,
+            skill="orange",
+            why=Said("an opposing blot must be named", "相手のブロットを書きます"),
+        )
     here = opposite(theirs, readings.geometry)  # the opposing blot's point, in own numbering
     mine_counts = list(position.counts(side))
     foe_counts = list(position.counts(foe))

@@ -80,7 +80,7 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
     if game.winner is not None:
         return _problem("step-7", "game_over", winner=game.winner)
     if side != game.to_move:
-        return _problem("step-7", "not_your_turn", side=side, expected=game.to_move)
+        return _problem("step-7", "not_your_turn", side=side, mover=game.to_move)
     # step 1: roll the dice that are not held
     mine = game.colours[side]
     d0, d1, d2 = play.dice

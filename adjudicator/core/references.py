@@ -111,6 +111,27 @@ class SideSpec(BaseModel):
     en: str
 
 
+class TermSpec(BaseModel):
+    """A word of the game's notation as a person says it in each language: Astro-Stra's die
+    colour ``clear`` is 透明 in the rulebook, ``clear`` in English."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code: str
+    ja: str
+    en: str
+
+
+class TermTable(BaseModel):
+    """Words of the notation and the message arguments that hold them: a message says
+    ``{colour}`` as 透明 in Japanese while the record and the JSON keep ``clear``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    args: list[str] = Field(min_length=1, description="Message arguments holding these words.")
+    names: list[TermSpec] = Field(min_length=1)
+
+
 #: How "draw" is said where a winner would stand.
 DRAW: dict[Lang, str] = {"ja": "引き分け", "en": "draw"}
 
@@ -123,6 +144,10 @@ class RuleData(BaseModel):
     rulebook: str
     sides: list[SideSpec] = Field(
         default_factory=list, description="The sides with their names in both languages."
+    )
+    terms: list[TermTable] = Field(
+        default_factory=list,
+        description="Words of the notation (die colours) named in both languages in messages.",
     )
     references: list[RuleRef]
     interpretations: list[Interpretation]
@@ -176,6 +201,16 @@ class RuleData(BaseModel):
             if spec.code == code:
                 return spec.text(lang)
         return code
+
+    def term(self, arg: str, code: str, lang: Lang) -> str | None:
+        """``code`` held by the message argument ``arg`` as a person says it (透明 for
+        ``clear``); ``None`` when no table names it, so that it is shown as written."""
+        for table in self.terms:
+            if arg in table.args:
+                for name in table.names:
+                    if name.code == code:
+                        return name.ja if lang == "ja" else name.en
+        return None
 
     def cite(self, ref_ids: list[str], lang: Lang) -> str:
         """References as the rulebook names them, joined: '第4条 軌道航行と捕獲; …'."""

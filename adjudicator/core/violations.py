@@ -53,7 +53,8 @@ class Violation:
 
 
 def spoken(args: dict[str, Any], names: RuleData | None, lang: Lang) -> dict[str, Any]:
-    """Message arguments with sides, reasons and phrases in words of ``lang``."""
+    """Message arguments with sides, reasons, phrases and the words of the notation that
+    the rule data names (Astro-Stra's die colours) in words of ``lang``."""
     out = {k: in_lang(v, lang) if isinstance(v, Said) else v for k, v in args.items()}
     if names is None:
         return out
@@ -63,6 +64,10 @@ def spoken(args: dict[str, Any], names: RuleData | None, lang: Lang) -> dict[str
                 out[key] = names.side_name(value, lang)
             elif key in REASON_ARGS:
                 out[key] = names.reason_name(value, lang)
+            else:
+                out[key] = names.term(key, value, lang) or out[key]
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            out[key] = [names.term(key, v, lang) or v for v in value]
     return out
 
 
