@@ -42,7 +42,7 @@ def test_a_colour_drafted_twice_names_both_picks() -> None:
     code, args = check_draft(["black-red", "clear", "black-red", "yellow", "cyan", "purple"], 1)
     assert code == "draft_twice" and args["first"] == 1 and args["pick"] == 3
     said = ASTRO(code, **args)
-    assert said.message("ja").startswith("黒 は 1 番目と 3 番目で同じ black-red を選んでいます")
+    assert said.message("ja").startswith("黒 は 1 番目と 3 番目で同じ 黒色赤目 を選んでいます")
     assert "3 番目は別の色" in said.message("ja")
     assert "picks black-red at picks 1 and 3" in said.message("en")
 

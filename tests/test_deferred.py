@@ -121,6 +121,9 @@ def test_the_report_lists_the_pending_checks_in_both_languages() -> None:
         ("ja", "検査が未了", "hide base が隠れていたか"),
     ):
         console = Console(record=True, width=200)
-        VerdictPrinter(Output(console), lang)(run("move", "hide base", lang=lang))
+        VerdictPrinter(Output(console), lang, codes=True)(run("move", "hide base", lang=lang))
         text = console.export_text()
         assert words in text and check in text and "concealed" in text
+        quiet = Console(record=True, width=200)  # the code for programs, on request only
+        VerdictPrinter(Output(quiet), lang)(run("move", "hide base", lang=lang))
+        assert check in quiet.export_text() and "concealed" not in quiet.export_text()

@@ -190,7 +190,7 @@ def test_convert_refuses_a_record_the_other_form_cannot_hold(
 
 def test_replay_threefold_repetition(snapshot: SnapshotAssertion) -> None:
     """第9条: the replay draws plies 0–3, then stops at O+ with its violation and exit 1."""
-    code, out, _ = run("replay", INVALID / "threefold-repetition.json")
+    code, out, _ = run("replay", INVALID / "threefold-repetition.json", "--codes")
     assert code == 1
     assert len(HEADER.findall(out)) == 4
     assert "ply 4 O+: threefold_repetition" in out
@@ -243,7 +243,7 @@ def test_replay_to_the_end_reports_the_decision() -> None:
 def test_replay_stops_at_an_illegal_action() -> None:
     """The replay stops at the first illegal action: exit 1, the ply, the action, the
     violation code and the article."""
-    code, out, _ = run("replay", INVALID / "illegal-action-in-the-middle.json")
+    code, out, _ = run("replay", INVALID / "illegal-action-in-the-middle.json", "--codes")
     assert code == 1
     assert len(HEADER.findall(out)) == 41
     assert "ply 41 O0-I0: jump_across_two_orbits" in out
@@ -292,7 +292,9 @@ def test_adjudicate_legal_action_on_a_record() -> None:
 def test_adjudicate_illegal_action_on_a_record() -> None:
     """第5条: O0-I0 jumps across two orbits; the ruling gives the code, the articles and the
     message, and exit 1."""
-    code, out, _ = run("adjudicate", "--record", PINCER, "--at", "3", "--action", "O0-I0")
+    code, out, _ = run(
+        "adjudicate", "--record", PINCER, "--at", "3", "--action", "O0-I0", "--codes"
+    )
     assert code == 1
     assert "O0-I0: illegal" in out
     assert "jump_across_two_orbits" in out
@@ -310,7 +312,7 @@ def test_adjudicate_in_japanese() -> None:
 
 def test_adjudicate_after_the_end() -> None:
     """--at one past the record's last action rules on a decided game: game_over."""
-    code, out, _ = run("adjudicate", "--record", PINCER, "--at", "84", "--action", "O+")
+    code, out, _ = run("adjudicate", "--record", PINCER, "--at", "84", "--action", "O+", "--codes")
     assert code == 1
     assert "turn start: decided after 83 actions: red (new two-point pincer)" in out
     assert "game_over" in out
@@ -327,7 +329,7 @@ def test_adjudicate_position_with_history(history: list[str], legal: bool) -> No
     args = ["--position", AFTER_O_MINUS, "--action", "O+"]
     for h in history:
         args += ["--history", h]
-    code, out, _ = run("adjudicate", *args)
+    code, out, _ = run("adjudicate", *args, "--codes")
     assert "blue to move" in out
     if legal:
         assert code == 0
@@ -603,7 +605,28 @@ def test_validate_max_bytes_refuses_large_files_and_goes_on(tmp_path: Path) -> N
 
 def test_validate_text_report_has_a_summary() -> None:
     """Without --json the director reads one report per record and a summary."""
-    code, out, _ = run("validate", PINCER, INVALID / "wrong-winner.json")
+    code, out, _ = run("validate", PINCER, INVALID / "wrong-winner.json", "--codes")
     assert code == 1
     assert "wrong_winner" in out
     assert out.rstrip().endswith("2 record(s): 1 valid, 1 invalid, 0 pending, 0 unreadable")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", INVALID / "illegal-action-in-the-middle.json"],
+        ["replay", INVALID / "illegal-action-in-the-middle.json"],
+        ["adjudicate", "--record", PINCER, "--at", "41", "--action", "O0-I0"],
+        ["repair", INVALID / "illegal-action-in-the-middle.json", "--time", "2"],
+    ],
+    ids=lambda args: str(args[0]),
+)
+def test_codes_are_for_programs_and_shown_to_a_person_only_on_request(args: list) -> None:
+    """A person reads the article and the message; the code is in the JSON, and on the
+    terminal only with --codes, in every command that judges an action."""
+    _, plain, _ = run(*args)
+    _, coded, _ = run(*args, "--codes")
+    assert "jump_across_two_orbits" not in plain
+    assert "jump_across_two_orbits" in coded
+    if args[0] != "replay":  # replay draws for a person and has no JSON
+        assert "jump_across_two_orbits" in run(*args, "--json")[1]

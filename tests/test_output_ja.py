@@ -12,13 +12,15 @@ for programs and is not read here.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 import re
 import string
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -187,11 +189,19 @@ NAMED = frozenset(
 #: Input quoted back as the person wrote it, and the notation's forms quoted as examples.
 QUOTED = re.compile(
     r"「[^」]*」|'[^']*'|\"[^\"]*\""  # input quoted back, forms and JSON values as examples
-    r"|^[\w.\[\]]+: "  # where in the person's data: a field path (venue: , board.sha256: )
+    r"|\b[\w.\[\]]+: (?=[^\x00-\x7f])"  # a field path of the person's data (venue: 未知の…)
+    r"|(?<=[^\x00-\x7f] )\([a-z_-]+\)"  # an id after its Japanese name: 赤 (red)
     r"|\{\w+\}"  # a template's placeholder, filled by the report's viewer
     r"|\b[0-9a-f]{16,}\b",  # a digest, a nonce
     re.M,
 )
+
+
+def _command_objects(command: Any) -> Iterator[Any]:
+    """Every command of the tree, its sub-commands' names being ids (commit, draw)."""
+    yield command
+    for sub in getattr(command, "commands", {}).values():
+        yield from _command_objects(sub)
 
 
 def _commands(command: Any) -> Iterator[list[str]]:
@@ -222,8 +232,20 @@ def vocabulary() -> frozenset[str]:
         words |= set(re.findall(r'"([a-z0-9_]+)": \{', schema.read_text("utf-8")))
     for game in REGISTRY.games:  # the tags of text records, as the skeletons write them
         words |= set(re.findall(r"\[(\w+) ", game.skeleton("text", "en")))
+    for game in REGISTRY.games:  # the readings' values, as tags and skeletons write them
+        package = type(game).__module__.rsplit(".", 1)[0]
+        if importlib.util.find_spec(f"{package}.readings") is None:
+            continue  # a game without switchable readings
+        readings = importlib.import_module(f"{package}.readings")
+        for field in readings.Readings.model_fields.values():
+            values = get_args(field.annotation)
+            words |= {str(v) for v in values} if values else {"true", "false"}
+    words |= {i.id.replace("-", "_") for g in REGISTRY.games for i in g.rules.interpretations}
+    words |= {"--help", *(c.name for c in _command_objects(ROOT_COMMAND))}
+    words |= {path.stem.split("-", 1)[-1] for path in (ROOT / "conformance").glob("*/*.yaml")}
     board = json.loads((ROOT / "adjudicator/dark_nebula/boards/default.json").read_text("utf-8"))
-    words |= {sector["id"] for sector in board["sectors"]}
+    words |= {sector["id"] for sector in board["sectors"]} | set(TOKEN.findall(board["id"]))
+    words |= {counter["id"] for counter in board["counters"]}
     return frozenset(words - NAMED)
 
 
@@ -430,7 +452,8 @@ def test_the_html_report_reads_japanese(tmp_path: Path) -> None:
         texts += [u.get("message", "")]
         texts += [c["description"] for c in v.get("pending", [])]
         texts += [w["message"] + " " + w["location"] for w in v.get("warnings", [])]
-        texts += [i["title"] for i in v.get("interpretations_shown", [])]
+        assert len(data["interp"]) == len(v.get("interpretations", [])), key
+        texts += [title for title, _ in data["interp"]]
         texts += data["t"] + data["d"]
         texts += [t for part in data["parts"] for t in _svg_text(part)]
     left = {text: prose_english(text) for text in texts if text.strip()}
@@ -445,3 +468,30 @@ def test_the_narrow_check_sees_english_and_colours() -> None:
     assert prose_english("黒 は black-red を選んでいます") == ["black-red"]
     kept = "b:1=2,2=2 w:13=6; green=5 (die_value) tyrann records/orbit-dominion/valid/pincer.json"
     assert prose_english(kept) == []
+
+
+#: The main commands beyond those above: a record skeleton, a repair, the conformance run.
+MORE_COMMANDS = [
+    ["new", "astro-stra"],
+    ["new", "dark-nebula"],
+    ["new", "orbit-dominion"],
+    [
+        "repair",
+        str(RECORDS / "orbit-dominion/invalid/illegal-action-in-the-middle.json"),
+        "--time",
+        "3",
+    ],
+    ["replay", str(RECORDS / "astro-stra/invalid/die-of-seven.json")],
+    ["conformance", "run", "--game", "astro-stra"],
+]
+
+
+@pytest.mark.parametrize("args", COMMANDS + MORE_COMMANDS, ids=" ".join)
+def test_no_english_word_in_a_commands_prose(args: list[str]) -> None:
+    """The narrow check over each command a person runs under a Japanese locale: no die
+    colour in a sentence (透明 のダイスの目 7), no skeleton's ``True``, no code on a
+    verdict line but for ids of the vocabulary."""
+    result = run(*args)
+    assert result.exit_code in (0, 1, 2, 3), result.output
+    left = {line: prose_english(line) for line in result.output.splitlines()}
+    assert {line: words for line, words in left.items() if words} == {}

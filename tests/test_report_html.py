@@ -177,3 +177,24 @@ def test_a_file_name_s_bidirectional_controls_are_shown_escaped(tmp_path: Path) 
     assert "\u202e" not in html and "\u202c" not in html
     assert index(html)[0][0].endswith("round1-\\u202edilav-\\u202c.json")
     assert record(html, 0)["verdict"]["source"].endswith("round1-\\u202edilav-\\u202c.json")
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("ja", "解釈3 上がりを越える前進 (exact)"), ("en", "3 An advance past home (exact)")],
+)
+def test_the_interpretations_in_force_are_shown_by_title_their_id_on_hover(
+    tmp_path: Path, lang: str, title: str
+) -> None:
+    """The viewer names each interpretation in force by its number and title in the
+    report's language, a switched one with its value; the id (what --interpretation and the
+    JSON use) is the element's title attribute, read on hover."""
+    html = make_report(tmp_path, "--lang", lang, "-I", "astro-stra:past-home=exact")
+    rows = index(html)
+    n = next(i for i, r in enumerate(rows) if r[0].endswith("astro-stra/valid/unfinished.json"))
+    data = record(html, n)
+    assert len(data["interp"]) == len(data["verdict"]["interpretations"]) > 3
+    assert [title, "past-home=exact"] in data["interp"]
+    assert ("解釈1 盤の形" in data["interp"][0][0]) == (lang == "ja")
+    script_text = html[html.index("function verdictBlock") :]
+    assert 'el("span", { "title": id }, title)' in script_text

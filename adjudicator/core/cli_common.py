@@ -31,6 +31,14 @@ LangOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+#: Violation codes are for programs (JSON, CSV); a person reads the article and the message,
+#: and asks for the codes with this option.
+CodesOption = Annotated[
+    bool,
+    typer.Option(
+        "--codes", help="Also show each violation's code (JSON and CSV always have them)."
+    ),
+]
 SvgOption = Annotated[
     Path | None,
     typer.Option("--svg", help="Also write the position drawn as an SVG picture to this file."),

@@ -28,6 +28,7 @@ from adjudicator.core.cli_common import (
     EXIT_INVALID,
     EXIT_PENDING,
     EXIT_USAGE,
+    CodesOption,
     FormatOption,
     JsonOption,
     LangOption,
@@ -190,6 +191,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             bool,
             typer.Option("--quiet", "-q", help="Show only the records that are not valid."),
         ] = False,
+        codes: CodesOption = False,
         summary_format: Annotated[
             SummaryFormat | None,
             typer.Option(
@@ -268,7 +270,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
         # Text for a plain stream (the report, or JSON lines) is made where each record is
         # judged, in the workers with several jobs; the other outputs need the verdicts.
         as_text = html is None and summary_format is None and not as_json
-        render = PlainText(language, jsonl=jsonl) if as_text and (jsonl or console.plain) else None
+        plain = as_text and (jsonl or console.plain)
+        render = PlainText(language, jsonl=jsonl, codes=codes) if plain else None
         if executor is None:
             cores = available_cores()
             if jobs > cores:
@@ -306,7 +309,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
                 budget = RepairBudget(replays=repair_replays, seconds=repair_seconds)
             report = HtmlReport(html, registry, options, jobs=jobs, repair=budget)
-        show = VerdictPrinter(console, language, _rules_of(registry))
+        show = VerdictPrinter(console, language, _rules_of(registry), codes=codes)
         # Standard output's reader gone (`validate … | head`): nothing more is printed, and
         # the batch goes on only for a file asked for (--html), which is written whole.
         reader_gone = False
@@ -395,6 +398,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         lang: LangOption = None,
         svg: SvgOption = None,
         fmt: FormatOption = "text",
+        codes: CodesOption = False,
     ) -> None:
         """Step through a record, drawing each position with the last action marked.
 
@@ -429,8 +433,9 @@ def register(app: typer.Typer, registry: Registry) -> None:
             if step.violation is not None:
                 v = step.violation
                 at = label["ply"].format(ply=step.at or ply)
+                code = f": {v.code}" if codes else ""
                 show.print(
-                    f"[bold red]{at} {shown(event.written)}: {v.code}[/] — "
+                    f"[bold red]{at} {shown(event.written)}{code}[/] — "
                     f"{escape(v.cite(game.rules, language))}\n  {shown(v.message(language))}"
                 )
                 emit_picture(state.picture(event.written, lang=language), game, svg, fmt)
@@ -449,7 +454,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
             show.print(f"[yellow]{escape(label['pending_exit'].format(n=len(waiting)))}[/]")
             for d in waiting:
                 where = label["at_ply"].format(ply=d.ply)
-                show.print(f"    {where}: {escape(d.description[language])} [dim]({d.code})[/]")
+                code = f" [dim]({d.code})[/]" if codes else ""
+                show.print(f"    {where}: {escape(d.description[language])}{code}")
             raise typer.Exit(EXIT_PENDING)
 
     @app.command()
@@ -497,6 +503,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         as_json: JsonOption = False,
         svg: SvgOption = None,
         fmt: FormatOption = "text",
+        codes: CodesOption = False,
     ) -> None:
         """Rule on a disputed moment: whose turn it is, what the turn start decides,
         whether the action is legal and which article says so, and what it leads to. With
@@ -547,7 +554,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
         verdict = f"[green]{label['legal']}[/]" if ruling.legal else f"[red]{label['illegal']}[/]"
         console.print(f"{shown(action)}: {verdict}")
         if ruling.violation is not None:
-            console.print(f"  {ruling.violation} — {escape(ruling.citation or '')}")
+            code = f"{ruling.violation} — " if codes else ""
+            console.print(f"  {code}{escape(ruling.citation or '')}")
             console.print(f"  {shown(ruling.message or '')}")
         if ruling.position_after is not None:
             console.print(escape(label["leads_to"].format(position=ruling.position_after)))

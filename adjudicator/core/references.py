@@ -43,6 +43,8 @@ class Interpretation(BaseModel):
 
     number: int
     id: str
+    title_ja: str = Field(description="A few words naming the reading, shown for its id.")
+    title_en: str
     rules: list[str]
     reading_ja: str
     reading_en: str
@@ -201,6 +203,19 @@ class RuleData(BaseModel):
             if spec.code == code:
                 return spec.text(lang)
         return code
+
+    def interpretation_title(self, in_force: str, lang: Lang) -> str:
+        """An interpretation in force (``past-home``, or switched ``past-home=exact``) as a
+        person reads it: its number and title (解釈3 上がりを越える前進), a switched value
+        after it; an unknown id as written."""
+        ident, _, value = in_force.partition("=")
+        for i in self.interpretations:
+            if i.id == ident:
+                title = (
+                    f"解釈{i.number} {i.title_ja}" if lang == "ja" else f"{i.number} {i.title_en}"
+                )
+                return f"{title} ({value})" if value else title
+        return in_force
 
     def term(self, arg: str, code: str, lang: Lang) -> str | None:
         """``code`` held by the message argument ``arg`` as a person says it (透明 for

@@ -13,6 +13,7 @@ from adjudicator.core.cli_common import (
     EXIT_INVALID,
     EXIT_OK,
     EXIT_PENDING,
+    CodesOption,
     JsonOption,
     LangOption,
     fail,
@@ -59,6 +60,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         ] = None,
         as_json: JsonOption = False,
         lang: LangOption = None,
+        codes: CodesOption = False,
     ) -> None:
         """Find the game a miscopied record meant: the fewest, most plausible edits
         (replace, insert, delete or swap an event; a die, a pip or a name miscopied)
@@ -101,7 +103,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if as_json:
             sys.stdout.write(one_line(found.model_dump_json(indent=2)) + "\n")
         else:
-            _print(found, game.rules, chosen)
+            _print(found, game.rules, chosen, codes=codes)
         if write is not None and found.candidates:
             try:
                 write_text(write, _with_edits(found), "--write")
@@ -127,7 +129,7 @@ def _with_edits(found: Repair) -> str:
     return dumps(data, indent=2) + "\n"
 
 
-def _print(found: Repair, rules: RuleData, lang: Lang) -> None:
+def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -> None:
     w = WORDS[lang]
     source = printable(path_text(found.source))
     if found.status in ("valid", "pending"):
@@ -136,7 +138,8 @@ def _print(found: Repair, rules: RuleData, lang: Lang) -> None:
     problem = found.verdict.problem
     assert problem is not None
     head = "fails" if problem.ply is not None else "fails_whole"
-    print(w[head].format(source=source, ply=problem.ply, code=problem.code))
+    code = f": {problem.code}" if codes else ""
+    print(w[head].format(source=source, ply=problem.ply) + code)
     print("  " + printable(problem.message))
     if found.candidates:
         print(w["candidates"].format(count=len(found.candidates)))

@@ -19,8 +19,8 @@ WORDS: dict[Lang, dict[str, str]] = {
     "en": {
         "valid": "{source}: valid as written; nothing to repair.",
         "pending": "{source}: consistent so far, hidden checks pending; nothing public to repair.",
-        "fails": "{source}: invalid at ply {ply}: {code}",
-        "fails_whole": "{source}: invalid: {code}",
+        "fails": "{source}: invalid at ply {ply}",
+        "fails_whole": "{source}: invalid",
         "candidates": "{count} correction(s) under which the record is valid to its end "
         "and agrees with its result:",
         "none": "No correction within {max_edits} edit(s) makes the record valid.",
@@ -44,8 +44,8 @@ WORDS: dict[Lang, dict[str, str]] = {
         "valid": "{source}: 記録どおりで有効です。修復するところはありません。",
         "pending": "{source}: ここまでは矛盾なし、非公開の確認が保留中です。公開部分に修復する"
         "ところはありません。",
-        "fails": "{source}: {ply}手目で無効: {code}",
-        "fails_whole": "{source}: 無効: {code}",
+        "fails": "{source}: {ply}手目で無効",
+        "fails_whole": "{source}: 無効",
         "candidates": "記録が最後まで有効で結果とも合う修正案 {count} 件:",
         "none": "{max_edits} 箇所以内の修正では記録は有効になりません。",
         "candidate": "{rank}. 費用 {cost:g}: {verdict}",

@@ -140,9 +140,12 @@ class VerdictPrinter:
         out: Output,
         lang: Lang,
         rules_of: Callable[[str], RuleData | None] = lambda _game: None,
+        *,
+        codes: bool = False,
     ) -> None:
         self.out = out
         self.lang = lang
+        self.codes = codes
         self.rules_of = rules_of
         self._rules: dict[str, RuleData | None] = {}
         self._plain = out.plain
@@ -151,7 +154,7 @@ class VerdictPrinter:
         game = verdict.game or ""
         if game not in self._rules:
             self._rules[game] = self.rules_of(game)
-        lines = verdict_lines(verdict, self.lang, self._rules[game])
+        lines = verdict_lines(verdict, self.lang, self._rules[game], codes=self.codes)
         if not self._plain:
             for line in lines:
                 self.out.line(*line)
@@ -187,6 +190,7 @@ class PlainText:
 
     lang: Lang
     jsonl: bool = False
+    codes: bool = False
 
     def __call__(self, verdict: Verdict, registry: Registry) -> Shown:
         if self.jsonl:
@@ -194,15 +198,18 @@ class PlainText:
             return Shown(verdict.status, text, verdict.exit_code)
         game = registry.get(verdict.game) if verdict.game else None
         rules = game.rules if game is not None else None
-        block = plain_block(verdict_lines(verdict, self.lang, rules))
+        block = plain_block(verdict_lines(verdict, self.lang, rules, codes=self.codes))
         return Shown(verdict.status, block, verdict.exit_code)
 
 
 def verdict_lines(
-    verdict: Verdict, lang: Lang, rules: RuleData | None = None
+    verdict: Verdict, lang: Lang, rules: RuleData | None = None, *, codes: bool = False
 ) -> list[list[Segment]]:
     """The lines of a verdict, each as styled pieces. Every string that comes from the
-    input (a file name, an action, a message quoting it) is made :func:`printable`."""
+    input (a file name, an action, a message quoting it) is made :func:`printable`.
+
+    Violation and error codes are for programs (JSON, CSV): a person reads the article and
+    the message, in words; ``codes`` (``--codes``) shows them too."""
     label = LABELS[lang]
     mark, colour = _MARK[verdict.status]
     head: list[Segment] = [
@@ -213,7 +220,8 @@ def verdict_lines(
     ]
     if verdict.unreadable is not None:
         u = verdict.unreadable
-        return [[*head, (f": {printable(u.message)} ", ""), (f"({printable(u.code)})", "dim")]]
+        code = [(f" ({printable(u.code)})", "dim")] if codes else []
+        return [[*head, (f": {printable(u.message)}", ""), *code]]
     lines: list[list[Segment]] = []
     p = verdict.problem
     if p is None:
@@ -222,7 +230,9 @@ def verdict_lines(
     else:
         where = f" {label['at_ply'].format(ply=p.ply)}" if p.ply is not None else ""
         action = f" {printable(p.action)}" if p.action else ""
-        lines.append([*head, (f"{where}:{action} ", ""), (printable(p.code), "bold")])
+        code = [(" ", ""), (printable(p.code), "bold")] if codes else []
+        said = f"{where}:{action}" if action or codes else where
+        lines.append([*head, (said, ""), *code])
         if p.citation:
             lines.append([(f"    {printable(p.citation)}", "")])
         lines.append([(f"    {printable(p.message)}", "")])
@@ -247,7 +257,10 @@ def verdict_lines(
                 ("    ", ""),
                 (label["pending_check"], "yellow"),
                 (f" {where}: {printable(check.description)} ", ""),
-                (f"({printable(check.code)}; {printable(check.citation)})", "dim"),
+                (
+                    f"({printable(check.code) + '; ' if codes else ''}{printable(check.citation)})",
+                    "dim",
+                ),
             ]
         )
     for w in verdict.warnings:
@@ -255,8 +268,8 @@ def verdict_lines(
             [
                 ("    ", ""),
                 (label["warning"], "yellow"),
-                (f" {printable(w.location)}: {printable(w.message)} ", ""),
-                (f"({printable(w.code)})", "dim"),
+                (f" {printable(w.location)}: {printable(w.message)}", ""),
+                *([(f" ({printable(w.code)})", "dim")] if codes else []),
             ]
         )
     return lines

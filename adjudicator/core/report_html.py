@@ -78,6 +78,7 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
         "no_picture": "This game draws no pictures.",
         "keys": "← → step through the plies; Home and End jump.",
         "interpretations": "Interpretations in force",
+        "list_sep": ", ",
         "loading": "loading…",
         "correction": "Correction",
         "written": "As written",
@@ -114,6 +115,7 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
         "no_picture": "このゲームには図がありません。",
         "keys": "← → で一手ずつ、Home と End で最初と最後へ。",
         "interpretations": "適用中の解釈",
+        "list_sep": "、",
         "loading": "読み込み中…",
         "correction": "修正案",
         "written": "記録のとおり",
@@ -260,6 +262,7 @@ def record_data(
             verdict.model_dump(mode="json", exclude_none=True, exclude={"problem": {"drawing"}})
         ),
         "open": max(open_at, 0),
+        "interp": _interpretations(registry, verdict, options.lang),
         **frames_data(frames, boards),
     }
     correction = None
@@ -271,6 +274,18 @@ def record_data(
         correction = fix.row
     packed = base64.b64encode(zlib.compress(script_json(data).encode("utf-8"), 9)).decode("ascii")
     return RecordData(packed, boards, correction)
+
+
+def _interpretations(registry: Registry, verdict: Verdict, lang: Lang) -> list[list[str]]:
+    """The interpretations in force as a person reads them, each with its id (shown on
+    hover): [title, id]."""
+    game = registry.get(verdict.game) if verdict.game else None
+    if game is None:
+        return [[i, i] for i in verdict.interpretations]
+    rules = game.rules
+    return printable_data(
+        [[rules.interpretation_title(i, lang), i] for i in verdict.interpretations]
+    )
 
 
 @cache

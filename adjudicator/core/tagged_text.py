@@ -169,7 +169,9 @@ def skeleton_comments(
         key = item.id.replace("-", "_")
         if key in values:
             others = ", ".join(item.alternatives)
-            lines.append(f"#   {item.number} {key}={values[key]} ({_OTHERS[lang]}: {others})")
+            value = values[key]
+            shown = str(value).lower() if isinstance(value, bool) else value  # as a tag writes it
+            lines.append(f"#   {item.number} {key}={shown} ({_OTHERS[lang]}: {others})")
         else:
             lines.append(f"#   {item.number} {item.id}")
     return lines

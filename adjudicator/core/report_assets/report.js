@@ -107,37 +107,43 @@
     return data;
   }
 
-  function verdictBlock(v) {
+  function verdictBlock(v, interp) {
     const box = el("div", { "class": "verdict st-" + v.status });
     box.appendChild(el("p", { "class": "status" }, L["status_" + v.status]));
     const p = v.problem, u = v.unreadable;
     if (p) {
-      const head = el("p", { "class": "problem" });
+      // the code is for programs (JSON, CSV): here it is shown on hover
+      const head = el("p", { "class": "problem", "title": p.code });
       if (p.ply !== undefined) head.appendChild(el("span", { "class": "at" }, fill(L.at_ply, { ply: p.ply }) + " "));
       if (p.action) head.appendChild(el("code", { "class": "action" }, p.action));
-      head.appendChild(el("strong", { "class": "code" }, " " + p.code));
       box.appendChild(head);
       if (p.citation) box.appendChild(el("p", { "class": "citation" }, p.citation));
       box.appendChild(el("p", { "class": "message" }, p.message));
       if (p.suggestion) box.appendChild(el("p", {}, fill(L.suggestion, { suggestion: p.suggestion })));
     }
-    if (u) box.appendChild(el("p", { "class": "message" }, u.message + " (" + u.code + ")"));
+    if (u) box.appendChild(el("p", { "class": "message", "title": u.code }, u.message));
     if (v.pending && v.pending.length) {
       box.appendChild(el("h3", {}, L.pending));
       const ul = el("ul", { "class": "pending" });
       for (const c of v.pending) {
-        ul.appendChild(el("li", {}, fill(L.at_ply, { ply: c.ply }) + ": " + c.description + " (" + c.code + "; " + c.citation + ")"));
+        ul.appendChild(el("li", {}, fill(L.at_ply, { ply: c.ply }) + ": " + c.description + " (" + c.citation + ")"));
       }
       box.appendChild(ul);
     }
     if (v.warnings && v.warnings.length) {
       box.appendChild(el("h3", {}, L.warnings));
       const ul = el("ul");
-      for (const w of v.warnings) ul.appendChild(el("li", {}, w.location + ": " + w.message + " (" + w.code + ")"));
+      for (const w of v.warnings) ul.appendChild(el("li", { "title": w.code }, w.location + ": " + w.message));
       box.appendChild(ul);
     }
-    if (v.interpretations && v.interpretations.length) {
-      box.appendChild(el("p", { "class": "interp" }, L.interpretations + ": " + v.interpretations.join(", ")));
+    if (interp && interp.length) {
+      // each by its title, its id on hover
+      const line = el("p", { "class": "interp" }, L.interpretations + ": ");
+      interp.forEach(([title, id], i) => {
+        if (i) line.appendChild(document.createTextNode(L.list_sep));
+        line.appendChild(el("span", { "title": id }, title));
+      });
+      box.appendChild(line);
     }
     return box;
   }
@@ -231,7 +237,7 @@
       $("v-verdict").replaceChildren(el("p", {}, L.loading));
       const data = await load(n);
       current = { n, data, ply: 0 };
-      $("v-verdict").replaceChildren(verdictBlock(data.verdict));
+      $("v-verdict").replaceChildren(verdictBlock(data.verdict, data.interp));
       $("v-fix").replaceChildren(...(data.fix ? [fixBlock(data.fix)] : []));
       const fix = fixed(data);
       $("v-corrected").hidden = $("v-written-caption").hidden = !fix;
