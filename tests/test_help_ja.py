@@ -250,3 +250,12 @@ def test_validate_help_snapshot(lang: str, snapshot: SnapshotAssertion) -> None:
     result = run("validate", "--help", lang=lang, columns=100)
     assert result.exit_code == 0
     assert result.output == snapshot
+
+
+def test_validate_json_is_said_to_be_a_list_in_both_languages() -> None:
+    """``validate --json`` always prints a list (one object per record, for one record
+    too): its help says so in both languages, not the shared "one JSON object"."""
+    japanese = run("validate", "--help").output
+    english = run("validate", "--help", lang="C.UTF-8").output
+    assert "JSON の配列" in japanese and "オブジェクトを一つ出力" not in japanese
+    assert "one JSON list" in english and "one JSON object instead" not in english

@@ -67,7 +67,12 @@ def test_filter_open_and_step_to_the_failing_ply(report: Path, browser_page: Bro
     assert refused.get_attribute("data-action") == "O0-I0"
     assert "O0-I0" in page.locator("#v-event").inner_text()
     verdict = page.locator("#v-verdict").inner_text()
-    assert "jump_across_two_orbits" in verdict and "Art. 5" in verdict
+    assert "Art. 5" in verdict and "jump_across_two_orbits" not in verdict  # a person's words
+    code = page.locator("#v-verdict .problem").get_attribute("title")
+    assert code == "jump_across_two_orbits"  # the code for programs, on hover
+    interpretation = page.locator("#v-verdict .interp span").first
+    assert interpretation.inner_text() == "1 Squares and jumps"
+    assert interpretation.get_attribute("title") == "board"
     assert "No direct jump between the outer and the inner orbit" in verdict
     shot(page, "report-viewer")
     page.keyboard.press("ArrowLeft")
