@@ -205,10 +205,10 @@ def test_replay_to_draws_n_plus_one_positions(n: int) -> None:
     code, out, _ = run("replay", PINCER, "--to", str(n))
     assert code == 0
     assert len(HEADER.findall(out)) == n + 1
-    assert out.startswith(f"0 · red · {START}\n")
+    assert out.startswith(f"the start · red · {START}\n")
     for ply in range(1, n + 1):
-        assert re.search(rf"^{ply} {re.escape(moves[ply - 1])} · ", out, re.MULTILINE)
-    assert not re.search(rf"^{n + 1} ", out, re.MULTILINE)
+        assert re.search(rf"^ply {ply} {re.escape(moves[ply - 1])} · ", out, re.MULTILINE)
+    assert not re.search(rf"^ply {n + 1} ", out, re.MULTILINE)
 
 
 def test_replay_marks_the_last_action() -> None:
@@ -237,7 +237,7 @@ def test_replay_to_the_end_reports_the_decision() -> None:
     code, out, _ = run("replay", PINCER, "--to", "500")
     assert code == 0
     assert len(HEADER.findall(out)) == len(pincer_moves()) + 1
-    assert out.rstrip().endswith("decided after 83 actions: red (new two-point pincer)")
+    assert out.rstrip().endswith("decided after ply 83: red (new two-point pincer)")
 
 
 def test_replay_stops_at_an_illegal_action() -> None:
@@ -254,7 +254,7 @@ def test_replay_stops_at_an_illegal_action() -> None:
 def test_replay_stops_at_a_move_after_the_end() -> None:
     code, out, _ = run("replay", INVALID / "moves-after-the-end.json")
     assert code == 1
-    assert out.rstrip().endswith("decided after 83 actions: red (new two-point pincer)")
+    assert out.rstrip().endswith("decided after ply 83: red (new two-point pincer)")
 
 
 def test_replay_noncanonical_spelling_is_a_message_unless_lenient() -> None:
@@ -314,7 +314,7 @@ def test_adjudicate_after_the_end() -> None:
     """--at one past the record's last action rules on a decided game: game_over."""
     code, out, _ = run("adjudicate", "--record", PINCER, "--at", "84", "--action", "O+", "--codes")
     assert code == 1
-    assert "turn start: decided after 83 actions: red (new two-point pincer)" in out
+    assert "turn start: decided after ply 83: red (new two-point pincer)" in out
     assert "game_over" in out
 
 
@@ -368,10 +368,13 @@ def test_adjudicate_json_illegal_exits_1() -> None:
 
 
 def test_adjudicate_position_ply_is_the_positions_ply() -> None:
-    """The ply shown is the number of actions made so far, as the position says."""
+    """The ply of a ruling is the disputed action's (docs/records.md, 'Plies'): after the 3
+    actions the position counts, the action ruled on is ply 4, in JSON and in words."""
     position = "....bb....rr/rr....bb..../R....bB....r b 3 -"
     _, out, _ = run("adjudicate", "--position", position, "--action", "O+", "--json")
-    assert json.loads(out)["ply"] == 3
+    assert json.loads(out)["ply"] == 4
+    _, out, _ = run("adjudicate", "--position", position, "--action", "O+", "--lang", "ja")
+    assert "青の手番 · 4手目 · " in out
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,7 @@ def test_replay_svg_file_keeps_the_text_drawing(tmp_path: Path) -> None:
     out_file = tmp_path / "board.svg"
     code, out, _ = run("replay", str(path), "--to", "3", "--svg", str(out_file))
     assert code == 0
-    assert out.startswith("0 ·")
+    assert out.startswith("the start ·")
     assert actions(out_file.read_text(encoding="utf-8"))
 
 

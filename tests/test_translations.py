@@ -22,10 +22,13 @@ import pytest
 
 import adjudicator
 from adjudicator.core.errors import INPUT_ERRORS, InputError
+from adjudicator.core.plies import ply_name
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import installed_games
 
 GAMES = installed_games()
+#: Events a game names rather than counts (Astro-Stra's opening roll and draft), in Japanese.
+SETUP_EVENTS = tuple(s.ja for g in GAMES for s in g.rules.counting.setup)
 LANGS = {"ja", "en"}
 
 
@@ -307,7 +310,8 @@ def _position_lines(game_output: str) -> list[str]:
     for line in game_output.splitlines():
         if " · " in line:
             fields = line.split(" · ")
-            lines += fields[1:] if re.match(r"\d+ ", fields[0]) or fields[0] == "0" else fields
+            replayed = re.match(r"\d+(手目|ターン目) ", fields[0]) or fields[0] == "開始時"
+            lines += fields[1:] if replayed or fields[0].startswith(SETUP_EVENTS) else fields
         elif line.startswith(("結果の局面:", "leads to:")):
             lines.append(line)
     return lines
@@ -330,6 +334,7 @@ def test_position_and_turn_lines_speak_japanese(sample: str, plies: int, at: int
 
     app, runner = build_app(Registry(GAMES)), CliRunner()
     path = str(Path(adjudicator.__file__).resolve().parent.parent / "records" / sample)
+    game = Registry(GAMES).find(sample.split("/")[0])
 
     def run(*args: str, lang: str) -> str:
         result = runner.invoke(app, list(args), env={"LANG": lang, "COLUMNS": "400"})
@@ -340,7 +345,7 @@ def test_position_and_turn_lines_speak_japanese(sample: str, plies: int, at: int
     written = next(
         line.split(" · ")[0].split(" ", 1)[1]
         for line in replayed.splitlines()
-        if line.startswith(f"{at} ")
+        if line.startswith(f"{ply_name(game.rules.counting, at, 'ja')} ")
     )
     ruled = run(
         "adjudicate", "--record", path, "--at", str(at), "--action", written, lang="ja_JP.UTF-8"

@@ -30,6 +30,7 @@ from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
 from adjudicator.core.outcome import Outcome
+from adjudicator.core.plies import ply_name
 from adjudicator.core.records import ACCEPTED, Event, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
@@ -195,7 +196,8 @@ class AstroStraReplay(EventReplay):
         title = words["setup"]
         if game is not None:
             to_move = words["to_move"].format(side=words[game.to_move])
-            title = f"{words['turn'].format(n=game.turns + 1)} · {to_move}"
+            turn = ply_name(self.rules.counting, self.ply() + 1, lang)
+            title = f"{turn} · {to_move}"
         return picture(
             game.position if game else self.start,
             geometry=self.readings.geometry,

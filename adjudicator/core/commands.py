@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from adjudicator.core.batch import (
     STDIN,
@@ -53,6 +53,7 @@ from adjudicator.core.loading import DEFAULT_MAX_BYTES, read_text
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.outcome_after import OutcomeAfter, outcome_after
 from adjudicator.core.output import ReaderGone, quiet_stdout
+from adjudicator.core.plies import ply_name
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
@@ -418,8 +419,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
             side = game.rules.side_name(state.side_to_move(), language)
             return label["to_move"].format(side=side)
 
+        counting = game.rules.counting
         first = game.rules.side_name(state.side_to_move(), language)
-        show.print(f"[bold]0[/] · {first} · {escape(state.describe(language))}")
+        start = ply_name(counting, 0, language)
+        show.print(f"[bold]{start}[/] · {first} · {escape(state.describe(language))}")
         show.print(state.drawing(language), markup=False)
         for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
             try:
@@ -432,7 +435,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 raise typer.Exit(EXIT_INVALID)
             if step.violation is not None:
                 v = step.violation
-                at = label["ply"].format(ply=step.at or ply)
+                at = ply_name(counting, step.at or ply, language)
                 code = f": {v.code}" if codes else ""
                 show.print(
                     f"[bold red]{at} {shown(event.written)}{code}[/] — "
@@ -441,7 +444,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 emit_picture(state.picture(event.written, lang=language), game, svg, fmt)
                 raise typer.Exit(EXIT_INVALID)
             show.print(
-                f"[bold]{ply}[/] {shown(event.written)} · {to_move()} · "
+                f"[bold]{ply_name(counting, ply, language)}[/] {shown(event.written)} · "
+                f"{to_move()} · "
                 f"{escape(state.describe(language))}"
             )
             show.print(state.drawing(language), markup=False)
@@ -453,7 +457,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         if waiting:
             show.print(f"[yellow]{escape(label['pending_exit'].format(n=len(waiting)))}[/]")
             for d in waiting:
-                where = label["at_ply"].format(ply=d.ply)
+                where = label["at_ply"].format(ply=ply_name(counting, d.ply, language))
                 code = f" [dim]({d.code})[/]" if codes else ""
                 show.print(f"    {where}: {escape(d.description[language])}{code}")
             raise typer.Exit(EXIT_PENDING)
@@ -545,7 +549,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
         console.print(ruling.drawing_before, markup=False)
         side = game.rules.side_name(ruling.side_to_move, language)
         console.print(
-            f"{label['to_move'].format(side=side)} · {label['ply'].format(ply=ruling.ply)} · "
+            f"{label['to_move'].format(side=side)} · "
+            f"{ply_name(game.rules.counting, ruling.ply, language)} · "
             f"{escape(ruling.position_before)}"
         )
         if ruling.decided_before is not None:
@@ -640,7 +645,10 @@ class Ruling(BaseModel):
     """A ruling on one disputed action."""
 
     side_to_move: str
-    ply: int
+    ply: int = Field(
+        description="The ply of the disputed action (1-based): the ruling is on the "
+        "position before it, after ply - 1 actions (docs/records.md, 'Plies')."
+    )
     position_before: str
     drawing_before: str
     decided_before: Outcome | None
@@ -658,7 +666,7 @@ class Ruling(BaseModel):
 def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -> Ruling:
     before = {
         "side_to_move": state.side_to_move(),
-        "ply": state.actions_made(),
+        "ply": state.actions_made() + 1,
         "position_before": state.describe(lang),
         "drawing_before": state.drawing(lang),
         "decided_before": state.outcome(),

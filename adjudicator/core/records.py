@@ -23,6 +23,7 @@ from pydantic_core import PydanticCustomError
 from adjudicator.core.errors import InputError, RecordRule, place
 from adjudicator.core.i18n import Lang
 from adjudicator.core.outcome import Outcome
+from adjudicator.core.plies import count, ply_name
 from adjudicator.core.references import RuleData
 from adjudicator.core.requests import data_path, location, validation_error
 from adjudicator.core.verdict import ClaimedResult, Note, PendingCheck, Problem, Verdict
@@ -361,49 +362,47 @@ def _renamed(
 
 RECORD_MESSAGES: dict[str, dict[Lang, str]] = {
     "moves_after_end": {
-        "en": "The game was already decided after {decided_at} actions ({reason}); "
+        "en": "The game was already decided after {decided_at} ({reason}); "
         "this action should not have been played.",
-        "ja": "対局は {decided_at} 手目で既に決着しています({reason})。この行動は指せません。",
+        "ja": "対局は {decided_at}で既に決着しています({reason})。この行動は指せません。",
     },
     "attempt_was_legal": {
         "en": "{attempt} is listed as an illegal attempt taken back, but it was legal here.",
         "ja": "{attempt} は不合法で指し直した試みとして記録されていますが、この局面では合法です。",
     },
     "result_missing": {
-        "en": "The rules decided the game after {decided_at} actions ({winner}, {reason}) "
+        "en": "The rules decided the game after {decided_at} ({winner}, {reason}) "
         "but the record gives no result.",
-        "ja": "{decided_at} 手目でルール上決着しています({winner}、{reason})が、"
+        "ja": "{decided_at}でルール上決着しています({winner}、{reason})が、"
         "記録に結果がありません。",
     },
     "result_undecided": {
-        "en": "The record claims {winner} by {reason}, but after {plies} actions the rules "
+        "en": "The record claims {winner} by {reason}, but after {plies} the rules "
         "have not decided the game.",
-        "ja": "記録は {winner} の勝ち({reason})としていますが、{plies} 手の時点で"
+        "ja": "記録は {winner} の勝ち({reason})としていますが、{plies}の時点で"
         "ルール上は決着していません。",
     },
     "wrong_winner": {
-        "en": "The record claims {claimed}; the rules give {winner} ({reason}) after "
-        "{decided_at} actions.",
-        "ja": "記録の勝者は {claimed} ですが、ルール上は {decided_at} 手目で "
-        "{winner}({reason})です。",
+        "en": "The record claims {claimed}; the rules give {winner} ({reason}) after {decided_at}.",
+        "ja": "記録の勝者は {claimed} ですが、ルール上は {decided_at}で {winner}({reason})です。",
     },
     "wrong_reason": {
         "en": "The record gives the reason {claimed}; the rules decided the game by {reason} "
-        "after {decided_at} actions.",
-        "ja": "記録の終局理由は {claimed} ですが、ルール上は {decided_at} 手目の {reason} です。",
+        "after {decided_at}.",
+        "ja": "記録の終局理由は {claimed} ですが、ルール上は {decided_at}の {reason} です。",
     },
     "ended_after_decided": {
         "en": "The record ends by {claimed}, but the rules had already decided the game after "
-        "{decided_at} actions ({winner}, {reason}).",
-        "ja": "記録は {claimed} で終わっていますが、{decided_at} 手目で既にルール上決着して"
+        "{decided_at} ({winner}, {reason}).",
+        "ja": "記録は {claimed} で終わっていますが、{decided_at}で既にルール上決着して"
         "います({winner}、{reason})。",
     },
 }
 
 
 DEFERRED_FOUND: dict[Lang, str] = {
-    "en": "(Found when hidden information was opened at ply {ply}.)",
-    "ja": "({ply} 手目で非公開情報が開示された時点で判明。)",
+    "en": "(Found when hidden information was opened at {ply}.)",
+    "ja": "({ply}で非公開情報が開示された時点で判明。)",
 }
 
 
@@ -491,6 +490,10 @@ class Validation:
         message = RECORD_MESSAGES[code][lang].format(**words)
         return self._problem(code, ply, rules, message, action=args.get("action"))
 
+    def _ply(self, ply: int) -> str:
+        """Ply ``ply`` as the game says it, in the record's language."""
+        return ply_name(self.replay.rules.counting, ply, self.lang)
+
     def _reason_rules(self, reason: str | None) -> list[str]:
         try:
             return self.replay.rules.reason(reason or "").rules
@@ -551,7 +554,7 @@ class Validation:
             ply,
             self._reason_rules(decided.reason),
             action=event.written,
-            decided_at=decided.decided_at,
+            decided_at=self._ply(decided.decided_at),
             reason=decided.reason,
         )
 
@@ -590,7 +593,7 @@ class Validation:
 
     def _deferred_problem(self, v: Violation, at: int, opened_at: int) -> Problem:
         """A violation at ``at`` that hidden information opened at ``opened_at`` proves."""
-        found = DEFERRED_FOUND[self.lang].format(ply=opened_at)
+        found = DEFERRED_FOUND[self.lang].format(ply=self._ply(opened_at))
         action = self.record.events[at - 1].written
         message = f"{v.message(self.lang)} {found}"
         return self._problem(v.code, at, v.rules, message, action=action, with_position=False)
@@ -602,7 +605,7 @@ class Validation:
             code,
             computed.decided_at,
             self._reason_rules(computed.reason),
-            decided_at=computed.decided_at,
+            decided_at=self._ply(computed.decided_at),
             winner=computed.winner,
             reason=computed.reason,
             **claimed,
@@ -625,7 +628,7 @@ class Validation:
                 self._reason_rules(claimed.reason),
                 winner=claimed.winner,
                 reason=claimed.reason,
-                plies=self.replay.ply(),
+                plies=count(self.replay.rules.counting, self.replay.ply(), self.lang),
             )
         if claimed.winner != computed.winner:
             return self._against("wrong_winner", computed, claimed=claimed.winner)

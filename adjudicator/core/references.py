@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.plies import Counting
 
 
 class RuleRef(BaseModel):
@@ -161,6 +162,10 @@ class RuleData(BaseModel):
     )
     engine: EngineNotes | None = Field(
         default=None, description="Positions and perft as an engine author needs them."
+    )
+    counting: Counting = Field(
+        default_factory=Counting,
+        description="How the game says its plies ('41手目', '6ターン目'): core.plies.",
     )
 
     def model_post_init(self, __context: Any) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from adjudicator.core.display import printable
 from adjudicator.core.i18n import Lang
 from adjudicator.core.output import bare
+from adjudicator.core.plies import Counting, before_ply, count, ply_name
 from adjudicator.core.references import RuleData
 from adjudicator.core.strict_json import one_line
 from adjudicator.core.verdict import Verdict
@@ -25,12 +26,11 @@ LABELS: dict[Lang, dict[str, str]] = {
         "pending": "consistent so far; hidden checks pending",
         "pending_check": "pending",
         "unreadable": "unreadable",
-        "actions": "{n} actions",
-        "decided": "{winner} by {reason} after {ply} actions",
-        "draw": "draw by {reason} after {ply} actions",
+        "decided": "{winner} by {reason} after {ply}",
+        "draw": "draw by {reason} after {ply}",
         "unfinished": "unfinished",
-        "at_ply": "at ply {ply}",
-        "before": "position before ply {ply}: {position}",
+        "at_ply": "at {ply}",
+        "before": "position {before}: {position}",
         "at_end": "final position: {position}",
         "warning": "warning",
         "suggest": "canonical spelling: {suggestion}",
@@ -38,12 +38,11 @@ LABELS: dict[Lang, dict[str, str]] = {
         "{unreadable} unreadable",
         "interpretations": "readings switched: {switched}",
         "to_move": "{side} to move",
-        "ply": "ply {ply}",
         "legal": "legal",
         "illegal": "illegal",
         "leads_to": "leads to: {position}",
         "turn_start": "turn start: {decided}",
-        "decided_after": "decided after {ply} actions: {winner} ({reason})",
+        "decided_after": "decided after {ply}: {winner} ({reason})",
         "pending_exit": "the record is consistent so far; {n} hidden check(s) pending",
         "interrupted": "interrupted after {done} of {total} records",
         "jobs_capped": "note: --jobs {jobs} is more than the {cores} core(s) here; using {cores}",
@@ -54,12 +53,11 @@ LABELS: dict[Lang, dict[str, str]] = {
         "pending": "現時点で矛盾なし(非公開情報の検査が未了)",
         "pending_check": "未了",
         "unreadable": "読み取り不能",
-        "actions": "{n}手",
-        "decided": "{ply}手目で {winner} の勝ち({reason})",
-        "draw": "{ply}手目で引き分け({reason})",
+        "decided": "{ply}で {winner} の勝ち({reason})",
+        "draw": "{ply}で引き分け({reason})",
         "unfinished": "未終局",
-        "at_ply": "{ply}手目",
-        "before": "{ply}手目の前の局面: {position}",
+        "at_ply": "{ply}",
+        "before": "{before}の局面: {position}",
         "at_end": "最終局面: {position}",
         "warning": "警告",
         "suggest": "正しい表記: {suggestion}",
@@ -67,12 +65,11 @@ LABELS: dict[Lang, dict[str, str]] = {
         "読み取り不能{unreadable}",
         "interpretations": "切り替えた解釈: {switched}",
         "to_move": "{side}の手番",
-        "ply": "{ply}手目",
         "legal": "合法",
         "illegal": "不合法",
         "leads_to": "結果の局面: {position}",
         "turn_start": "手番開始時: {decided}",
-        "decided_after": "{ply}手で決着: {winner}({reason})",
+        "decided_after": "{ply}で決着: {winner}({reason})",
         "pending_exit": "現時点で矛盾なし。非公開情報の検査{n}件が未了です",
         "interrupted": "中断しました(記録{total}件中{done}件を検証済み)",
         "jobs_capped": "注: --jobs {jobs} はこの機械のコア数 {cores} を超えるため、"
@@ -96,6 +93,11 @@ def side_name(rules: RuleData | None, side: str, lang: Lang) -> str:
     return rules.side_name(side, lang) if rules is not None else side
 
 
+def counting_of(rules: RuleData | None) -> Counting | None:
+    """How the game of ``rules`` says its plies (``None``: the common way)."""
+    return rules.counting if rules is not None else None
+
+
 def reason_name(rules: RuleData | None, reason: str, lang: Lang) -> str:
     return rules.reason_name(reason, lang) if rules is not None else reason
 
@@ -109,7 +111,7 @@ def _result(verdict: Verdict, lang: Lang, rules: RuleData | None) -> str:
     return label[key].format(
         winner=side_name(rules, o.winner, lang),
         reason=reason_name(rules, o.reason, lang),
-        ply=o.decided_at,
+        ply=ply_name(counting_of(rules), o.decided_at, lang),
     )
 
 
@@ -118,7 +120,7 @@ def decided_line(
 ) -> str:
     """ "decided after N actions: red (pincer)", in words of ``lang``."""
     return LABELS[lang]["decided_after"].format(
-        ply=decided_at,
+        ply=ply_name(counting_of(rules), decided_at, lang),
         winner=side_name(rules, winner, lang),
         reason=reason_name(rules, reason, lang),
     )
@@ -225,10 +227,11 @@ def verdict_lines(
     lines: list[list[Segment]] = []
     p = verdict.problem
     if p is None:
-        n = label["actions"].format(n=verdict.plies)
+        n = count(counting_of(rules), verdict.plies, lang)
         lines.append([*head, (f" · {n} · {_result(verdict, lang, rules)}", "")])
     else:
-        where = f" {label['at_ply'].format(ply=p.ply)}" if p.ply is not None else ""
+        at = ply_name(counting_of(rules), p.ply, lang) if p.ply is not None else ""
+        where = f" {label['at_ply'].format(ply=at)}" if p.ply is not None else ""
         action = f" {printable(p.action)}" if p.action else ""
         code = [(" ", ""), (printable(p.code), "bold")] if codes else []
         said = f"{where}:{action}" if action or codes else where
@@ -241,7 +244,8 @@ def verdict_lines(
             lines.append([(f"    {suggestion}", "")])
         if p.position:
             key = "before" if p.ply is not None and p.action else "at_end"
-            position = label[key].format(ply=p.ply, position=printable(p.position))
+            before = before_ply(counting_of(rules), p.ply or 0, lang)
+            position = label[key].format(before=before, position=printable(p.position))
             lines.append([(f"    {position}", "")])
         if p.drawing:
             for line in p.drawing.rstrip("\n").split("\n"):
@@ -251,7 +255,7 @@ def verdict_lines(
         text = label["interpretations"].format(switched=", ".join(switched))
         lines.append([("    ", ""), (text, "dim")])
     for check in verdict.pending:
-        where = label["at_ply"].format(ply=check.ply)
+        where = label["at_ply"].format(ply=ply_name(counting_of(rules), check.ply, lang))
         lines.append(
             [
                 ("    ", ""),

@@ -15,7 +15,7 @@ from adjudicator.orbit_dominion.state import GameState
 
 class Rejection(BaseModel):
     index: int = Field(description="0-based index of the action in the line played.")
-    ply: int = Field(description="Actions made before it.")
+    ply: int = Field(description="Its ply: the actions made before it, plus one.")
     action: str
     violation: str
     rules: list[str]
@@ -31,7 +31,10 @@ class Banned(BaseModel):
 class Analysis(BaseModel):
     position: str
     turn: str
-    ply: int
+    ply: int = Field(
+        description="The ply about to be played (1-based): the position stands after ply - 1 "
+        "actions (docs/records.md, 'Plies')."
+    )
     claim: bool = Field(description="The side to move held both enemy gates after its last action.")
     outcome: Outcome | None
     outcome_citation: str | None
@@ -49,7 +52,7 @@ class Analysis(BaseModel):
 def rejection(index: int, ply: int, action: str, violation: Violation, lang: Lang) -> Rejection:
     return Rejection(
         index=index,
-        ply=ply,
+        ply=ply + 1,
         action=action,
         violation=violation.code,
         rules=violation.rules,
@@ -76,7 +79,7 @@ def analyse(
     return Analysis(
         position=state.position.text(),
         turn=SIDE_NAMES[state.turn],
-        ply=state.position.ply,
+        ply=state.position.ply + 1,
         claim=state.position.claim,
         outcome=outcome,
         outcome_citation=rules.cite(rules.reason(outcome.reason).rules, lang) if outcome else None,

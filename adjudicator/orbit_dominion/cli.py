@@ -23,6 +23,7 @@ from adjudicator.core.cli_common import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.plies import ply_name
 from adjudicator.core.strict_json import dumps
 from adjudicator.orbit_dominion.board import SECTOR_BY_NAME
 from adjudicator.orbit_dominion.drawing import caption, draw
@@ -144,8 +145,8 @@ def analysed_state(
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
-        "rejected": "[bold red]rejected[/] #{n} {action} at ply {ply}: {code} — {cite}",
-        "decided": "[bold]decided[/] after {ply} actions: {winner} ({reason}: {text}; {cite})",
+        "rejected": "[bold red]rejected[/] #{n} {action} at {ply}: {code} — {cite}",
+        "decided": "[bold]decided[/] after {ply}: {winner} ({reason}: {text}; {cite})",
         "open": "turn start: nothing decided (gate control, 120 actions, legal actions)",
         "legal": "legal actions ({n}): {actions}",
         "banned": "banned by the threefold ban (第9条):",
@@ -156,8 +157,8 @@ LABELS: dict[str, dict[str, str]] = {
         "(give --record FILE --at N, or --history)",
     },
     "ja": {
-        "rejected": "[bold red]不合法[/] #{n} {action}({ply}手目の後): {code} — {cite}",
-        "decided": "[bold]終局[/] {ply}手目: 勝者 {winner}({reason}: {text}; {cite})",
+        "rejected": "[bold red]不合法[/] #{n} {action}({ply}): {code} — {cite}",
+        "decided": "[bold]終局[/] {ply}: 勝者 {winner}({reason}: {text}; {cite})",
         "open": "手番開始時の判定: 決着なし(星門制圧・120手・合法手)",
         "legal": "合法手({n}): {actions}",
         "banned": "三度反復の禁止(第9条)により不合法:",
@@ -176,7 +177,8 @@ def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
     console.print(draw(state.position, last))
     console.print(caption(state.position, lang))
     for r in analysis.rejected:
-        n, action, ply, code, cite = r.index + 1, r.action, r.ply, r.violation, r.citation
+        n, action, code, cite = r.index + 1, r.action, r.violation, r.citation
+        ply = ply_name(rule_data().counting, r.ply, lang)
         console.print(label["rejected"].format(n=n, action=action, ply=ply, code=code, cite=cite))
         console.print(f"  {r.message}", markup=False)
     if analysis.outcome is not None:
@@ -185,7 +187,11 @@ def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
         cite = analysis.outcome_citation
         console.print(
             label["decided"].format(
-                ply=o.decided_at, winner=o.winner, reason=o.reason, text=text, cite=cite
+                ply=ply_name(rule_data().counting, o.decided_at, lang),
+                winner=rule_data().side_name(o.winner, lang),
+                reason=o.reason,
+                text=text,
+                cite=cite,
             )
         )
     else:

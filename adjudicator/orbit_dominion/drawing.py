@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.core.i18n import Lang
 from adjudicator.core.output import bare
+from adjudicator.core.plies import ply_name
 from adjudicator.orbit_dominion.actions import ROTATE, Action
 from adjudicator.orbit_dominion.board import (
     BLUE,
@@ -24,6 +25,7 @@ from adjudicator.orbit_dominion.board import (
     sector,
 )
 from adjudicator.orbit_dominion.position import Position
+from adjudicator.orbit_dominion.references import rule_data
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -84,12 +86,13 @@ _SIDE_JA = ("赤", "青")
 def caption(position: Position, lang: Lang = "en") -> str:
     """Side to move, actions made, pending claim and normal ships, in one line."""
     red, blue = position.normal_ships(RED), position.normal_ships(BLUE)
+    ply = ply_name(rule_data().counting, position.ply + 1, lang)
     if lang == "ja":
         side = _SIDE_JA[position.turn]
         claim = f"{side}の星門制圧主張あり" if position.claim else "星門制圧の主張なし"
-        return f"{side}の手番 · {position.ply}手目まで · {claim} · 通常船 赤{red} 青{blue}"
+        return f"{side}の手番 · {ply} · {claim} · 通常船 赤{red} 青{blue}"
     claim = SIDE_NAMES[position.turn] if position.claim else "none"
     return (
-        f"{SIDE_NAMES[position.turn]} to move · ply {position.ply} · claim {claim} · "
+        f"{SIDE_NAMES[position.turn]} to move · {ply} · claim {claim} · "
         f"normal ships red {red}, blue {blue}"
     )

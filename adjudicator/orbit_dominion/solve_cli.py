@@ -24,6 +24,7 @@ from adjudicator.core.cli_common import (
 from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.plies import before_ply
 from adjudicator.core.strict_json import dumps, one_line
 from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
 from adjudicator.orbit_dominion.position import start_position
@@ -67,7 +68,7 @@ LABELS: dict[Lang, dict[str, str]] = {
         "does not rely on (no ban it meets consults them)",
         "premise_used": "premise: a history of {count} earlier positions; the proof relies on "
         "{used} of them through the threefold ban (第9条):",
-        "premise_record": "the position and the history are the record's before ply {at} ({file})",
+        "premise_record": "the position and the history are the record's {at} ({file})",
         "claims": "the solution's claims (result {result}, winner, within, position, history, "
         "depth {depth}) are what the proof proves",
         "invalid": "[red]proof invalid[/] at {where}: {message}",
@@ -94,7 +95,7 @@ LABELS: dict[Lang, dict[str, str]] = {
         "(証明中のどの禁止もこれを参照しない)",
         "premise_used": "前提: 以前の局面 {count} 個の履歴。証明はそのうち {used} 個に"
         "千日手の禁止(第9条)を通じて依存している:",
-        "premise_record": "局面と履歴は記録 {file} の {at} 手目の前のものと一致する",
+        "premise_record": "局面と履歴は記録 {file} の{at}のものと一致する",
         "claims": "解の主張(結果 {result}、勝者、手数、局面、履歴、深さ {depth})は証明が"
         "示すものと一致する",
         "invalid": "[red]証明は誤り[/]({where}): {message}",
@@ -401,7 +402,9 @@ def verify_proof_command(
         for i in relied:
             console.print(f"  history[{i}] {escape(proof.history[i])}")
     if record is not None:
-        console.print(escape(label["premise_record"].format(at=at, file=path_text(str(record)))))
+        at_ply = before_ply(rule_data().counting, at or 0, language)
+        premise = label["premise_record"].format(at=at_ply, file=path_text(str(record)))
+        console.print(escape(premise))
     if solution is not None:
         console.print(label["claims"].format(result=solution.result, depth=solution.depth))
     raise typer.Exit(EXIT_OK)
