@@ -57,8 +57,8 @@ LABELS: dict[Lang, dict[str, str]] = {
         "value_draw": "[bold]exact value: a draw[/] at the 120-action limit "
         "(the search reaches it)",
         "first": "winning action: {move}",
-        "stats": "{nodes:,} positions searched in {seconds:.2f} s; table hits {hits:,} of "
-        "{probes:,} probes",
+        "searched": "{nodes:,} positions searched in {seconds:.2f} s",
+        "table": "transposition table: {hits:,} hits of {probes:,} probes",
         "valid": "[green]proof valid[/]: {side} wins within {within} actions from {position} "
         "({nodes:,} nodes checked)",
         "premise_position": "premise: the position {position}",
@@ -86,7 +86,8 @@ LABELS: dict[Lang, dict[str, str]] = {
         "120手の上限まで読み切った)",
         "value_draw": "[bold]正確な結果: 引き分け[/](120手の上限まで読み切った)",
         "first": "勝ちへの一手: {move}",
-        "stats": "探索局面数 {nodes:,}、{seconds:.2f} 秒、置換表の的中 {hits:,} / {probes:,}",
+        "searched": "{nodes:,} 局面を {seconds:.2f} 秒で調べました",
+        "table": "置換表: 参照 {probes:,} 回のうち的中 {hits:,} 回",
         "valid": "[green]証明は正しい[/]: {position} から{side}が {within} 手以内に勝つ"
         "(検査した節点 {nodes:,})",
         "premise_position": "前提: 局面 {position}",
@@ -104,8 +105,17 @@ LABELS: dict[Lang, dict[str, str]] = {
 }
 
 
-def report(solution: Solution, lang: Lang, *, as_json: bool, budget: Budget | None = None) -> None:
-    """Print a solution: one JSON object, or a sentence and the search's figures."""
+def report(
+    solution: Solution,
+    lang: Lang,
+    *,
+    as_json: bool,
+    budget: Budget | None = None,
+    verbose: bool = False,
+) -> None:
+    """Print a solution: one JSON object, or the answer and how many positions were
+    searched. The transposition table's figures are for engine authors: in the JSON, and
+    in human output only with ``verbose``."""
     if as_json:
         print(one_line(solution.model_dump_json()))
         return
@@ -130,14 +140,9 @@ def report(solution: Solution, lang: Lang, *, as_json: bool, budget: Budget | No
     proof = solution.proof
     if proof is not None and hasattr(proof.tree, "move"):
         console.print(label["first"].format(move=proof.tree.move))
-    console.print(
-        label["stats"].format(
-            nodes=solution.nodes,
-            seconds=solution.seconds,
-            hits=solution.table_hits,
-            probes=solution.table_probes,
-        )
-    )
+    console.print(label["searched"].format(nodes=solution.nodes, seconds=solution.seconds))
+    if verbose:
+        console.print(label["table"].format(hits=solution.table_hits, probes=solution.table_probes))
 
 
 def progress_line(lang: Lang) -> Callable[[int, int, float], None] | None:
@@ -251,6 +256,10 @@ def solve_command(
     seconds: TimeOption = DEFAULT_SECONDS,
     as_json: JsonOption = False,
     lang: LangOption = None,
+    verbose: Annotated[
+        bool,
+        typer.Option("--verbose", "-v", help="Also print the search's figures for engine authors."),
+    ] = False,
 ) -> None:
     """Whether a side forces a win within N actions, under every rule of 4.2 (the
     threefold ban with the given history, the 120-action limit, the gate claim), with a
@@ -274,7 +283,7 @@ def solve_command(
         end_progress(show)
         fail(err)
     end_progress(show)
-    report(solution, language, as_json=as_json, budget=budget)
+    report(solution, language, as_json=as_json, budget=budget, verbose=verbose)
 
 
 def _read_file(file: Path) -> Solution | Proof:

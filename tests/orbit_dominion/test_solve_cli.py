@@ -21,7 +21,7 @@ GATE = "..b........./....r......./R.....r..B.. r 0 -"
 NO_LEGAL = str(
     Path(__file__).parents[2] / "records" / "orbit-dominion" / "valid" / "no-legal-moves.json"
 )
-STATS = re.compile(r"^([\d,]+ positions searched in|探索局面数 )")
+STATS = re.compile(r"^([\d,]+ positions searched in|[\d,]+ 局面を .* 秒で調べました)")
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -42,6 +42,23 @@ def test_solve_gate_claim_in_both_languages(snapshot: SnapshotAssertion) -> None
     code, ja, _ = run("orbit-dominion", "solve", GATE, "--depth", "3", "--lang", "ja")
     assert code == 0
     assert (without_timing(en), without_timing(ja)) == snapshot
+
+
+def test_solve_speaks_of_positions_searched_and_keeps_table_figures_for_engine_authors() -> None:
+    """A person reads the answer and how many positions were searched, in both languages;
+    the transposition table's hits and probes are for engine authors: in --json, and in
+    human output only with -v."""
+    for lang, table in (("en", "transposition table"), ("ja", "置換表")):
+        code, out, _ = run("orbit-dominion", "solve", GATE, "-d", "3", "--lang", lang)
+        assert code == 0
+        assert STATS.match(out.splitlines()[-1])
+        assert table not in out and "probe" not in out and "的中" not in out
+        code, verbose, _ = run("orbit-dominion", "solve", GATE, "-d", "3", "--lang", lang, "-v")
+        assert code == 0 and table in verbose.splitlines()[-1]
+    code, out, _ = run("adjudicate", "--position", GATE, "--solve", "--depth", "3", "--lang", "ja")
+    assert code == 0 and "置換表" not in out
+    data = json.loads(run("orbit-dominion", "solve", GATE, "-d", "3", "--json")[1])
+    assert {"table_hits", "table_probes"} <= data.keys()
 
 
 def test_solve_json_and_verify_proof(tmp_path: Path) -> None:
