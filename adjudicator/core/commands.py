@@ -743,8 +743,10 @@ def dispute_state(
                 fail(err.at(f"ply {ply}"), str(record))
             if step.violation is not None:
                 code = step.violation.code
-                message = f"ply {ply} ({event.written}) is illegal: {code}"
-                ja = f"{ply}手目({event.written})が不合法です: {code}"
+                en_ply = ply_name(game.rules.counting, ply, "en")
+                ja_ply = ply_name(game.rules.counting, ply, "ja")
+                message = f"{en_ply} ({event.written}) is illegal: {code}"
+                ja = f"{ja_ply}({event.written})が不合法です: {code}"
                 fail(InputError("illegal_record", message, ja=ja), str(record))
         return state, game
     game = _position_game(registry, game_id)

@@ -23,6 +23,7 @@ from adjudicator.core.cli_common import (
 from adjudicator.core.display import path_text, printable
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.plies import ply_name
 from adjudicator.core.registry import Registry
 from adjudicator.core.repair_words import WORDS, edit_line, searched_said, verdict_said
 from adjudicator.core.strict_json import dumps, one_line
@@ -138,8 +139,9 @@ def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -
     problem = found.verdict.problem
     assert problem is not None
     head = "fails" if problem.ply is not None else "fails_whole"
+    at = ply_name(rules.counting, problem.ply or 0, lang)
     code = f": {problem.code}" if codes else ""
-    print(w[head].format(source=source, ply=problem.ply) + code)
+    print(w[head].format(source=source, ply=at) + code)
     print("  " + printable(problem.message))
     if found.candidates:
         print(w["candidates"].format(count=len(found.candidates)))
@@ -149,7 +151,7 @@ def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -
         said = verdict_said(candidate, rules, lang)
         print(w["candidate"].format(rank=rank, cost=candidate.cost, verdict=said))
         for edit in candidate.edits:
-            print("     " + printable(edit_line(edit, lang)))
+            print("     " + printable(edit_line(edit, lang, rules)))
     searched = found.searched
     if searched is not None:
         print(searched_said(searched, found.max_edits, len(found.candidates), lang))

@@ -19,7 +19,7 @@ WORDS: dict[Lang, dict[str, str]] = {
     "en": {
         "valid": "{source}: valid as written; nothing to repair.",
         "pending": "{source}: consistent so far, hidden checks pending; nothing public to repair.",
-        "fails": "{source}: invalid at ply {ply}",
+        "fails": "{source}: invalid at {ply}",
         "fails_whole": "{source}: invalid",
         "candidates": "{count} correction(s) under which the record is valid to its end "
         "and agrees with its result:",
@@ -27,11 +27,11 @@ WORDS: dict[Lang, dict[str, str]] = {
         "candidate": "{rank}. cost {cost:g}: {verdict}",
         "valid_unfinished": "valid, unfinished",
         "valid_decided": "valid, {decided}",
-        "replace": "ply {ply}: {was} → {now}",
-        "replace_in": "ply {ply}: {part_was} → {part_now} in {was}",
-        "insert": "ply {ply}: insert {now}",
-        "delete": "ply {ply}: delete {was}",
-        "swap": "ply {ply}: swap {was} → {now}",
+        "replace": "{ply}: {was} → {now}",
+        "replace_in": "{ply}: {part_was} → {part_now} in {was}",
+        "insert": "{ply}: insert {now}",
+        "delete": "{ply}: delete {was}",
+        "swap": "{ply}: swap {was} → {now}",
         "searched": "Searched {tried} edited record(s) in {seconds:.1f} s; {scope}.",
         "complete": "every record within {max_edits} edit(s) considered",
         "horizon": "every correction costing up to {limit:g} considered",
@@ -44,18 +44,18 @@ WORDS: dict[Lang, dict[str, str]] = {
         "valid": "{source}: 記録どおりで有効です。修復するところはありません。",
         "pending": "{source}: ここまでは矛盾なし、非公開の確認が保留中です。公開部分に修復する"
         "ところはありません。",
-        "fails": "{source}: {ply}手目で無効",
+        "fails": "{source}: {ply}で無効",
         "fails_whole": "{source}: 無効",
         "candidates": "記録が最後まで有効で結果とも合う修正案 {count} 件:",
         "none": "{max_edits} 箇所以内の修正では記録は有効になりません。",
         "candidate": "{rank}. 費用 {cost:g}: {verdict}",
         "valid_unfinished": "有効、対局は未終了",
         "valid_decided": "有効、{decided}",
-        "replace": "{ply}手目: {was} → {now}",
-        "replace_in": "{ply}手目: {part_was} → {part_now}({was} の中)",
-        "insert": "{ply}手目: {now} を挿入",
-        "delete": "{ply}手目: {was} を削除",
-        "swap": "{ply}手目: 入れ替え {was} → {now}",
+        "replace": "{ply}: {was} → {now}",
+        "replace_in": "{ply}: {part_was} → {part_now}({was} の中)",
+        "insert": "{ply}: {now} を挿入",
+        "delete": "{ply}: {was} を削除",
+        "swap": "{ply}: 入れ替え {was} → {now}",
         "searched": "修正した記録 {tried} 件を {seconds:.1f} 秒で検討しました({scope})。",
         "complete": "{max_edits} 箇所以内の修正をすべて検討",
         "horizon": "費用 {limit:g} までの修正をすべて検討",
@@ -72,18 +72,20 @@ _BUDGET_JA = {"replays": "再生回数", "time": "時間"}
 _SHORT = 16
 
 
-def edit_line(edit: Edit, lang: Lang) -> str:
-    """One edit as a diff: ``ply 23: M4-I4 → M4-M5``; a long line by the part that
-    changed in it."""
+def edit_line(edit: Edit, lang: Lang, rules: RuleData | None = None) -> str:
+    """One edit as a diff: ``ply 23: M4-I4 → M4-M5``, the ply as the game of ``rules``
+    says it (``turn 4``); a long line by the part that changed in it."""
+    from adjudicator.core.plies import ply_name
     from adjudicator.core.transcription import changed_part
 
     w = WORDS[lang]
+    ply = ply_name(rules.counting if rules is not None else None, edit.ply, lang)
     if edit.op == "replace" and edit.was and edit.now and len(edit.was) > _SHORT:
         part_was, part_now = changed_part(edit.was, edit.now)
         return w["replace_in"].format(
-            ply=edit.ply, part_was=part_was or "∅", part_now=part_now or "∅", was=edit.was
+            ply=ply, part_was=part_was or "∅", part_now=part_now or "∅", was=edit.was
         )
-    return w[edit.op].format(ply=edit.ply, was=edit.was, now=edit.now)
+    return w[edit.op].format(ply=ply, was=edit.was, now=edit.now)
 
 
 def verdict_said(candidate: Candidate, rules: RuleData | None, lang: Lang) -> str:

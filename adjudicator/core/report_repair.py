@@ -149,7 +149,7 @@ def _best(
     lang = options.lang
     words = WORDS[lang]
     best = found.candidates[0]
-    edits = [printable(edit_line(e, lang)) for e in best.edits]
+    edits = [printable(edit_line(e, lang, game.rules)) for e in best.edits]
     data: dict[str, Any] = {
         "status": "repaired",
         "head": words["best"].format(cost=best.cost),
