@@ -64,6 +64,7 @@ from adjudicator.core.report import (
     VerdictPrinter,
     decided_line,
     summary,
+    won_line,
 )
 from adjudicator.core.spreadsheet import SummaryFormat, summary_writer
 from adjudicator.core.strict_json import dumps, one_line
@@ -400,11 +401,20 @@ def register(app: typer.Typer, registry: Registry) -> None:
         svg: SvgOption = None,
         fmt: FormatOption = "text",
         codes: CodesOption = False,
+        caption: Annotated[
+            bool,
+            typer.Option(
+                "--caption",
+                help="Draw under the board of the SVG picture the last action, why it was "
+                "refused and who has won.",
+            ),
+        ] = False,
     ) -> None:
         """Step through a record, drawing each position with the last action marked.
 
         With `--svg FILE` (or `--format svg`, to stdout) the last position reached is also
-        drawn as an SVG picture, an action refused there drawn dashed.
+        drawn as an SVG picture, an action refused there drawn dashed; with `--caption`,
+        the last action, why it was refused and who has won are written under the board.
 
         Example: `adjudicator replay game.json --to 12 --svg ply12.svg`
         """
@@ -419,11 +429,28 @@ def register(app: typer.Typer, registry: Registry) -> None:
             side = game.rules.side_name(state.side_to_move(), language)
             return label["to_move"].format(side=side)
 
+        def picture(last: str, refused: str | None = None, *why: str) -> Picture | None:
+            """The last position reached, with the caption asked for: the last event (or
+            the one refused), why it was refused, who has won."""
+            drawn = state.picture(refused, lang=language)
+            if drawn is None or not caption:
+                return drawn
+            lines = [last, *why]
+            decided = state.outcome()
+            if decided is not None:
+                reason = game.rules.reason(decided.reason).rules
+                won = won_line(
+                    game.rules, language, decided.decided_at, decided.winner, decided.reason
+                )
+                lines += [won, game.rules.cite(reason, language)]
+            return drawn.captioned(lines)
+
         counting = game.rules.counting
         first = game.rules.side_name(state.side_to_move(), language)
         start = ply_name(counting, 0, language)
         show.print(f"[bold]{start}[/] · {first} · {escape(state.describe(language))}")
         show.print(state.drawing(language), markup=False)
+        last = f"{start} · {to_move()}"
         for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
             try:
                 step = state.attempt(event.played, lenient=lenient)
@@ -431,7 +458,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 fail(err.at(f"ply {ply}"), str(source))
             if step.decided is not None:
                 show.print(_decided_line(game, language, step.decided))
-                emit_picture(state.picture(lang=language), game, svg, fmt)
+                emit_picture(picture(last), game, svg, fmt)
                 raise typer.Exit(EXIT_INVALID)
             if step.violation is not None:
                 v = step.violation
@@ -441,7 +468,9 @@ def register(app: typer.Typer, registry: Registry) -> None:
                     f"[bold red]{at} {shown(event.written)}{code}[/] — "
                     f"{escape(v.cite(game.rules, language))}\n  {shown(v.message(language))}"
                 )
-                emit_picture(state.picture(event.written, lang=language), game, svg, fmt)
+                refused = f"{at} {event.written}: {label['illegal']}"
+                why = (v.message(language), v.cite(game.rules, language))
+                emit_picture(picture(refused, event.written, *why), game, svg, fmt)
                 raise typer.Exit(EXIT_INVALID)
             show.print(
                 f"[bold]{ply_name(counting, ply, language)}[/] {shown(event.written)} · "
@@ -449,10 +478,11 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 f"{escape(state.describe(language))}"
             )
             show.print(state.drawing(language), markup=False)
+            last = f"{ply_name(counting, ply, language)} {event.written} · {to_move()}"
         decided = state.outcome()
         if decided is not None:
             show.print(_decided_line(game, language, decided))
-        emit_picture(state.picture(lang=language), game, svg, fmt)
+        emit_picture(picture(last), game, svg, fmt)
         waiting = state.pending() if to is None or to >= len(record.events) else []
         if waiting:
             show.print(f"[yellow]{escape(label['pending_exit'].format(n=len(waiting)))}[/]")
@@ -508,13 +538,24 @@ def register(app: typer.Typer, registry: Registry) -> None:
         svg: SvgOption = None,
         fmt: FormatOption = "text",
         codes: CodesOption = False,
+        caption: Annotated[
+            bool,
+            typer.Option(
+                "--caption/--no-caption",
+                help="Draw the ruling and what it decides under the board of the SVG picture "
+                "(the default); --no-caption: the board alone.",
+                show_default=False,
+            ),
+        ] = True,
     ) -> None:
         """Rule on a disputed moment: whose turn it is, what the turn start decides,
         whether the action is legal and which article says so, and what it leads to. With
         --solve, adjudicate an unfinished game instead: the position before ply --at.
 
         With `--svg FILE` (or `--format svg`, to stdout) the ruling is drawn: a legal
-        action on the position it leads to, an illegal one dashed on the position before.
+        action on the position it leads to, an illegal one dashed on the position before;
+        under the board, the ruling and what it decides, in the language chosen
+        (`--no-caption`: the board alone).
 
         Examples: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`;
         `adjudicator adjudicate --game orbit-dominion --position '…' --action O+`;
@@ -539,6 +580,8 @@ def register(app: typer.Typer, registry: Registry) -> None:
             return
         ruling = rule(state, game, action, lenient=lenient, lang=language)
         picture = state.picture(None if ruling.legal else action, lang=language)
+        if picture is not None and caption:
+            picture = picture.captioned(ruling_caption(ruling, game, language))
         emit_picture(picture, game, svg, fmt)
         if fmt == "svg":
             raise typer.Exit(0 if ruling.legal else 1)
@@ -661,6 +704,30 @@ class Ruling(BaseModel):
     position_after: str | None = None
     drawing_after: str | None = None
     outcome_after: OutcomeAfter | None = None
+
+
+def ruling_caption(ruling: Ruling, game: Game, lang: Lang) -> list[str]:
+    """The ruling in words for the picture sent to the players: whose turn and which ply,
+    the action and whether it is legal; why not, with the article; what it decides — who
+    has won, or that nothing is decided and why."""
+    label = LABELS[lang]
+    side = game.rules.side_name(ruling.side_to_move, lang)
+    ply = ply_name(game.rules.counting, ruling.ply, lang)
+    said = label["legal"] if ruling.legal else label["illegal"]
+    lines = [f"{label['to_move'].format(side=side)} · {ply} · {ruling.action}: {said}"]
+    if ruling.decided_before is not None:
+        lines.append(
+            label["turn_start"].format(decided=_decided_line(game, lang, ruling.decided_before))
+        )
+    if ruling.violation is not None:
+        lines += [ruling.message or "", ruling.citation or ""]
+    after = ruling.outcome_after
+    if after is not None and after.decided and after.winner and after.reason:
+        won = won_line(game.rules, lang, after.decided_at or ruling.ply, after.winner, after.reason)
+        lines += [won, after.citation]
+    elif after is not None:
+        lines.append(after.message)
+    return lines
 
 
 def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -> Ruling:

@@ -372,17 +372,23 @@ HELP: dict[str, str] = {
     "replay": (
         "記録を1手ずつ再生し、各局面を直前の行動に印を付けて図示します。\n\n"
         "`--svg ファイル`(または標準出力への `--format svg`)では、最後に到達した局面も "
-        "SVG 画像で描きます。そこで認められなかった行動は破線です。\n\n"
+        "SVG 画像で描きます。そこで認められなかった行動は破線です。`--caption` では、最後の"
+        "行動、認められなかった理由、勝者を盤の下に書き添えます。\n\n"
         "例: `adjudicator replay game.json --to 12 --svg ply12.svg`"
     ),
     "replay source": "記録(JSON またはテキスト表記)。",
     "replay --to": "この手数まで再生して止めます。",
+    "replay --caption": (
+        "SVG の図の盤の下に、最後の行動、認められなかった理由、勝者を書き添えます。"
+    ),
     "adjudicate": (
         "争点となった場面を裁定します: どちらの手番か、手番開始時に何が決まるか、その行動は"
         "合法か、根拠はどの条か、その結果どうなるか。--solve では、代わりに終わっていない"
         "対局を裁定します(--at の手の直前の局面)。\n\n"
         "`--svg ファイル`(または標準出力への `--format svg`)では裁定を図示します: 合法な行動"
-        "はその結果の局面に、不合法な行動は直前の局面に破線で描きます。\n\n"
+        "はその結果の局面に、不合法な行動は直前の局面に破線で描きます。盤の下には、裁定と"
+        "その行動で決まること(勝者、または決着しない理由)を選んだ言語で書き添えます"
+        "(`--no-caption` で盤だけ)。\n\n"
         "例: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`、"
         "`adjudicator adjudicate --game orbit-dominion --position '…' --action O+`、"
         "`adjudicator adjudicate --record game.json --at 38 --solve --depth 5`"
@@ -399,6 +405,10 @@ HELP: dict[str, str] = {
     ),
     "adjudicate --depth": "--solve と共に: 読む手数。",
     "adjudicate --executor": "--solve と共に: Dask クラスタ、dask://HOST:PORT。",
+    "adjudicate --caption": (
+        "SVG の図の盤の下に、裁定とその行動で決まることを書き添えます(既定)。"
+        "--no-caption では盤だけ。"
+    ),
     # the conformance suite
     "conformance": "適合性テストをエンジンに対して実行し、またはルールの網羅状況を表示します。",
     "conformance run": (

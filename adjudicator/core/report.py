@@ -107,11 +107,16 @@ def _result(verdict: Verdict, lang: Lang, rules: RuleData | None) -> str:
     o = verdict.computed
     if o is None:
         return label["unfinished"]
-    key = "draw" if o.winner == "draw" else "decided"
-    return label[key].format(
-        winner=side_name(rules, o.winner, lang),
-        reason=reason_name(rules, o.reason, lang),
-        ply=ply_name(counting_of(rules), o.decided_at, lang),
+    return won_line(rules, lang, o.decided_at, o.winner, o.reason)
+
+
+def won_line(rules: RuleData | None, lang: Lang, decided_at: int, winner: str, reason: str) -> str:
+    """ "red by new two-point pincer after ply 83": who has won, how and when."""
+    key = "draw" if winner == "draw" else "decided"
+    return LABELS[lang][key].format(
+        winner=side_name(rules, winner, lang),
+        reason=reason_name(rules, reason, lang),
+        ply=ply_name(counting_of(rules), decided_at, lang),
     )
 
 

@@ -9,14 +9,19 @@ Text from elsewhere (a title, a name, an action) goes in through :func:`text` an
 :func:`attributes`, which escape it as :mod:`adjudicator.core.markup` says.
 
 Every picture has a ``<title>`` and a ``<desc>`` naming what it shows in words, so that a
-screen reader (or a search) reads the position without the picture.
+screen reader (or a search) reads the position without the picture. A picture sent to the
+players may also carry a caption drawn under the board (:meth:`Picture.captioned`): the
+ruling and what it decides, so that the picture says it all without its file's metadata.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
+from adjudicator.core.line_breaks import break_offsets
 from adjudicator.core.markup import attribute, quoted
 from adjudicator.core.markup import text as escape
 
@@ -27,7 +32,9 @@ SVG_NS = "http://www.w3.org/2000/svg"
 class Picture:
     """A position drawn: ``board`` is SVG elements, ``layer`` the position's SVG elements
     one by one (successive plies share most of them, which the HTML report exploits),
-    ``title`` a short name and ``description`` the position in words."""
+    ``title`` a short name and ``description`` the position in words; ``caption`` lines
+    drawn under the board in a standalone SVG (the HTML report shows its words beside the
+    picture instead)."""
 
     width: int
     height: int
@@ -35,16 +42,66 @@ class Picture:
     description: str
     board: str
     layer: tuple[str, ...]
+    caption: tuple[str, ...] = ()
+
+    def captioned(self, lines: Sequence[str]) -> Picture:
+        """The same picture with ``lines`` drawn under the board, and said in its
+        description too."""
+        said = " ".join(line for line in lines if line)
+        description = f"{self.description} {said}" if said else self.description
+        return replace(self, caption=tuple(lines), description=description)
 
     def svg(self) -> str:
         """A standalone SVG document."""
+        rows = _caption_rows(self.caption, self.width)
+        height = self.height + (len(rows) * CAPTION_LINE + CAPTION_PAD if rows else 0)
         return (
-            f'<svg xmlns="{SVG_NS}" viewBox="0 0 {self.width} {self.height}" '
-            f'width="{self.width}" height="{self.height}" role="img" '
+            f'<svg xmlns="{SVG_NS}" viewBox="0 0 {self.width} {height}" '
+            f'width="{self.width}" height="{height}" role="img" '
             f"aria-label={quoted(self.title)}>"
             f"<title>{escape(self.title)}</title><desc>{escape(self.description)}</desc>"
-            f"{self.board}{''.join(self.layer)}</svg>\n"
+            f"{self.board}{''.join(self.layer)}{_caption_layer(rows, self.height)}</svg>\n"
         )
+
+
+#: The caption's type size, the height of one of its lines and the margin around it.
+CAPTION_SIZE = 14
+CAPTION_LINE = 20
+CAPTION_PAD = 12
+
+
+def _caption_rows(lines: Sequence[str], width: int) -> list[tuple[str, bool]]:
+    """The caption's lines broken to the picture's width (a full-width character counted
+    as about one em, a narrow one as half), each with whether it starts a line given (the
+    first line, the ruling, is drawn bold)."""
+    columns = max(int((width - 2 * CAPTION_PAD) / (CAPTION_SIZE * 0.55)), 8)
+    rows: list[tuple[str, bool]] = []
+    for n, line in enumerate(lines):
+        if not line:
+            continue
+        cuts = [0, *break_offsets(line, columns), len(line)]
+        for start, end in itertools.pairwise(cuts):
+            piece = line[start:end].strip()
+            if piece:
+                rows.append((piece, n == 0))
+    return rows
+
+
+def _caption_layer(rows: list[tuple[str, bool]], top: int) -> str:
+    """The caption under the board: a white band, then its lines."""
+    if not rows:
+        return ""
+    height = len(rows) * CAPTION_LINE + CAPTION_PAD
+    parts = [
+        f'<g class="caption" font-family="sans-serif" font-size="{CAPTION_SIZE}">',
+        f'<rect x="0" y="{top}" width="100%" height="{height}" fill="#fff"/>',
+    ]
+    for i, (row, bold) in enumerate(rows):
+        y = top + CAPTION_PAD / 2 + CAPTION_LINE * (i + 1) - 5
+        weight = {"font_weight": "bold"} if bold else {}
+        parts.append(text(CAPTION_PAD, y, row, fill="#000", **weight))
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def text(x: float, y: float, content: str, **attrs: str | float) -> str:

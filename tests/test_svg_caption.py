@@ -1,0 +1,107 @@
+"""The picture sent to the players says it all: `adjudicate --svg` draws under the board the
+ruling and what it decides, in the language chosen (`--no-caption`: the board alone), and
+`replay --caption` the last action, why it was refused and who has won — in all three games,
+its text escaped as every SVG text is (core/markup.py)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+from typer.testing import CliRunner
+
+from adjudicator.core.cli import build_app
+from adjudicator.core.registry import Registry, installed_games
+
+RECORDS = Path(__file__).resolve().parents[1] / "records"
+PINCER = RECORDS / "orbit-dominion" / "valid" / "pincer.json"
+MIDDLE = RECORDS / "orbit-dominion" / "invalid" / "illegal-action-in-the-middle.json"
+APP = build_app(Registry(installed_games()))
+runner = CliRunner()
+NS = "{http://www.w3.org/2000/svg}"
+
+#: One disputed moment per game, and the action ruled on there.
+RULINGS = {
+    "orbit-dominion": (PINCER, "83", "M1-M3"),
+    "dark-nebula": (
+        RECORDS / "dark-nebula" / "valid" / "worked-game.json",
+        "2",
+        "1.1 empire production: cruiser@tyrann cruiser@tyrann; extra battleship@tyrann",
+    ),
+    "astro-stra": (
+        RECORDS / "astro-stra" / "invalid" / "move-the-action-does-not-allow.json",
+        "4",
+        "2. white: dice clear=2 yellow=1 purple=1 | S=purple T=yellow A=clear | "
+        "skill jagi as=red A=6 | target 1 | moves 1>13",
+    ),
+}
+
+
+def svg_of(*args: str | Path) -> str:
+    result = runner.invoke(APP, [str(a) for a in args], env={"LANG": "C.UTF-8"})
+    assert result.exit_code in (0, 1), result.output
+    return result.stdout
+
+
+def caption(svg: str) -> list[str]:
+    """The caption's lines as a reader sees them (the XML parsed, entities read)."""
+    root = ET.fromstring(svg)
+    group = next(g for g in root.iter(f"{NS}g") if g.get("class") == "caption")
+    return [t.text or "" for t in group.iter(f"{NS}text")]
+
+
+def ruling_svg(game: str, lang: str, *more: str) -> str:
+    record, at, action = RULINGS[game]
+    args = ("adjudicate", "--record", record, "--at", at, "-a", action, "--lang", lang)
+    return svg_of(*args, "--format", "svg", *more)
+
+
+@pytest.mark.parametrize("game", sorted(RULINGS))
+def test_adjudicate_svg_is_captioned_with_the_ruling(
+    game: str, snapshot: SnapshotAssertion
+) -> None:
+    """By default the ruling's picture carries the ruling under the board, in Japanese as
+    asked: a winning move (Orbit Dominion, 第7条 7-2) names the winner, a refused one (Dark
+    Nebula 6.1, Astro-Stra 手順5) says why, with the article."""
+    svg = ruling_svg(game, "ja")
+    assert svg == snapshot
+    lines = caption(svg)
+    assert lines[0].startswith(("赤の手番", "帝国軍の手番", "白の手番"))
+    assert any(re.search(r"第|手順|6\.1", line) for line in lines[1:])
+
+
+def test_a_winning_actions_picture_names_the_winner() -> None:
+    """第7条 7-2: M1-M3 at ply 83 of pincer.json forms a new two-point pincer; the picture
+    says red has won, in either language, and the ruling is no longer in <desc> alone."""
+    ja = " ".join(caption(ruling_svg("orbit-dominion", "ja")))
+    en = " ".join(caption(ruling_svg("orbit-dominion", "en")))
+    assert "83手目で 赤 の勝ち(新たな2点挟撃)" in ja
+    assert "red by new two-point pincer after ply 83" in en
+    replayed = " ".join(caption(svg_of("replay", PINCER, "--format", "svg", "--caption")))
+    assert "red by new two-point pincer after ply 83" in replayed
+
+
+def test_no_caption_draws_the_board_alone() -> None:
+    svg = ruling_svg("orbit-dominion", "en", "--no-caption")
+    assert 'class="caption"' not in svg and 'height="480"' in svg
+    assert 'class="caption"' not in svg_of("replay", PINCER, "--format", "svg")
+
+
+def test_caption_text_is_escaped() -> None:
+    """A swap is written with < and > (M8<>O8): escaped in the caption, the document still
+    well-formed XML that reads the action back."""
+    args = ("adjudicate", "--record", MIDDLE, "--at", "41", "-a", "M8<>O8", "--format", "svg")
+    svg = svg_of(*args)
+    assert "M8&lt;&gt;O8: legal" in svg
+    assert caption(svg)[0] == "red to move · ply 41 · M8<>O8: legal"
+
+
+def test_replay_caption_says_why_an_action_was_refused() -> None:
+    """Rulings row 1: O0-I0 at ply 41 is refused; the caption says so, why, and where."""
+    svg = svg_of("replay", MIDDLE, "--format", "svg", "--caption", "--lang", "ja")
+    lines = caption(svg)
+    assert lines[0] == "41手目 O0-I0: 不合法"
+    assert "外周と内周の間は直接ジャンプできません" in "".join(lines)
