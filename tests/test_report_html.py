@@ -98,6 +98,24 @@ def test_in_japanese(tmp_path: Path) -> None:
     assert "第5条" in problem["citation"]
 
 
+def test_plies_are_said_as_every_output_says_them(tmp_path: Path) -> None:
+    """The viewer names plies as the game does (docs/records.md, 'Plies'): Orbit Dominion's
+    failing action is 41手目, Astro-Stra's 1ターン目 (its opening roll and draft named, not
+    counted), and the record's length is in the game's unit."""
+    html = make_report(tmp_path, "--lang", "ja")
+    rows = index(html)
+
+    def data(name: str) -> dict[str, Any]:
+        return record(html, next(i for i, r in enumerate(rows) if r[0].endswith(name)))
+
+    od = data("orbit-dominion/invalid/illegal-action-in-the-middle.json")
+    assert od["names"]["41"] == "41手目" and od["names"]["0"] == "開始時"
+    assert od["total"] == "41手"
+    astro = data("astro-stra/invalid/skill-skipped-though-possible.json")
+    assert astro["names"]["3"] == "1ターン目" and astro["names"]["2"] == "ダイスの選択"
+    assert astro["total"] == "1ターン"
+
+
 def test_a_hostile_file_name_stays_text(tmp_path: Path) -> None:
     """A file name that looks like markup is data in the page, never markup."""
     name = 'x<script>alert(1)<b onclick="y">.json'  # no slash: a file name

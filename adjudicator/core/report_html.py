@@ -34,6 +34,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.markup import script_json
 from adjudicator.core.markup import text as escape
+from adjudicator.core.plies import count, ply_name
 from adjudicator.core.records import GameRecord, Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS
@@ -69,7 +70,7 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
         "last": "Last ply",
         "close": "Back to the table",
         "start": "start",
-        "ply_of": "ply {ply} of {n}",
+        "ply_of": "{ply} (of {n})",
         "refused": "refused here",
         "events": "Events",
         "pending": "Checks waiting for hidden information",
@@ -106,7 +107,7 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
         "last": "最後の手",
         "close": "一覧に戻る",
         "start": "開始局面",
-        "ply_of": "{n}手中 {ply}手目",
+        "ply_of": "{ply}({n}中)",
         "refused": "ここで不合法",
         "events": "手順",
         "pending": "非公開情報を待つ検査",
@@ -256,6 +257,12 @@ def record_data(
     if p is not None and p.ply is not None:
         open_at = min(p.ply, len(frames) - 1)
     boards: dict[str, str] = {}
+    game = registry.get(verdict.game) if verdict.game else None
+    counting = game.rules.counting if game is not None else None
+    lang = options.lang
+    wanted = {*range(len(frames)), *(c.ply for c in verdict.pending)}
+    if p is not None and p.ply is not None:
+        wanted.add(p.ply)
     data = {
         # the text drawing gives way to the pictures
         "verdict": printable_data(
@@ -263,6 +270,9 @@ def record_data(
         ),
         "open": max(open_at, 0),
         "interp": _interpretations(registry, verdict, options.lang),
+        # plies said as every output says them, in the game's unit (core/plies.py)
+        "names": {str(ply): ply_name(counting, ply, lang) for ply in sorted(wanted)},
+        "total": count(counting, max(len(frames) - 1, 0), lang),
         **frames_data(frames, boards),
     }
     correction = None
@@ -272,6 +282,8 @@ def record_data(
         fix = corrected(read, repair, verdict.source, options, boards)
         data["fix"] = fix.data
         correction = fix.row
+        for ply in range(len(frames), fix.data.get("frames", {}).get("n", 0)):
+            data["names"][str(ply)] = ply_name(counting, ply, lang)  # the corrected game's
     packed = base64.b64encode(zlib.compress(script_json(data).encode("utf-8"), 9)).decode("ascii")
     return RecordData(packed, boards, correction)
 

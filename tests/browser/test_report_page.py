@@ -55,13 +55,15 @@ def test_filter_open_and_step_to_the_failing_ply(report: Path, browser_page: Bro
 
     page.get_by_role("link", name=f"records/orbit-dominion/invalid/{RECORD}").click()
     page.wait_for_selector("#v-board svg")
-    assert page.locator("#v-ply").inner_text() == "ply 41 of 41"  # opens at the failing ply
+    assert (
+        page.locator("#v-ply").inner_text() == "ply 41 (of 41 actions)"
+    )  # opens at the failing ply
     page.keyboard.press("Home")
     assert page.locator("#v-ply").inner_text() == "start"
     assert page.locator("#v-board svg .action-bad").count() == 0
     for _ in range(41):
         page.keyboard.press("ArrowRight")
-    assert page.locator("#v-ply").inner_text() == "ply 41 of 41"
+    assert page.locator("#v-ply").inner_text() == "ply 41 (of 41 actions)"
     assert page.url.endswith("&ply=41")
     refused = page.locator("#v-board svg .action-bad")
     assert refused.get_attribute("data-action") == "O0-I0"
@@ -92,7 +94,7 @@ def test_a_link_points_at_a_ply(report: Path, browser_page: BrowserPage) -> None
     )
     browser_page.open(report, f"{n}&ply=3")
     page.wait_for_selector("#v-board svg")
-    assert page.locator("#v-ply").inner_text() == "ply 3 of 41"
+    assert page.locator("#v-ply").inner_text() == "ply 3 (of 41 actions)"
     assert (
         page.locator("#v-events li.current")
         .inner_text()

@@ -107,14 +107,18 @@
     return data;
   }
 
-  function verdictBlock(v, interp) {
+  // A ply as the record's game says it (its data's names), else its number.
+  const plyName = (data, ply) => (data.names && data.names[ply]) || String(ply);
+
+  function verdictBlock(v, data) {
+    const interp = data.interp;
     const box = el("div", { "class": "verdict st-" + v.status });
     box.appendChild(el("p", { "class": "status" }, L["status_" + v.status]));
     const p = v.problem, u = v.unreadable;
     if (p) {
       // the code is for programs (JSON, CSV): here it is shown on hover
       const head = el("p", { "class": "problem", "title": p.code });
-      if (p.ply !== undefined) head.appendChild(el("span", { "class": "at" }, fill(L.at_ply, { ply: p.ply }) + " "));
+      if (p.ply !== undefined) head.appendChild(el("span", { "class": "at" }, fill(L.at_ply, { ply: plyName(data, p.ply) }) + " "));
       if (p.action) head.appendChild(el("code", { "class": "action" }, p.action));
       box.appendChild(head);
       if (p.citation) box.appendChild(el("p", { "class": "citation" }, p.citation));
@@ -126,7 +130,7 @@
       box.appendChild(el("h3", {}, L.pending));
       const ul = el("ul", { "class": "pending" });
       for (const c of v.pending) {
-        ul.appendChild(el("li", {}, fill(L.at_ply, { ply: c.ply }) + ": " + c.description + " (" + c.citation + ")"));
+        ul.appendChild(el("li", {}, fill(L.at_ply, { ply: plyName(data, c.ply) }) + ": " + c.description + " (" + c.citation + ")"));
       }
       box.appendChild(ul);
     }
@@ -216,7 +220,7 @@
       $("v-corrected").classList.toggle("edited", edited);
       $("v-written-caption").textContent = wp < ply ? fill(L.written_ends, { ply: wp }) : L.written;
     }
-    $("v-ply").textContent = ply === 0 ? L.start : fill(L.ply_of, { ply: ply, n: count - 1 });
+    $("v-ply").textContent = ply === 0 ? L.start : fill(L.ply_of, { ply: plyName(data, ply), n: data.total || count - 1 });
     for (const li of $("v-events").children) {
       const on = Number(li.dataset.ply) === ply;
       li.classList.toggle("current", on);
@@ -237,7 +241,7 @@
       $("v-verdict").replaceChildren(el("p", {}, L.loading));
       const data = await load(n);
       current = { n, data, ply: 0 };
-      $("v-verdict").replaceChildren(verdictBlock(data.verdict, data.interp));
+      $("v-verdict").replaceChildren(verdictBlock(data.verdict, data));
       $("v-fix").replaceChildren(...(data.fix ? [fixBlock(data.fix)] : []));
       const fix = fixed(data);
       $("v-corrected").hidden = $("v-written-caption").hidden = !fix;
