@@ -45,7 +45,7 @@ def test_a_winning_action_states_the_winner_with_its_article() -> None:
     ruling says so with the article, in both languages and in JSON."""
     args = ("--record", str(RECORDS / "orbit-dominion/valid/pincer.json"), "--at", "83")
     _, ja = adjudicate(*args, "--action", "M1-M3", "--lang", "ja")
-    assert "決着: 83手で決着: 赤(新たな2点挟撃)(第7条 7-2" in ja
+    assert "決着: 83手目で決着: 赤(新たな2点挟撃)(第7条 7-2" in ja
     _, en = adjudicate(*args, "--action", "M1-M3", "--lang", "en", "--json")
     after = json.loads(en)["outcome_after"]
     assert (after["decided"], after["winner"], after["reason"]) == (True, "red", "pincer")

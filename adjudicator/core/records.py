@@ -585,7 +585,7 @@ class Validation:
             self.warnings.append(
                 Note(
                     code="normalized",
-                    location=place(f"ply {ply}", self.lang),
+                    location=self._ply(ply),
                     message=read[self.lang],
                 )
             )

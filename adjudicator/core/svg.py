@@ -74,7 +74,7 @@ def _caption_rows(lines: Sequence[str], width: int) -> list[tuple[str, bool]]:
     """The caption's lines broken to the picture's width (a full-width character counted
     as about one em, a narrow one as half), each with whether it starts a line given (the
     first line, the ruling, is drawn bold)."""
-    columns = max(int((width - 2 * CAPTION_PAD) / (CAPTION_SIZE * 0.55)), 8)
+    columns = max((width - 2 * CAPTION_PAD) * 20 // (CAPTION_SIZE * 11), 8)  # 0.55 em a cell
     rows: list[tuple[str, bool]] = []
     for n, line in enumerate(lines):
         if not line:

@@ -23,7 +23,6 @@ from adjudicator.core.cli_common import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.plies import ply_name
 from adjudicator.core.strict_json import dumps
 from adjudicator.orbit_dominion.board import SECTOR_BY_NAME
 from adjudicator.orbit_dominion.drawing import caption, draw
@@ -172,6 +171,8 @@ LABELS: dict[str, dict[str, str]] = {
 
 
 def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
+    from adjudicator.core.plies import ply_name  # with the models, not at start-up
+
     label = LABELS[lang]
     last = state.actions[-1] if state.actions else None
     console.print(draw(state.position, last))

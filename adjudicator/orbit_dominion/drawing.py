@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from adjudicator.core.i18n import Lang
 from adjudicator.core.output import bare
-from adjudicator.core.plies import ply_name
 from adjudicator.orbit_dominion.actions import ROTATE, Action
 from adjudicator.orbit_dominion.board import (
     BLUE,
@@ -25,7 +24,6 @@ from adjudicator.orbit_dominion.board import (
     sector,
 )
 from adjudicator.orbit_dominion.position import Position
-from adjudicator.orbit_dominion.references import rule_data
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -85,6 +83,10 @@ _SIDE_JA = ("赤", "青")
 
 def caption(position: Position, lang: Lang = "en") -> str:
     """Side to move, actions made, pending claim and normal ships, in one line."""
+    # here, not at the top: perft draws positions without loading the rules
+    from adjudicator.core.plies import ply_name
+    from adjudicator.orbit_dominion.references import rule_data
+
     red, blue = position.normal_ships(RED), position.normal_ships(BLUE)
     ply = ply_name(rule_data().counting, position.ply + 1, lang)
     if lang == "ja":

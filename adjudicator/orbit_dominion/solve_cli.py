@@ -24,7 +24,6 @@ from adjudicator.core.cli_common import (
 from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.plies import before_ply
 from adjudicator.core.strict_json import dumps, one_line
 from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
 from adjudicator.orbit_dominion.position import start_position
@@ -411,6 +410,8 @@ def verify_proof_command(
         for i in relied:
             console.print(f"  history[{i}] {escape(proof.history[i])}")
     if record is not None:
+        from adjudicator.core.plies import before_ply
+
         at_ply = before_ply(rule_data().counting, at or 0, language)
         premise = label["premise_record"].format(at=at_ply, file=path_text(str(record)))
         console.print(escape(premise))
