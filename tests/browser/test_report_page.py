@@ -160,11 +160,11 @@ def test_the_corrected_game_steps_beside_the_written_one(
     page.keyboard.press("Home")
     for _ in range(82):
         page.keyboard.press("ArrowRight")
-    assert page.locator("#v-ply").inner_text() == "ply 82 of 83"
+    assert page.locator("#v-ply").inner_text() == "ply 82 (of 83 actions)"
     assert page.evaluate(drawn, "#v-board") == page.evaluate(drawn, "#v-fixed-board")
     assert page.locator(".view.edited").count() == 0
     page.keyboard.press("ArrowRight")
-    assert page.locator("#v-ply").inner_text() == "ply 83 of 83"
+    assert page.locator("#v-ply").inner_text() == "ply 83 (of 83 actions)"
     assert page.evaluate(drawn, "#v-board") != page.evaluate(drawn, "#v-fixed-board")
     last = "svg .action-last"
     assert page.locator(f"#v-board {last}").get_attribute("data-action") == "M1-M3"
