@@ -71,6 +71,7 @@ EXIT_CODES = {
     "adjudicator validate records/ --quiet --summary csv > 結果.csv": 2,
     # the folder holds unreadable records on purpose
     "adjudicator validate records/dark-nebula -I nebula-entry=each-step": 2,
+    "adjudicator validate records/ --html 報告.html --lang ja": 2,
     # the action is illegal
     "adjudicator adjudicate --record records/orbit-dominion/valid/pincer.json --at 3 "
     "--action O0-I0 --lang ja": 1,
