@@ -6,11 +6,9 @@ searched; the viewer's data holds the corrected game's frames beside the written
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 import shutil
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from adjudicator.core.cli import build_app
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.repair import Edit
 from adjudicator.core.report_repair import corrected_plies, written_plies
+from tests.test_report_html import record, script
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = build_app(Registry(installed_games()))
@@ -41,16 +40,6 @@ SAMPLES = {
 
 #: A budget reached by its replays, never by its seconds: the same rows on any machine.
 BUDGET = ("--repair-replays", "300", "--repair-seconds", "600")
-
-
-def script(html: str, id_: str) -> str:
-    m = re.search(rf'<script type="application/[a-z-]+" id="{id_}">(.*?)</script>', html, re.S)
-    assert m, id_
-    return m[1]
-
-
-def record(html: str, n: int) -> dict[str, Any]:
-    return json.loads(zlib.decompress(base64.b64decode(script(html, f"r{n}"))))
 
 
 def make(tmp_path: Path, *args: str) -> str:

@@ -25,17 +25,21 @@ def convert_record(game: Game, record: GameRecord, source: Form, to: Form) -> st
     ``InputError`` (``unrepresentable_record``) if it does not."""
     written = game.write_record(record, to)
     try:
-        again = (
-            game.read_json_record(strict_json.loads(written), lenient=False)
-            if to == "json"
-            else game.read_text_record(written, lenient=False)
-        )
+        again = read_strictly(game, written, to)
     except (InputError, ValueError) as err:
         detail = err.message if isinstance(err, InputError) else str(err)
         raise _unrepresentable(to, detail) from err
     if source != to and game.write_record(again, source) != game.write_record(record, source):
         raise _unrepresentable(to, None)
     return written
+
+
+def read_strictly(game: Game, text: str, form: Form) -> GameRecord:
+    """A record's text in ``form``, read as ``validate`` reads it without ``--lenient``;
+    raise ``InputError`` (or ``ValueError`` for JSON that does not decode)."""
+    if form == "json":
+        return game.read_json_record(strict_json.loads(text), lenient=False)
+    return game.read_text_record(text, lenient=False)
 
 
 _FORMS = {"json": ("the JSON form", "JSON の形"), "text": ("the text notation", "テキスト表記")}

@@ -36,7 +36,7 @@ from adjudicator.core.conformance.cli import print_result
 from adjudicator.core.conformance.engine import InProcessEngine, ProcessEngine
 from adjudicator.core.conformance.report import EngineRun, render_html
 from adjudicator.core.conformance.runner import Runner, RunReport
-from adjudicator.core.conversion import convert_record
+from adjudicator.core.conversion import convert_record, read_strictly
 from adjudicator.core.errors import InputError
 from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
@@ -249,11 +249,7 @@ def _checked(game_id: str, record: Any, source: str, to: str) -> None:
     except InputError:
         return
     try:
-        again = (
-            game.read_json_record(strict_json.loads(written), lenient=False)
-            if to == "json"
-            else game.read_text_record(written, lenient=False)
-        )
+        again = read_strictly(game, written, to)
     except (InputError, ValueError) as err:
         raise InternalError(f"its {to} form does not read back: {err}") from err
     before, after = game.write_record(record, source), game.write_record(again, source)
