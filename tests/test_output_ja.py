@@ -189,7 +189,7 @@ NAMED = frozenset(
 #: Input quoted back as the person wrote it, and the notation's forms quoted as examples.
 QUOTED = re.compile(
     r"「[^」]*」|'[^']*'|\"[^\"]*\""  # input quoted back, forms and JSON values as examples
-    r"|\b[\w.\[\]]+: (?=[^\x00-\x7f])"  # a field path of the person's data (venue: 未知の…)
+    r"|(?<![\w.\[\]-])[\w.\[\]]+: (?=[^\x00-\x7f])"  # a field path (venue: 未知の…), whole
     r"|(?<=[^\x00-\x7f] )\([a-z_-]+\)"  # an id after its Japanese name: 赤 (red)
     r"|\{\w+\}"  # a template's placeholder, filled by the report's viewer
     r"|\b[0-9a-f]{16,}\b",  # a digest, a nonce
@@ -271,11 +271,17 @@ def notation_tokens() -> frozenset[str]:
     return frozenset(tokens - TERMS)
 
 
+@cache
+def quoted_events() -> re.Pattern[str]:
+    """The samples' events, longest first, each only where it stands whole (``dice`` inside
+    the topic ``held-dice`` is no event)."""
+    events = (re.escape(e) for e in written_events() if len(e) > 3)
+    return re.compile("|".join(rf"(?<![\w-]){e}(?![\w-])" for e in events))
+
+
 def prose_english(text: str) -> list[str]:
     """The tokens of ``text`` in Latin letters that are neither notation nor an id."""
-    for event in written_events():
-        if len(event) > 3:
-            text = text.replace(event, " ")
+    text = quoted_events().sub(" ", text)
     text = MARKUP.sub(" ", NOTATION_SHAPES.sub(" ", QUOTED.sub(" ", text)))
     allowed = vocabulary() | notation_tokens() | RULEBOOK_NAMES | FORMATS_AND_KEYS
     return [

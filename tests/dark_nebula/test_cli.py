@@ -76,7 +76,9 @@ def test_a_dispute_on_a_record_names_the_rule() -> None:
     record = str(Path(__file__).resolve().parents[2] / "records/dark-nebula/valid/worked-game.json")
 
     def ask(action: str) -> Result:
-        return RUN.invoke(APP, ["adjudicate", "--record", record, "--at", "9", "--action", action])
+        return RUN.invoke(
+            APP, ["adjudicate", "--record", record, "--at", "9", "--action", action, "--codes"]
+        )
 
     result = ask("2.1 empire production: cruiser@tyrann cruiser@tyrann new_cruiser@tyrann")
     assert result.exit_code == 1, result.output

@@ -200,7 +200,7 @@ def test_a_mode_000_file_as_an_ordinary_user(tmp_path: Path) -> None:
         locked = folder / "locked.json"
         shutil.copy(valid, locked)
         locked.chmod(0)
-        args = [sys.executable, "-m", "adjudicator", "validate", "--lang", "en"]
+        args = [sys.executable, "-m", "adjudicator", "validate", "--lang", "en", "--codes"]
         done = subprocess.run(
             [*prefix, *args, str(locked), str(valid)],
             capture_output=True,
