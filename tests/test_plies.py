@@ -102,3 +102,37 @@ def test_astro_stra_names_its_turns_in_replay_and_adjudicate(tmp_path: Path) -> 
     action = written.split(" · ")[0].split(" ", 1)[1]
     code, ruled = run("adjudicate", "--record", path, "--at", "4", "-a", action, "--lang", "ja")
     assert code == 0 and "白の手番 · 2ターン目 · " in ruled
+
+
+def test_an_unreadable_event_is_located_in_the_games_own_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An event the replay cannot read is located as every other output says its ply: the
+    8th event of an Astro-Stra record is its 6ターン目 (the opening roll and the draft are
+    no turns), not '8手目'; the error's ``field`` stays ``ply 8`` for a program."""
+    from adjudicator.astro_stra.replay import AstroStraReplay
+    from adjudicator.core.errors import InputError
+
+    played = AstroStraReplay.attempt
+
+    def unreadable_at_ply_8(self: AstroStraReplay, written: object, *, lenient: bool) -> object:
+        if self.ply() + 1 == 8:
+            raise InputError("malformed_event", "cannot be read", ja="読めません")
+        return played(self, written, lenient=lenient)  # type: ignore[arg-type]
+
+    data = json.loads((RECORDS / "astro-stra" / "valid" / "resignation.json").read_text("utf-8"))
+    data["turns"] = data["turns"][:7]
+    data["result"] = {"winner": None, "reason": None, "resigned": None}
+    path = tmp_path / "seven-turns.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(AstroStraReplay, "attempt", unreadable_at_ply_8)
+    for args, said in [
+        (("replay", path, "--lang", "ja"), "6ターン目: 読めません"),
+        (("replay", path, "--lang", "en"), "turn 6: cannot be read"),
+        (("adjudicate", "--record", path, "--at", "9", "-a", "x", "--lang", "ja"), "6ターン目: "),
+    ]:
+        result = runner.invoke(APP, [str(a) for a in args], env={"LANG": "C.UTF-8"})
+        assert result.exit_code == 2 and said in result.stderr, result.stderr
+        assert "8手目" not in result.stderr and "ply 8" not in result.stderr
+    located = InputError("malformed_event", "cannot be read").at_ply(8, None)
+    assert located.field == "ply 8" and located.describe("ja").startswith("8手目: ")

@@ -455,7 +455,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             try:
                 step = state.attempt(event.played, lenient=lenient)
             except InputError as err:
-                fail(err.at(f"ply {ply}"), str(source))
+                fail(err.at_ply(ply, counting), str(source))
             if step.decided is not None:
                 show.print(_decided_line(game, language, step.decided))
                 emit_picture(picture(last), game, svg, fmt)
@@ -807,7 +807,7 @@ def dispute_state(
             try:
                 step = state.attempt(event.played, lenient=lenient)
             except InputError as err:
-                fail(err.at(f"ply {ply}"), str(record))
+                fail(err.at_ply(ply, game.rules.counting), str(record))
             if step.violation is not None:
                 code = step.violation.code
                 en_ply = ply_name(game.rules.counting, ply, "en")

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 from adjudicator.core.i18n import Lang
+from adjudicator.core.plies import Counting, ply_name
 
 #: What each input error code means, in both languages: the head of a message whose detail
 #: was written in one language only, and the catalogue a test holds every code against.
@@ -85,8 +86,10 @@ _JA_PLACES = (
     (re.compile(r"\bline ([0-9]+), column ([0-9]+)"), r"\1行\2列"),
     (re.compile(r"\bline ([0-9]+)"), r"\1行目"),
     (re.compile(r"\bcolumn ([0-9]+)"), r"\1列目"),
-    (re.compile(r"\bply ([0-9]+)"), r"\1手目"),
 )
+
+#: A locator naming a ply (``ply 8``): said the way the game says its plies.
+_PLY = re.compile(r"\bply ([0-9]+)")
 
 
 def line_col(text: str, offset: int) -> str:
@@ -96,8 +99,11 @@ def line_col(text: str, offset: int) -> str:
     return f"line {line}, column {col}"
 
 
-def place(text: str, lang: Lang) -> str:
-    """A locator (``line 4``, ``ply 3``, ``moves[2]``) in words of ``lang``."""
+def place(text: str, lang: Lang, counting: Counting | None = None) -> str:
+    """A locator (``line 4``, ``ply 3``, ``moves[2]``) in words of ``lang``; a ply in the
+    game's own unit (``counting``), as every other output says it: ply 8 of Astro-Stra is
+    its turn 6, '6ターン目', not '8手目'."""
+    text = _PLY.sub(lambda m: ply_name(counting, int(m[1]), lang), text)
     if lang == "ja":
         for pattern, repl in _JA_PLACES:
             text = pattern.sub(repl, text)
@@ -112,7 +118,8 @@ class InputError(ValueError):
     ``"line 4"``); ``expected`` says what would have been accepted; ``suggestion`` is the
     canonical spelling when one can be inferred. ``ja`` and ``expected_ja`` say the same in
     Japanese; without them a Japanese message heads the English detail with what the code
-    means.
+    means. ``counting`` is how the game of a ``ply N`` locator says its plies (see
+    :meth:`at_ply`).
     """
 
     def __init__(
@@ -125,6 +132,7 @@ class InputError(ValueError):
         expected: str | None = None,
         expected_ja: str | None = None,
         suggestion: str | None = None,
+        counting: Counting | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -134,6 +142,7 @@ class InputError(ValueError):
         self.expected = expected
         self.expected_ja = expected_ja
         self.suggestion = suggestion
+        self.counting = counting
 
     def at(self, field: str) -> InputError:
         """The same error located inside a larger input (``moves[2]`` of a request)."""
@@ -146,7 +155,16 @@ class InputError(ValueError):
             expected=self.expected,
             expected_ja=self.expected_ja,
             suggestion=self.suggestion,
+            counting=self.counting,
         )
+
+    def at_ply(self, ply: int, counting: Counting | None) -> InputError:
+        """The same error located at ply ``ply`` of a game whose plies are said as
+        ``counting`` (its ``rules.yaml``): ``field`` stays ``ply N`` for a program (the
+        event's number, as the JSON ``ply``), a person reads the game's own words."""
+        located = self.at(f"ply {ply}")
+        located.counting = counting
+        return located
 
     def moved(self, field: str | None) -> InputError:
         """The same error located elsewhere: at the tag that wrote the value, or nowhere
@@ -159,6 +177,7 @@ class InputError(ValueError):
             expected=self.expected,
             expected_ja=self.expected_ja,
             suggestion=self.suggestion,
+            counting=self.counting,
         )
 
     def text(self, lang: Lang) -> str:
@@ -174,7 +193,7 @@ class InputError(ValueError):
         """One line for a person: where, what, and what was expected."""
         words = _WORDS[lang]
         message = self.text(lang)
-        parts = [f"{place(self.field, lang)}: {message}" if self.field else message]
+        parts = [f"{place(self.field, lang, self.counting)}: {message}" if self.field else message]
         expected = self.expected_ja if lang == "ja" and self.expected_ja else self.expected
         if expected:
             parts.append(words["expected"].format(what=expected))
