@@ -216,3 +216,21 @@ def test_the_interpretations_in_force_are_shown_by_title_their_id_on_hover(
     assert ("解釈1 盤の形" in data["interp"][0][0]) == (lang == "ja")
     script_text = html[html.index("function verdictBlock") :]
     assert 'el("span", { "title": id }, title)' in script_text
+
+
+def test_the_index_says_plies_as_the_viewer_does(tmp_path: Path) -> None:
+    """The table of records names a record's ply and length as the viewer and every other
+    output do (docs/records.md, 'Plies'), in the game's unit: Astro-Stra's failing ply is
+    its 1ターン目, not ply 3; the numbers stay beside them to sort by."""
+    html = make_report(tmp_path, "--lang", "ja")
+    rows = index(html)
+
+    def row(name: str) -> list[Any]:
+        return next(r for r in rows if r[0].endswith(name))
+
+    od = row("orbit-dominion/invalid/illegal-action-in-the-middle.json")
+    assert (od[3], od[6]) == (41, "41手目") and od[7] == f"{od[5]}手"
+    astro = row("astro-stra/invalid/skill-skipped-though-possible.json")
+    assert (astro[3], astro[6]) == (3, "1ターン目") and astro[7] == f"{astro[5] - 2}ターン"
+    script_text = html[html.index("function rowElement") :]
+    assert '"num" }, r[6] === null ? "" : r[6])' in script_text

@@ -340,8 +340,16 @@ class HtmlReport:
         self.counts[(game, verdict.status)] += 1
         p = verdict.problem
         code = p.code if p is not None else (verdict.unreadable.code if verdict.unreadable else "")
-        # shown as the terminal shows them: a file name's bidirectional controls escaped
-        row = [verdict.source, game, verdict.status, p.ply if p else None, code, verdict.plies]
+        # shown as the terminal shows them: a file name's bidirectional controls escaped;
+        # the ply and the length as numbers (to sort by) and as the game says them, as the
+        # viewer and every other output do (core/plies.py)
+        known = self.registry.get(verdict.game) if verdict.game else None
+        counting = known.rules.counting if known is not None else None
+        lang = self.options.lang
+        ply = p.ply if p else None
+        said = None if ply is None else ply_name(counting, ply, lang)
+        length = count(counting, verdict.plies, lang)
+        row = [verdict.source, game, verdict.status, ply, code, verdict.plies, said, length]
         row = printable_data(row)
         self.index.append(row)
         if self._pool is None:

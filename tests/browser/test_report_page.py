@@ -6,6 +6,7 @@ Screenshots go to the directory in ``ADJUDICATOR_SCREENSHOTS`` when it is set.""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -83,12 +84,18 @@ def test_filter_open_and_step_to_the_failing_ply(report: Path, browser_page: Bro
 
 
 def test_a_link_points_at_a_ply(report: Path, browser_page: BrowserPage) -> None:
-    """The URL fragment opens a record at a ply; sorting the table keeps working."""
+    """The URL fragment opens a record at a ply; sorting the table keeps working: the
+    lengths, said in each game's unit ('41 actions', '20 turns'), come in order within
+    each game."""
     page = browser_page.page
     browser_page.open(report)
     page.locator("#table th button", has_text="Actions").click()
-    plies = [int(t) for t in page.locator("#rows tr td:last-child").all_inner_texts()]
-    assert plies == sorted(plies)
+    games = page.locator("#rows tr td:nth-child(2)").all_inner_texts()
+    lengths = page.locator("#rows tr td:last-child").all_inner_texts()
+    assert all(re.fullmatch(r"[0-9]+ (actions|turns)", t) for t in lengths), lengths
+    for game in set(games):
+        plies = [int(t.split()[0]) for g, t in zip(games, lengths, strict=True) if g == game]
+        assert plies == sorted(plies), game
     n = page.get_by_role("link", name=f"records/orbit-dominion/invalid/{RECORD}").get_attribute(
         "href"
     )

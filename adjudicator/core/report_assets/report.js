@@ -31,7 +31,7 @@
     const text = $("f-text").value.trim().toLowerCase();
     let rows = INDEX.map((r, n) => [n, r]).filter(([, r]) =>
       (!st || r[2] === st) && (!g || r[1] === g) &&
-      (!text || (r[0] + " " + r[4] + " " + (r[6] || "")).toLowerCase().includes(text)));
+      (!text || (r[0] + " " + r[4] + " " + (r[8] || "")).toLowerCase().includes(text)));
     if (sortKey !== null) {
       const k = sortKey;
       rows.sort(([, a], [, b]) => {
@@ -49,10 +49,12 @@
     const td = el("td"); td.appendChild(a); tr.appendChild(td);
     tr.appendChild(el("td", {}, r[1]));
     tr.appendChild(el("td", { "class": "status" }, L["status_" + r[2]]));
-    tr.appendChild(el("td", { "class": "num" }, r[3] === null ? "" : r[3]));
+    // r[3] and r[5] are the ply and the length as numbers (sorted by), r[6] and r[7] as
+    // the game says them (41手目, 6ターン目), as the viewer names them
+    tr.appendChild(el("td", { "class": "num" }, r[6] === null ? "" : r[6]));
     tr.appendChild(el("td", {}, r[4]));
-    tr.appendChild(el("td", { "class": "num" }, r[5]));
-    if (REPAIRING) tr.appendChild(el("td", { "class": "fix" }, r[6]));
+    tr.appendChild(el("td", { "class": "num" }, r[7]));
+    if (REPAIRING) tr.appendChild(el("td", { "class": "fix" }, r[8]));
     return tr;
   }
 
