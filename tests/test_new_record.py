@@ -136,3 +136,30 @@ def test_an_astro_stra_record_with_turns_but_no_opening_is_still_refused() -> No
     verdict = validate(json.dumps(data))
     assert verdict.status == "invalid"
     assert verdict.problem is not None and verdict.problem.code == "opening_missing"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_skeleton_offers_each_interpretation_as_the_switch_spells_it(name: str) -> None:
+    """A switchable interpretation is listed as ``id=value (or: other, …)`` with the values
+    ``--interpretation`` / ``[Interpretation]`` take and write back: Astro-Stra's A⚄
+    first-move reading is ``true (or: false)``, not ``true (or: no)``; each listed value,
+    switched to, reads back as itself."""
+    import re
+
+    from adjudicator.core.references import switch
+
+    played = game(name)
+    skeleton = json.loads(played.skeleton("json", "en"))
+    readings = getattr(
+        played.read_json_record(skeleton, lenient=False).model, "interpretations", None
+    )
+    for line in played.skeleton("text", "en").splitlines():  # type: ignore[arg-type]
+        m = re.fullmatch(r"#   [0-9]+ (\w+)=(\S+) \(or: (.*)\)", line)
+        if m is None:
+            continue
+        key, value, others = m[1], m[2], m[3].split(", ")
+        assert value not in others, line
+        for choice in [value, *others]:
+            switched = switch(readings, played.rules, {key: choice}).model_dump()[key]
+            said = str(switched).lower() if isinstance(switched, bool) else switched
+            assert said == choice, line
