@@ -271,6 +271,22 @@ def test_each_game_page_gives_every_interpretation_its_articles_and_switches(nam
             assert any(s in section for s in shown), (interpretation.id, value)
 
 
+def test_the_astro_stra_page_maps_each_colour_and_skill_to_the_rulebooks_name() -> None:
+    """A Japanese reader writes a record's colours and skills as the notation spells them
+    (``black-red``) and reads messages in the rulebook's names (S:スキルの一覧, 黒色赤目): the
+    page's table gives, for each, exactly the names the messages use (the game's ``terms``)."""
+    rules = Registry(installed_games()).find("astro-stra").rules
+    dice, skills = ({t.code: t.ja for t in table.names} for table in rules.terms)
+    expected = [(code, dice.get(code, "—"), ja) for code, ja in skills.items()]
+    assert set(dice) <= set(skills)
+    text = (JA / "astro-stra.md").read_text(encoding="utf-8")
+    table = text.split("| 記録での表記 | ダイスの色 | スキル(キャラクタ) |\n", 1)[1].split("\n\n")[
+        0
+    ]
+    rows = re.findall(r"^\| `([a-z-]+)` \| ([^|]+) \| ([^|]+) \|$", table, flags=re.MULTILINE)
+    assert [(code, a.strip(), b.strip()) for code, a, b in rows] == expected
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_each_game_page_lists_every_violation_code_and_reason(name: str) -> None:
     """An arbiter looking up a code from a verdict finds it on the game's page."""
