@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.plies import Counting, ply_name
+
+if TYPE_CHECKING:  # plies needs pydantic, which a command that fails early never loads
+    from adjudicator.core.plies import Counting
 
 #: What each input error code means, in both languages: the head of a message whose detail
 #: was written in one language only, and the catalogue a test holds every code against.
@@ -103,7 +106,11 @@ def place(text: str, lang: Lang, counting: Counting | None = None) -> str:
     """A locator (``line 4``, ``ply 3``, ``moves[2]``) in words of ``lang``; a ply in the
     game's own unit (``counting``), as every other output says it: ply 8 of Astro-Stra is
     its turn 6, '6ターン目', not '8手目'."""
-    text = _PLY.sub(lambda m: ply_name(counting, int(m[1]), lang), text)
+    if _PLY.search(text):
+        from adjudicator.core.numbers import read_int
+        from adjudicator.core.plies import ply_name
+
+        text = _PLY.sub(lambda m: ply_name(counting, read_int(m[1]), lang), text)
     if lang == "ja":
         for pattern, repl in _JA_PLACES:
             text = pattern.sub(repl, text)
