@@ -25,7 +25,7 @@ from adjudicator.orbit_dominion.proof import (
     RepliesNode,
     Solution,
 )
-from adjudicator.orbit_dominion.solve import WIN, Budget, positions_before, read_score
+from adjudicator.orbit_dominion.solve import WIN, Budget, answer, positions_before, read_score
 from adjudicator.orbit_dominion.state import GameState
 
 #: Tasks wanted per worker thread, so that a long task does not leave the others idle.
@@ -175,19 +175,16 @@ def solve_on(
     probes = sum(s.table_probes for s in solved)
     hits = sum(s.table_hits for s in solved)
     if any(s.unfinished is not None for s in solved):
-        return Solution(
-            result="no_forced_win",
-            winner=None,
-            within=None,
+        return answer(
+            None,
             depth=0,
             unfinished=depth,
             nodes=nodes,
             position=root_text,
             history=history,
-            seconds=round(time.perf_counter() - started, 6),
-            table_probes=probes,
-            table_hits=hits,
-            proof=None,
+            started=started,
+            probes=probes,
+            hits=hits,
         )
     score = split.score(split.top, solved)
     p = state.position
@@ -202,16 +199,14 @@ def solve_on(
             within=verdict.within,
             tree=split.proof(split.top, verdict.winner, solved),
         )
-    return Solution(
-        result=verdict.result,  # type: ignore[arg-type]
-        winner=verdict.winner,  # type: ignore[arg-type]
-        within=verdict.within,
+    return answer(
+        verdict,
         depth=depth,
         nodes=nodes,
         position=root_text,
         history=history,
-        seconds=round(time.perf_counter() - started, 6),
-        table_probes=probes,
-        table_hits=hits,
+        started=started,
+        probes=probes,
+        hits=hits,
         proof=proof,
     )

@@ -396,6 +396,38 @@ def read_score(score: int, turn: int, *, exhaustive: bool, to_limit: int) -> Ver
     return Verdict("no_forced_win", None, None, exhaustive)
 
 
+def answer(
+    verdict: Verdict | None,
+    *,
+    depth: int,
+    nodes: int,
+    position: str,
+    history: list[str],
+    started: float,
+    probes: int,
+    hits: int,
+    unfinished: int | None = None,
+    proof: Proof | None = None,
+) -> Solution:
+    """The solver's answer, the same whether the search ran here or on a cluster: the
+    verdict read from the root score, or none (no forced win proved) when the budget left
+    the depth ``unfinished``."""
+    return Solution(
+        result=verdict.result if verdict else "no_forced_win",  # type: ignore[arg-type]
+        winner=verdict.winner if verdict else None,  # type: ignore[arg-type]
+        within=verdict.within if verdict else None,
+        depth=depth,
+        unfinished=unfinished,
+        nodes=nodes,
+        position=position,
+        history=history,
+        seconds=round(time.perf_counter() - started, 6),
+        table_probes=probes,
+        table_hits=hits,
+        proof=proof,
+    )
+
+
 def search_state(
     state: GameState, depth: int, budget: Budget | None = None
 ) -> tuple[Searcher, int]:
@@ -480,19 +512,16 @@ def solve(
         if score != 0:
             break
     if unfinished is not None:
-        return Solution(
-            result="no_forced_win",
-            winner=None,
-            within=None,
+        return answer(
+            None,
             depth=finished,
             unfinished=unfinished,
             nodes=nodes,
             position=p.text(),
             history=history,
-            seconds=round(time.perf_counter() - started, 6),
-            table_probes=probes,
-            table_hits=hits,
-            proof=None,
+            started=started,
+            probes=probes,
+            hits=hits,
         )
     assert searcher is not None
     verdict = read_score(score, p.turn, exhaustive=depth >= to_limit, to_limit=to_limit)
@@ -518,16 +547,14 @@ def solve(
             within=verdict.within,
             tree=tree,
         )
-    return Solution(
-        result=verdict.result,  # type: ignore[arg-type]
-        winner=verdict.winner,  # type: ignore[arg-type]
-        within=verdict.within,
+    return answer(
+        verdict,
         depth=depth,
         nodes=nodes,
         position=p.text(),
         history=history,
-        seconds=round(time.perf_counter() - started, 6),
-        table_probes=probes,
-        table_hits=hits,
+        started=started,
+        probes=probes,
+        hits=hits,
         proof=proof,
     )
