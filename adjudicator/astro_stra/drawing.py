@@ -7,14 +7,20 @@ beside.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from adjudicator.astro_stra.board import HOME, START, Position, opposite
-from adjudicator.astro_stra.readings import Geometry
+from adjudicator.astro_stra.notation import parse_turn
+from adjudicator.astro_stra.readings import Geometry, Readings
+from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.plies import ply_name
+from adjudicator.core.references import RuleData
 
 if TYPE_CHECKING:
-    from adjudicator.astro_stra.turn import Game
+    from adjudicator.astro_stra.turn import Game, TurnPlay
+    from adjudicator.core.svg import Picture
 
 #: The drawing's words: 振り出し (start) and 上がり (home) are the rulebook's terms.
 WORDS: dict[Lang, dict[str, str]] = {
@@ -100,3 +106,47 @@ def draw(position: Position, geometry: Geometry = "two-rows", lang: Lang = "en")
         )
         lines.append(count)
     return "\n".join(lines) + "\n"
+
+
+class Drawings:
+    """The replay's drawings (:meth:`~adjudicator.core.records.Replay.drawing`,
+    :meth:`~adjudicator.core.records.Replay.picture`): what a person looks at, kept apart
+    from the rules that decide what it shows. The replay supplies the game (``None``
+    before the draft), the start, the last turn played and the ply counter."""
+
+    rules: RuleData
+    readings: Readings
+    game: Game | None
+    start: Position
+    last_play: TurnPlay | None
+    ply: Callable[[], int]
+
+    def drawing(self, lang: Lang = "en") -> str:
+        position = self.game.position if self.game else self.start
+        return draw(position, self.readings.geometry, lang)
+
+    def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
+        from adjudicator.astro_stra.drawing_svg import WORDS, picture
+
+        game = self.game
+        play = None
+        if refused is not None:
+            try:
+                play = parse_turn(refused)[1]
+            except InputError:
+                play = None  # not a turn, or unreadable: the event text says it
+        words = WORDS[lang]
+        title = words["setup"]
+        if game is not None:
+            to_move = words["to_move"].format(side=words[game.to_move])
+            turn = ply_name(self.rules.counting, self.ply() + 1, lang)
+            title = f"{turn} · {to_move}"
+        return picture(
+            game.position if game else self.start,
+            geometry=self.readings.geometry,
+            last=None if play else self.last_play,
+            refused=play,
+            holds=game.holds if game else (),
+            title=title,
+            lang=lang,
+        )

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from adjudicator.astro_stra.board import Position, start_position
-from adjudicator.astro_stra.drawing import draw, summary
+from adjudicator.astro_stra.drawing import Drawings, summary
 from adjudicator.astro_stra.notation import (
     ReadTurn,
     SkillWords,
@@ -30,13 +29,9 @@ from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
 from adjudicator.core.outcome import Outcome
-from adjudicator.core.plies import ply_name
 from adjudicator.core.records import ACCEPTED, Event, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
-
-if TYPE_CHECKING:
-    from adjudicator.core.svg import Picture
 
 
 def _lenient(written: str | ReadTurn) -> str | None:
@@ -62,7 +57,7 @@ _EVENTS = {
 }
 
 
-class AstroStraReplay(EventReplay):
+class AstroStraReplay(Drawings, EventReplay):
     rules: RuleData = RULES
 
     def __init__(self, readings: Readings, sets: int, layout: Position | None = None) -> None:
@@ -177,33 +172,3 @@ class AstroStraReplay(EventReplay):
 
     def describe(self, lang: Lang = "en") -> str:
         return summary(self.game, self.start, lang)
-
-    def drawing(self, lang: Lang = "en") -> str:
-        position = self.game.position if self.game else self.start
-        return draw(position, self.readings.geometry, lang)
-
-    def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
-        from adjudicator.astro_stra.drawing_svg import WORDS, picture
-
-        game = self.game
-        play = None
-        if refused is not None:
-            try:
-                play = parse_turn(refused)[1]
-            except InputError:
-                play = None  # not a turn, or unreadable: the event text says it
-        words = WORDS[lang]
-        title = words["setup"]
-        if game is not None:
-            to_move = words["to_move"].format(side=words[game.to_move])
-            turn = ply_name(self.rules.counting, self.ply() + 1, lang)
-            title = f"{turn} · {to_move}"
-        return picture(
-            game.position if game else self.start,
-            geometry=self.readings.geometry,
-            last=None if play else self.last_play,
-            refused=play,
-            holds=game.holds if game else (),
-            title=title,
-            lang=lang,
-        )

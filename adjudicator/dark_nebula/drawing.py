@@ -7,12 +7,20 @@ order, mark nebula sectors, and show both armies side by side.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from adjudicator.core.display import pad
+from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.references import RuleData
 from adjudicator.dark_nebula.board import COUNTER_IDS, BoardDefinition, Sector
-from adjudicator.dark_nebula.notation import stamp
+from adjudicator.dark_nebula.notation import canonical_line, parse_line, stamp
+from adjudicator.dark_nebula.record import GameEvent
 from adjudicator.dark_nebula.state import Situation
+
+if TYPE_CHECKING:
+    from adjudicator.core.svg import Picture
 
 WORDS: dict[Lang, dict[str, str]] = {
     "en": {
@@ -135,6 +143,42 @@ def summary(situation: Situation, next_step: str, lang: Lang = "en") -> str:
         if sides:
             parts.append(f"{sector.id}[{' '.join(sides)}]")
     return STEP_WORDS[lang]["next"].format(step=next_step, sectors=" ".join(parts))
+
+
+class Drawings:
+    """The replay's drawings (:meth:`~adjudicator.core.records.Replay.drawing`,
+    :meth:`~adjudicator.core.records.Replay.picture`): what a person looks at, kept apart
+    from the rules that decide what it shows. The replay supplies the situation, the last
+    event, the next step's name and the side to move."""
+
+    rules: RuleData
+    situation: Situation
+    last_event: GameEvent | None
+    _names: list[tuple[str, str]]
+    side_to_move: Callable[[], str]
+    _next_stamp: Callable[[Lang], str]
+
+    def drawing(self, lang: Lang = "en") -> str:
+        return draw(self.situation, lang)
+
+    def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
+        """The public picture: the hidden base's sector is never drawn."""
+        from adjudicator.dark_nebula.drawing_svg import picture
+
+        event = None
+        if refused is not None:
+            try:
+                event = parse_line(canonical_line(refused, self._names, lenient=True))
+            except InputError:
+                event = None  # unreadable: the event text says it all
+        side = self.rules.side_name(self.side_to_move(), lang)
+        return picture(
+            self.situation,
+            last=None if event else self.last_event,
+            refused=event,
+            title=f"{self._next_stamp(lang)} · {side}",
+            lang=lang,
+        )
 
 
 #: The words of ``dark-nebula board``: 2.1's 生産力, 2.3's 価格, 戦闘力 and 移動力.

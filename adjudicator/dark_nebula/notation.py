@@ -36,7 +36,7 @@ from adjudicator.core.numbers import (
 )
 from adjudicator.core.records import Event
 from adjudicator.core.requests import validation_error
-from adjudicator.dark_nebula.board import BoardDefinition
+from adjudicator.dark_nebula.board import BoardDefinition, Side
 from adjudicator.dark_nebula.record import (
     Appearance,
     Battle,
@@ -68,6 +68,13 @@ _STAMPED = re.compile(r"^([0-9]+)\.([1-7]) ([a-z ]+): (.*)$")
 _STEP = {phase_side: step for step, phase_side in PHASES.items()}
 _SEARCH_STEP = _STEP[("search", None)]
 
+
+#: The event class and side of each step of a turn (5.0), by its index from 0: what
+#: :func:`step_of` gives, asked the other way round.
+_STEP_EVENTS = {"production": Production, "movement": Movement, "combat": Combat, "search": Search}
+TURN_STEPS: tuple[tuple[type, Side | None], ...] = tuple(
+    (_STEP_EVENTS[name], side) for name, side in PHASES.values()
+)
 
 #: Each step's words in its stamp: ``empire production``, ``search``.
 _STAMP_WORDS = {step: f"{side} {name}" if side else name for step, (name, side) in PHASES.items()}

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from adjudicator.core.errors import InputError
 from adjudicator.dark_nebula.board import CAPITAL, BoardDefinition, Side
 from adjudicator.dark_nebula.movement import NebulaReading, reachable
-from adjudicator.dark_nebula.notation import parse_line
+from adjudicator.dark_nebula.notation import TURN_STEPS, parse_line, stamp
 from adjudicator.dark_nebula.production import HEAVY
 from adjudicator.dark_nebula.readings import Readings
 from adjudicator.dark_nebula.record import Combat, Movement, Production, Search
@@ -141,3 +141,45 @@ def productions(side: Side, wanted: list[Need], readings: Readings) -> list[str]
     if side == "rebel" or readings.empire_budget == "any-kind" or not found:
         found.append(" ".join(f"{kind}@{sector}" for sector, kind in built))
     return found[:MOST]
+
+
+class RepairHints:
+    """What a repair asks the replay (:meth:`~adjudicator.core.records.Replay.alternatives`,
+    :meth:`~adjudicator.core.records.Replay.omitted`), kept beside the search it drives and
+    apart from the rules: no game is judged by it, only corrections proposed."""
+
+    board: BoardDefinition
+    readings: Readings
+    situation: Situation
+    started: bool
+    decided: object
+    steps: int
+
+    def alternatives(self) -> list[str] | None:
+        """The next step done quietly (``2.5 rebel movement: -``), the one event of a turn
+        that needs no dice and no choice: what a score sheet that skipped a line most often
+        left out. Steps with choices are not listed: their dice are nowhere else."""
+        if not self.started or self.decided is not None:
+            return None
+        turn, step = divmod(self.steps, 7)
+        return [f"{stamp(turn + 1, step + 1)}: -"]
+
+    def omitted(self, ahead: Sequence[str]) -> list[str]:
+        """The movement or production step left out, as the lines after it tell it: neither
+        rolls a die, so what moved or was built shows where the record later finds a counter
+        that was not there."""
+        if not self.started or self.decided is not None:
+            return []
+        turn, step = divmod(self.steps, 7)
+        kind, side = TURN_STEPS[step]
+        if kind not in (Movement, Production) or side is None:
+            return []
+        wanted = needs(self.situation, side, ahead)
+        if not wanted:
+            return []
+        if kind is Production:
+            bodies = productions(side, wanted, self.readings)
+        else:
+            nebula = self.readings.nebula_entry
+            bodies = movements(self.situation, self.board, side, nebula, wanted)
+        return [f"{stamp(turn + 1, step + 1)}: {body}" for body in bodies]

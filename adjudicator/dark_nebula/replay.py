@@ -15,7 +15,7 @@ import copy
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
@@ -23,12 +23,19 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.records import ACCEPTED, Deferred, Event, EventReplay, Step
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
-from adjudicator.dark_nebula import combat, omissions, search
+from adjudicator.dark_nebula import combat, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
 from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment
-from adjudicator.dark_nebula.drawing import RULEBOOK_STEPS, STEP_WORDS, draw, step_name, summary
+from adjudicator.dark_nebula.drawing import (
+    RULEBOOK_STEPS,
+    STEP_WORDS,
+    Drawings,
+    step_name,
+    summary,
+)
 from adjudicator.dark_nebula.movement import move_problem
 from adjudicator.dark_nebula.notation import (
+    TURN_STEPS,
     RecordEvents,
     canonical_line,
     parse_line,
@@ -36,6 +43,7 @@ from adjudicator.dark_nebula.notation import (
     stamp,
     step_of,
 )
+from adjudicator.dark_nebula.omissions import RepairHints
 from adjudicator.dark_nebula.production import (
     Placement,
     base_sector_problem,
@@ -61,9 +69,6 @@ from adjudicator.dark_nebula.record import (
 from adjudicator.dark_nebula.references import RULES, VIOLATIONS
 from adjudicator.dark_nebula.state import PHASES, Problem, Situation
 
-if TYPE_CHECKING:
-    from adjudicator.core.svg import Picture
-
 #: What each deferred check will verify once the commitment is opened.
 PENDING: dict[str, dict[Lang, str]] = {
     "base_in_capital": {
@@ -85,13 +90,6 @@ PENDING: dict[str, dict[Lang, str]] = {
 #: fault, as the commitment it hid nothing behind was published there.
 SETUP_PLY = 1
 
-#: The event class and side of each step of a turn (5.0), by its index from 0: what
-#: :func:`~adjudicator.dark_nebula.notation.step_of` gives, asked the other way round.
-_STEP_EVENTS = {"production": Production, "movement": Movement, "combat": Combat, "search": Search}
-_TURN_STEPS: tuple[tuple[type, Side | None], ...] = tuple(
-    (_STEP_EVENTS[name], side) for name, side in PHASES.values()
-)
-
 
 class Hidden(NamedTuple):
     """A deferred check (its code, its event, the arguments of its words) and how to run it
@@ -108,7 +106,7 @@ class Hidden(NamedTuple):
         return Deferred(self.code, self.ply, text)
 
 
-class DarkNebulaReplay(EventReplay):
+class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
     rules: RuleData = RULES
 
     def __init__(self, record: Record, board: BoardDefinition) -> None:
@@ -152,36 +150,6 @@ class DarkNebulaReplay(EventReplay):
 
     def vocabulary(self) -> tuple[tuple[str, ...], ...]:
         return (tuple(s.id for s in self.board.sectors),)
-
-    def alternatives(self) -> list[str] | None:
-        """The next step done quietly (``2.5 rebel movement: -``), the one event of a turn
-        that needs no dice and no choice: what a score sheet that skipped a line most often
-        left out. Steps with choices are not listed: their dice are nowhere else."""
-        if not self.started or self.decided is not None:
-            return None
-        turn, step = divmod(self.steps, 7)
-        return [f"{stamp(turn + 1, step + 1)}: -"]
-
-    def omitted(self, ahead: Sequence[str]) -> list[str]:
-        """The movement or production step left out, as the lines after it tell it
-        (:mod:`~adjudicator.dark_nebula.omissions`): neither rolls a die, so what moved or
-        was built shows where the record later finds a counter that was not there."""
-        if not self.started or self.decided is not None:
-            return []
-        turn, step = divmod(self.steps, 7)
-        kind, side = _TURN_STEPS[step]
-        if kind not in (Movement, Production) or side is None:
-            return []
-        situation = self.situation
-        wanted = omissions.needs(situation, side, ahead)
-        if not wanted:
-            return []
-        if kind is Production:
-            bodies = omissions.productions(side, wanted, self.readings)
-        else:
-            nebula = self.readings.nebula_entry
-            bodies = omissions.movements(situation, self.board, side, nebula, wanted)
-        return [f"{stamp(turn + 1, step + 1)}: {body}" for body in bodies]
 
     def attempt(self, written: str | GameEvent, *, lenient: bool) -> Step:
         """Play one event: a line, or an event as a record holds it (JSON, or a text record
@@ -237,7 +205,7 @@ class DarkNebulaReplay(EventReplay):
             violation = self._v("game_over", reason=self.decided.reason)
             return Step(violation=violation, decided=self.decided)
         turn, step = divmod(self.steps, 7)
-        expected, side = _TURN_STEPS[step]
+        expected, side = TURN_STEPS[step]
         claimed = event.turn
         if (
             kind is not expected
@@ -306,28 +274,6 @@ class DarkNebulaReplay(EventReplay):
     def describe(self, lang: Lang = "en") -> str:
         return summary(self.situation, self._next_stamp(lang), lang)
 
-    def drawing(self, lang: Lang = "en") -> str:
-        return draw(self.situation, lang)
-
-    def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
-        """The public picture: the hidden base's sector is never drawn."""
-        from adjudicator.dark_nebula.drawing_svg import picture
-
-        event = None
-        if refused is not None:
-            try:
-                event = parse_line(canonical_line(refused, self._names, lenient=True))
-            except InputError:
-                event = None  # unreadable: the event text says it all
-        title = f"{self._next_stamp(lang)} · {self.rules.side_name(self.side_to_move(), lang)}"
-        return picture(
-            self.situation,
-            last=None if event else self.last_event,
-            refused=event,
-            title=title,
-            lang=lang,
-        )
-
     def interpretations_in_force(self) -> list[str]:
         return list(_in_force(self.readings))
 
@@ -356,7 +302,7 @@ class DarkNebulaReplay(EventReplay):
         if kind is Setup:
             return None if not self.started else self._out_of_order(_step_said(event, None))
         turn, step = divmod(self.steps, 7)
-        expected, side = _TURN_STEPS[step]
+        expected, side = TURN_STEPS[step]
         claimed = event.turn
         if (
             kind is not expected
