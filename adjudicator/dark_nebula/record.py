@@ -185,13 +185,16 @@ class Record(_Strict):
 
     def board_definition(self) -> BoardDefinition:
         """The board definition the record names, its digest checked (an unknown board, or
-        one with another digest, is an input error): resolved when the record is read, and
-        kept for its replay."""
+        one with another digest, is an input error), and the header's secret sector one of
+        its sectors: resolved when the record is read, and kept for its replay."""
         return self._board_definition
 
     @cached_property
     def _board_definition(self) -> BoardDefinition:
-        return resolve_board(self.board.id, self.board.sha256)
+        board = resolve_board(self.board.id, self.board.sha256)
+        if self.secret is not None and self.secret.sector not in board.by_id:
+            board.sector_id(self.secret.sector, field="secret.sector")  # raises unknown_sector
+        return board
 
     def to_game_record(self, warnings: list[Note], events: Sequence[Event]) -> GameRecord:
         """The record for the core, with its events as the core sees them."""

@@ -325,7 +325,6 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         placements = [Placement(p.counter, p.sector) for p in event.rebel]
         self._reject(check_rebel_setup(self.situation, placements))
         if self.secret is not None:
-            self._known(self.secret.sector, field="secret.sector")
             self._open(self.secret, secret=True)
             self._reject(base_sector_problem(self.secret.sector))
         else:

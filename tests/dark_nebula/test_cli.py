@@ -103,3 +103,25 @@ def test_validate_switches_an_interpretation_for_every_record() -> None:
     assert unknown.exit_code == 2 and "dark-nebula:search-sectors" in unknown.output
     malformed = RUN.invoke(APP, ["validate", record, "-I", "nebula-entry"])
     assert malformed.exit_code == 2 and "ID=VALUE" in malformed.output
+
+
+def test_3_1_a_secret_naming_no_sector_of_the_board_makes_the_record_unreadable(
+    tmp_path: Path,
+) -> None:
+    """A director's record whose header opens the commitment in a sector the board lacks is
+    malformed as a whole: ``validate``, ``replay`` and ``adjudicate`` say so at
+    ``secret.sector``, not at the set-up (ply 1) the header has nothing to do with."""
+    sample = Path("records/dark-nebula/valid/worked-game-director.json")
+    data = json.loads(sample.read_text(encoding="utf-8"))
+    data["secret"]["sector"] = "nowhere"
+    record = tmp_path / "director.json"
+    record.write_text(json.dumps(data), encoding="utf-8")
+    verdict = json.loads(RUN.invoke(APP, ["validate", str(record), "--json"]).stdout)[0]
+    assert verdict["status"] == "unreadable"
+    assert verdict["unreadable"]["code"] == "unknown_sector"
+    assert verdict["unreadable"]["location"] == "secret.sector"
+    at_2 = ["--at", "2", "--action", "1.1 empire production: -"]
+    for argv in (["replay", str(record)], ["adjudicate", "--record", str(record), *at_2]):
+        result = RUN.invoke(APP, argv)
+        assert result.exit_code == 2, result.output
+        assert "secret.sector: 'nowhere' is not a sector" in result.output
