@@ -27,6 +27,7 @@ from adjudicator.astro_stra import record as astro_record
 from adjudicator.core.errors import InputError, place
 from adjudicator.core.records import ClaimedResultModel
 from adjudicator.dark_nebula import record as nebula_record
+from adjudicator.dark_nebula.board import default_board
 from adjudicator.orbit_dominion import record as orbit_record
 
 RECORDS = Path(__file__).parent.parent / "records"
@@ -78,7 +79,8 @@ def _ids() -> set[str]:
     """The words a Japanese message may hold: ids the records themselves are written in
     (field names, tag names, literal values), units of notation and format names."""
     words = {"ID", "YYYY", "MM", "DD", "ISO", "SHA", "JSON", "ASCII", "true", "false", "null"}
-    words |= {"zarek", "lenient", "ADJUDICATOR_BOARDS", "default", "placeholders"}
+    words |= {"lenient", "ADJUDICATOR_BOARDS", "default", "placeholders"}
+    words |= set(default_board().sector_ids)  # Dark Nebula's records name sectors by id
     for model in MODELS.values():
         for inner in _models(model):
             for name, field in inner.model_fields.items():

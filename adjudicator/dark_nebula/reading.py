@@ -7,8 +7,10 @@ and the core's reader one by one: each import statement run costs some microseco
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.records import GameRecord, load_model
 from adjudicator.core.verdict import Note
 from adjudicator.dark_nebula.notation import RecordEvents
@@ -26,9 +28,20 @@ def read_text(text: str, *, lenient: bool) -> GameRecord:
     from adjudicator.dark_nebula import record_text
 
     record, notes = record_text.parse(text, lenient=lenient)
-    return _game_record(record, notes)
+    return _game_record(record, notes, record_text.TAG_OF)
 
 
-def _game_record(record: Record, notes: list[Note]) -> GameRecord:
-    record.board_definition()  # an unknown board, or another digest: refused now
+def _game_record(
+    record: Record, notes: list[Note], tags: Mapping[str, str] | None = None
+) -> GameRecord:
+    """The record for the core, once its header is checked against the board it names: an
+    unknown board, another digest or a secret sector the board lacks is refused now, at
+    the field that wrote it (``tags``: at the tag, in a text record)."""
+    try:
+        record.board_definition()
+    except InputError as err:
+        key = (err.field or "").split(".", 1)[0]
+        if tags is None or key not in tags:
+            raise
+        raise err.moved(tags[key]) from None
     return record.to_game_record(notes, RecordEvents(record.events))

@@ -125,3 +125,23 @@ def test_3_1_a_secret_naming_no_sector_of_the_board_makes_the_record_unreadable(
         result = RUN.invoke(APP, argv)
         assert result.exit_code == 2, result.output
         assert "secret.sector: 'nowhere' is not a sector" in result.output
+
+
+def test_3_1_a_text_record_s_secret_and_board_are_refused_at_their_tags(tmp_path: Path) -> None:
+    """In the text notation the header's board and secret are said where the person wrote
+    them, at ``[Board]`` and ``[Secret]``, not at a JSON path they did not write."""
+    text = Path("records/dark-nebula/valid/worked-game.txt").read_text(encoding="utf-8")
+    secret = '[Secret "nowhere 8f3a1c9e4b7d2f60a5e1c3b9d7f2e4a6"]\n[Result'
+    broken = {
+        "secret.txt": (text.replace("[Result", secret, 1), "unknown_sector", "[Secret]"),
+        "board.txt": (
+            text.replace('[Board "default', '[Board "nosuch', 1),
+            "unknown_board",
+            "[Board]",
+        ),
+    }
+    for name, (content, code, location) in broken.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+        verdict = json.loads(RUN.invoke(APP, ["validate", str(tmp_path / name), "--json"]).stdout)
+        assert verdict[0]["unreadable"]["code"] == code, name
+        assert verdict[0]["unreadable"]["location"] == location, name
