@@ -36,8 +36,9 @@ from adjudicator.core.markup import script_json
 from adjudicator.core.markup import text as escape
 from adjudicator.core.plies import count, ply_name
 from adjudicator.core.records import GameRecord, Replay
+from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
-from adjudicator.core.report import LABELS
+from adjudicator.core.report import LABELS, counting_of
 from adjudicator.core.svg import Picture
 from adjudicator.core.verdict import Verdict
 from adjudicator.core.writing import writing
@@ -257,8 +258,8 @@ def record_data(
     if p is not None and p.ply is not None:
         open_at = min(p.ply, len(frames) - 1)
     boards: dict[str, str] = {}
-    game = registry.get(verdict.game) if verdict.game else None
-    counting = game.rules.counting if game is not None else None
+    rules = _rules_of(registry, verdict)
+    counting = counting_of(rules)
     lang = options.lang
     wanted = {*range(len(frames)), *(c.ply for c in verdict.pending)}
     if p is not None and p.ply is not None:
@@ -269,7 +270,7 @@ def record_data(
             verdict.model_dump(mode="json", exclude_none=True, exclude={"problem": {"drawing"}})
         ),
         "open": max(open_at, 0),
-        "interp": _interpretations(registry, verdict, options.lang),
+        "interp": _interpretations(rules, verdict, options.lang),
         # plies said as every output says them, in the game's unit (core/plies.py)
         "names": {str(ply): ply_name(counting, ply, lang) for ply in sorted(wanted)},
         "total": count(counting, max(len(frames) - 1, 0), lang),
@@ -288,13 +289,17 @@ def record_data(
     return RecordData(packed, boards, correction)
 
 
-def _interpretations(registry: Registry, verdict: Verdict, lang: Lang) -> list[list[str]]:
+def _rules_of(registry: Registry, verdict: Verdict) -> RuleData | None:
+    """The rule data of the verdict's game, when the game is known."""
+    game = registry.get(verdict.game) if verdict.game else None
+    return game.rules if game is not None else None
+
+
+def _interpretations(rules: RuleData | None, verdict: Verdict, lang: Lang) -> list[list[str]]:
     """The interpretations in force as a person reads them, each with its id (shown on
     hover): [title, id]."""
-    game = registry.get(verdict.game) if verdict.game else None
-    if game is None:
+    if rules is None:
         return [[i, i] for i in verdict.interpretations]
-    rules = game.rules
     return printable_data(
         [[rules.interpretation_title(i, lang), i] for i in verdict.interpretations]
     )
@@ -343,8 +348,7 @@ class HtmlReport:
         # shown as the terminal shows them: a file name's bidirectional controls escaped;
         # the ply and the length as numbers (to sort by) and as the game says them, as the
         # viewer and every other output do (core/plies.py)
-        known = self.registry.get(verdict.game) if verdict.game else None
-        counting = known.rules.counting if known is not None else None
+        counting = counting_of(_rules_of(self.registry, verdict))
         lang = self.options.lang
         ply = p.ply if p else None
         said = None if ply is None else ply_name(counting, ply, lang)

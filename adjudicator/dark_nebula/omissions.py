@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.outcome import Outcome
 from adjudicator.dark_nebula.board import CAPITAL, BoardDefinition, Side
 from adjudicator.dark_nebula.movement import NebulaReading, reachable
 from adjudicator.dark_nebula.notation import TURN_STEPS, parse_line, stamp
@@ -152,7 +153,7 @@ class RepairHints:
     readings: Readings
     situation: Situation
     started: bool
-    decided: object
+    decided: Outcome | None
     steps: int
 
     def alternatives(self) -> list[str] | None:

@@ -16,7 +16,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.protocol import Normalization, RequestId
 from adjudicator.core.requests import parse_request
-from adjudicator.dark_nebula.board import default_board
+from adjudicator.dark_nebula.board import default_board, resolve_board
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
 from adjudicator.dark_nebula.readings import Readings
 from adjudicator.dark_nebula.record import (
@@ -76,19 +76,18 @@ class EvaluateResponse(BaseModel):
 
 def evaluate(request: dict[str, Any]) -> dict[str, Any]:
     req = parse_request(EvaluateRequest, request)
-    shipped = default_board()
-    board = req.board or BoardRef(id=shipped.id, sha256=shipped.sha256)
+    board = resolve_board(req.board.id, req.board.sha256) if req.board else default_board()
     record = Record(
         format=FORMAT,
         game=GAME_ID,
         game_id=req.game_id,
-        board=board,
+        board={"id": board.id, "sha256": board.sha256},
         commitment=req.commitment,
         interpretations=req.interpretations,
         secret=req.secret,
         events=[],
     )
-    replay = DarkNebulaReplay(record, record.board_definition())
+    replay = DarkNebulaReplay(record, record.checked_on(board))
     illegal_at, violation = None, None
     lenient = req.notation == "lenient"
     normalized = []

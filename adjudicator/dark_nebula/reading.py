@@ -7,7 +7,7 @@ and the core's reader one by one: each import statement run costs some microseco
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
 from adjudicator.core.errors import InputError
@@ -25,23 +25,24 @@ def read_json(data: dict[str, Any], *, lenient: bool) -> GameRecord:
 
 def read_text(text: str, *, lenient: bool) -> GameRecord:
     """A text record; raise ``InputError``."""
+    from adjudicator.core.tagged_text import names_by
     from adjudicator.dark_nebula import record_text
 
     record, notes = record_text.parse(text, lenient=lenient)
-    return _game_record(record, notes, record_text.TAG_OF)
+    return _game_record(record, notes, names_by(record_text.TAG_OF))
 
 
 def _game_record(
-    record: Record, notes: list[Note], tags: Mapping[str, str] | None = None
+    record: Record, notes: list[Note], said: Callable[[str], str] | None = None
 ) -> GameRecord:
     """The record for the core, once its header is checked against the board it names: an
     unknown board, another digest or a secret sector the board lacks is refused now, at
-    the field that wrote it (``tags``: at the tag, in a text record)."""
+    the field that wrote it (``said``: at the tag, in a text record, as its other messages
+    are located)."""
     try:
         record.board_definition()
     except InputError as err:
-        key = (err.field or "").split(".", 1)[0]
-        if tags is None or key not in tags:
+        if said is None or not err.field:
             raise
-        raise err.moved(tags[key]) from None
+        raise err.moved(said(err.field)) from None
     return record.to_game_record(notes, RecordEvents(record.events))

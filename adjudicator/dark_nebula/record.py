@@ -191,7 +191,11 @@ class Record(_Strict):
 
     @cached_property
     def _board_definition(self) -> BoardDefinition:
-        board = resolve_board(self.board.id, self.board.sha256)
+        return self.checked_on(resolve_board(self.board.id, self.board.sha256))
+
+    def checked_on(self, board: BoardDefinition) -> BoardDefinition:
+        """``board``, once the header's secret sector is found to be one of its sectors (an
+        unknown one is an input error at ``secret.sector``, before any event is read)."""
         if self.secret is not None and self.secret.sector not in board.by_id:
             board.sector_id(self.secret.sector, field="secret.sector")  # raises unknown_sector
         return board
