@@ -31,7 +31,7 @@ class AstroStra(Game):
     title_en = "Astro-Stra 0.9.0 (beta rules)"
     sides = ("black", "white")
     reasons = get_args(Reason)
-    features = frozenset({"violation_codes", "malformed_input", "lenient_notation"})
+    features = frozenset({"violation_codes", "malformed_input", "lenient_notation", "legal_turns"})
     commands = frozenset({"evaluate"})
     record_formats = (FORMAT,)
     rulesets = (GAME_ID,)

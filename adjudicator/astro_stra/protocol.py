@@ -4,18 +4,21 @@
 played from ``start`` (``standard``: the default layout, interpretation 2; or a position).
 The answer names the first event refused, the position after the last accepted one, and
 the outcome; with ``notation: lenient`` also each line whose untaken skill parameters were
-left out (``normalized``).
+left out (``normalized``); with a ``roll``, every turn the side to move could write next
+with those dice (``legal_moves``, feature ``legal_turns``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.astro_stra.board import Position
+from adjudicator.astro_stra.legal import legal_turns
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.replay import AstroStraReplay
+from adjudicator.astro_stra.skills import Colour
 from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.protocol import Normalization, RequestId
@@ -39,6 +42,11 @@ class EvaluateRequest(BaseModel):
         "lenient_notation) and lists each line so normalised; 'strict' refuses them "
         "(noncanonical_notation, bad_skill).",
     )
+    roll: dict[Colour, Annotated[int, Field(ge=1, le=6)]] | None = Field(
+        default=None,
+        description="The side to move's dice, colour to pips: the answer lists every turn "
+        "it could write next with them (legal_moves; feature legal_turns).",
+    )
 
 
 class EvaluateResponse(BaseModel):
@@ -51,6 +59,12 @@ class EvaluateResponse(BaseModel):
     outcome: Outcome | None
     normalized: list[Normalization] | None = Field(
         default=None, description="Only with notation 'lenient': each line normalised."
+    )
+    legal_moves: list[str] | None = Field(
+        default=None,
+        description="Only with a roll: every turn line the side to move could write next with "
+        "those dice, sorted (none once the game is decided, before the draft, or when the "
+        "roll is not its dice).",
     )
 
 
@@ -81,8 +95,18 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
         position=replay.position_text(),
         outcome=replay.outcome(),
         normalized=normalized if lenient else None,
+        legal_moves=None if req.roll is None else _legal(replay, req.roll),
     )
     payload = response.model_dump(exclude={"id"})
-    if payload["normalized"] is None:
-        del payload["normalized"]
+    for optional in ("normalized", "legal_moves"):
+        if payload[optional] is None:
+            del payload[optional]
     return payload
+
+
+def _legal(replay: AstroStraReplay, roll: dict[str, int]) -> list[str]:
+    """The turns the side to move could write next with ``roll``, at the position after
+    the last accepted event (none before the draft: no turn comes next)."""
+    if replay.game is None:
+        return []
+    return legal_turns(replay.game, roll, replay.readings)

@@ -34,6 +34,7 @@ FEATURES: dict[str, str] = {
     "violation_codes": "names the violation code of a rejected action",
     "lenient_notation": "accepts the documented alternative spellings when asked to",
     "malformed_input": "answers malformed requests, positions and actions with an error object",
+    "legal_turns": "lists every turn the side to move could write next with a given roll",
 }
 
 #: The same vocabulary for a Japanese engine author (``adjudicator games`` in Japanese).
@@ -44,6 +45,7 @@ FEATURES_JA: dict[str, str] = {
     "violation_codes": "退けた行動の違反コードを示す",
     "lenient_notation": "求められれば文書化された別表記を受け付ける",
     "malformed_input": "不正な要求・局面・行動にエラーオブジェクトで答える",
+    "legal_turns": "与えられた出目で手番の側が次に書けるすべてのターンを挙げる",
 }
 
 
