@@ -172,8 +172,8 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         played as :meth:`attempt` plays them for as long as each is accepted, without the
         loop's work for each. The event refused here keeps its answer for :meth:`attempt`,
         which the loop asks next about that very event: a refused step may have changed
-        the game (a battle that decided it before a later battle of the step was refused, a
-        check deferred before a later appearance was refused), so it is never played twice.
+        the game (a check deferred before a later appearance was refused), so it is never
+        played twice.
         An unknown sector is refused before anything changes: it is left to the loop."""
         if type(events) is RecordEvents:
             read = events.read
@@ -432,9 +432,12 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
             self._known_all([b.sector for b in battles])
         contested = work.contested()
         fought: list[str] = []
+        # a battle that decides the game ends the step (interpretation 16); the decision
+        # stands only with the step: a battle written after it refuses the whole step
+        decided: Outcome | None = None
         for battle in battles:
-            if self.decided is not None:
-                self._reject(("game_over", {"reason": self.decided.reason}))
+            if decided is not None:
+                self._reject(("game_over", {"reason": decided.reason}))
             sector = battle.sector
             if sector not in contested or sector in fought:
                 self._reject(("not_contested", {"sector": self._label(sector)}))
@@ -453,20 +456,12 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
             for side, removed in result.removed.items():
                 for kind in removed:
                     work.remove(sector, side, kind)
-            self._victory(work, result.removed, ply)
-        if self.decided is None:
+            decided = _victory(work, result.removed, ply)
+        if decided is None:
             for sector in contested:
                 if sector not in fought:
                     self._reject(("battle_missing", {"sector": self._label(sector)}))
-
-    def _victory(self, work: Situation, removed: dict[Side, list[str]], ply: int) -> None:
-        """4.1, 4.2: decided the moment the counter is removed; 7.2's unlock."""
-        if NEW_CRUISER in removed.get("empire", []):
-            work.new_cruiser_unlocked = True
-        if GUARD in removed.get("empire", []):
-            self.decided = Outcome(winner="rebel", reason="guard_destroyed", decided_at=ply)
-        elif BASE in removed.get("rebel", []):
-            self.decided = Outcome(winner="empire", reason="base_destroyed", decided_at=ply)
+        self.decided = decided
 
     def _search(self, work: Situation, event: Search, ply: int) -> Step | None:
         """``None`` when the step is played; a step with the violation at an earlier event
@@ -698,6 +693,17 @@ def _opening_of(event: object) -> Opening | None:
         return Opening(sector=event.sector, nonce=event.nonce)
     if type(event) is Search:
         return event.reveal
+    return None
+
+
+def _victory(work: Situation, removed: dict[Side, list[str]], ply: int) -> Outcome | None:
+    """4.1, 4.2: decided the moment the counter is removed; 7.2's unlock."""
+    if NEW_CRUISER in removed.get("empire", []):
+        work.new_cruiser_unlocked = True
+    if GUARD in removed.get("empire", []):
+        return Outcome(winner="rebel", reason="guard_destroyed", decided_at=ply)
+    if BASE in removed.get("rebel", []):
+        return Outcome(winner="empire", reason="base_destroyed", decided_at=ply)
     return None
 
 
