@@ -21,7 +21,7 @@ import itertools
 from collections.abc import Iterator, Mapping
 
 from adjudicator.astro_stra import actions, targets
-from adjudicator.astro_stra.board import Position, other
+from adjudicator.astro_stra.board import Position, Side, other
 from adjudicator.astro_stra.dice import Dice
 from adjudicator.astro_stra.notation import turn_line
 from adjudicator.astro_stra.readings import Readings
@@ -108,12 +108,12 @@ def _uses(
 
 
 def _spellings(
-    position: Position, side: str, target: tuple[int, ...], dice: Dice, readings: Readings
+    position: Position, side: Side, target: tuple[int, ...], dice: Dice, readings: Readings
 ) -> Iterator[tuple[tuple[int, int], ...]]:
     """Step 5: no moves, or each way to act, written in every order of its moves (the
     judge keeps the orders a record may write)."""
     yield ()
     if not target:
         return
-    for way in actions.moves(position, side, target, dice.a, dice, readings):  # type: ignore[arg-type]
+    for way in actions.moves(position, side, target, dice.a, dice, readings):
         yield from dict.fromkeys(itertools.permutations(way.plain()))
