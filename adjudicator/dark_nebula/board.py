@@ -205,21 +205,6 @@ class BoardDefinition(BaseModel):
     def sha256(self) -> str:
         return hashlib.sha256(self.canonical_json()).hexdigest()
 
-    def placeholders(self) -> list[tuple[str, str, str]]:
-        """Every value the rulebook does not state: (what, field, value)."""
-        out = []
-        for s in self.sectors:
-            for f in s.placeholders:
-                out.append((f"sector {s.id}", f, _shown(getattr(s, f))))
-        for c in self.counters:
-            for f in c.placeholders:
-                out.append((f"counter {c.id}", f, _shown(getattr(c, f))))
-        return out
-
-
-def _shown(value: object) -> str:
-    return ", ".join(value) if isinstance(value, list) else str(value)
-
 
 def load_board(path: Path) -> BoardDefinition:
     """Read a board definition file (YAML, or JSON, which is YAML too)."""

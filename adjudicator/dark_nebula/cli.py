@@ -25,7 +25,7 @@ from adjudicator.core.loading import read_text
 from adjudicator.core.strict_json import dumps, parse_json
 from adjudicator.dark_nebula.board import default_board, load_board, resolve_board
 from adjudicator.dark_nebula.commitment import check_nonce, commitment, make_nonce
-from adjudicator.dark_nebula.drawing import describe_board
+from adjudicator.dark_nebula.drawing import describe_board, placeholders
 from adjudicator.dark_nebula.record import GAME_INSTANCE_ID
 from adjudicator.dark_nebula.redaction import redact
 
@@ -164,10 +164,18 @@ def board_command(
                     "id": board.id,
                     "sha256": board.sha256,
                     "definition": board.model_dump(mode="json"),
-                    "placeholders": board.placeholders(),
+                    "placeholders": [
+                        (f"{kind} {ident}", field, _written(value))
+                        for kind, ident, field, value in placeholders(board)
+                    ],
                 }
             )
         )
         return
     for line in describe_board(board, resolve_lang(lang)):
         console.print(line, markup=False)
+
+
+def _written(value: object) -> str:
+    """A board value as the JSON listing writes it: a list joined, anything else as text."""
+    return ", ".join(value) if isinstance(value, list) else str(value)

@@ -220,6 +220,20 @@ def _shown(value: object, lang: Lang) -> str:
     return ", ".join(value) if isinstance(value, list) else str(value)
 
 
+def placeholders(board: BoardDefinition) -> list[tuple[str, str, str, object]]:
+    """Every value the rulebook does not state, as ``(kind, id, field, value)``: kind
+    ``sector`` or ``counter``, in the board's order."""
+    return [
+        ("sector", s.id, field, getattr(s, field))
+        for s in board.sectors
+        for field in s.placeholders
+    ] + [
+        ("counter", c.id, field, getattr(c, field))
+        for c in board.counters
+        for field in c.placeholders
+    ]
+
+
 def describe_board(board: BoardDefinition, lang: Lang = "en") -> list[str]:
     """``dark-nebula board`` as a person reads it: each sector with its production and
     neighbours, each counter with 2.3's values (○ and ★ as printed), then every value the
@@ -240,17 +254,10 @@ def describe_board(board: BoardDefinition, lang: Lang = "en") -> list[str]:
             movement=f"{c.movement}{'★' if c.movement_star else ''}",
         )
         lines.append(f"  {c.id:<15} {pad(c.name, 12)} {values}")
-    placeholders = [
-        (words["sector"], s.id, field, getattr(s, field))
-        for s in board.sectors
-        for field in s.placeholders
-    ] + [
-        (words["counter_kind"], c.id, field, getattr(c, field))
-        for c in board.counters
-        for field in c.placeholders
-    ]
-    lines.append(words["placeholders"].format(count=len(placeholders)))
-    for what, ident, field, value in placeholders:
+    listed = placeholders(board)
+    lines.append(words["placeholders"].format(count=len(listed)))
+    for kind, ident, field, value in listed:
+        what = words["sector" if kind == "sector" else "counter_kind"]
         shown = _shown(value, lang)
         name = FIELD_NAMES_JA[field] if lang == "ja" else field
         lines.append(

@@ -23,6 +23,7 @@ from adjudicator.dark_nebula.board import (
     default_board,
     load_board,
 )
+from adjudicator.dark_nebula.drawing import placeholders
 from adjudicator.dark_nebula.production import budget
 from adjudicator.dark_nebula.record import Record
 from adjudicator.dark_nebula.references import RULES
@@ -145,9 +146,9 @@ def test_2_2_base_production_table_one_to_six() -> None:
 
 
 def test_placeholders_are_listed() -> None:
-    listed = BOARD.placeholders()
-    assert ("counter new_cruiser", "price", "4") in listed
-    assert all(field != "movement" for _, field, _ in listed)  # movement is stated (8.0)
+    listed = placeholders(BOARD)
+    assert ("counter", "new_cruiser", "price", 4) in listed
+    assert all(field != "movement" for _, _, field, _ in listed)  # movement is stated (8.0)
     assert len(listed) == sum(len(s.placeholders) for s in BOARD.sectors) + sum(
         len(c.placeholders) for c in BOARD.counters
     )

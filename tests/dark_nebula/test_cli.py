@@ -13,6 +13,7 @@ from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import default_board
 from adjudicator.dark_nebula.commitment import commitment
+from adjudicator.dark_nebula.drawing import placeholders
 
 REGISTRY = Registry(installed_games())
 APP = build_app(REGISTRY)
@@ -48,7 +49,8 @@ def test_board_command_shows_digest_and_placeholders() -> None:
     out = json.loads(result.stdout)
     board = default_board()
     assert out["sha256"] == board.sha256
-    assert len(out["placeholders"]) == len(board.placeholders())
+    assert len(out["placeholders"]) == len(placeholders(board))
+    assert ["counter new_cruiser", "price", "4"] in out["placeholders"]
 
 
 def test_evaluate_answers_bad_lines_with_errors_and_goes_on() -> None:
