@@ -82,18 +82,17 @@ def _skills(
 ) -> Iterator[Chosen]:
     """Step 3: nothing, or each skill use the table allows; read "on-top", a
     once-per-game skill may follow the S die's own."""
-    yield None, None, position, table
-    for use, done_position, done_table in _uses(position, table, foe, readings):
+    on_top = readings.once_per_game == "on-top"
+    for use, done_position, done_table in [
+        (None, position, table),
+        *_uses(position, table, foe, readings),
+    ]:
         yield use, None, done_position, done_table
-        if readings.once_per_game != "on-top" or use.skill in ONCE_PER_GAME:
+        if not on_top or (use is not None and use.skill in ONCE_PER_GAME):
             continue
         for extra, extra_position, extra_table in _uses(done_position, done_table, foe, readings):
             if extra.skill in ONCE_PER_GAME:
                 yield use, extra, extra_position, extra_table
-    if readings.once_per_game == "on-top":
-        for extra, extra_position, extra_table in _uses(position, table, foe, readings):
-            if extra.skill in ONCE_PER_GAME:
-                yield None, extra, extra_position, extra_table
 
 
 def _uses(

@@ -25,7 +25,7 @@ from adjudicator.core.loading import read_text
 from adjudicator.core.strict_json import dumps, parse_json
 from adjudicator.dark_nebula.board import default_board, load_board, resolve_board
 from adjudicator.dark_nebula.commitment import check_nonce, commitment, make_nonce
-from adjudicator.dark_nebula.drawing import describe_board, placeholders
+from adjudicator.dark_nebula.drawing import describe_board, placeholders, written
 from adjudicator.dark_nebula.record import GAME_INSTANCE_ID
 from adjudicator.dark_nebula.redaction import redact
 
@@ -165,7 +165,7 @@ def board_command(
                     "sha256": board.sha256,
                     "definition": board.model_dump(mode="json"),
                     "placeholders": [
-                        (f"{kind} {ident}", field, _written(value))
+                        (f"{kind} {ident}", field, written(value))
                         for kind, ident, field, value in placeholders(board)
                     ],
                 }
@@ -174,8 +174,3 @@ def board_command(
         return
     for line in describe_board(board, resolve_lang(lang)):
         console.print(line, markup=False)
-
-
-def _written(value: object) -> str:
-    """A board value as the JSON listing writes it: a list joined, anything else as text."""
-    return ", ".join(value) if isinstance(value, list) else str(value)

@@ -217,6 +217,12 @@ FIELD_NAMES_JA = {
 def _shown(value: object, lang: Lang) -> str:
     if isinstance(value, bool):
         return {"en": ("no", "yes"), "ja": ("いいえ", "はい")}[lang][value]
+    return written(value)
+
+
+def written(value: object) -> str:
+    """A board value as text: a list joined, anything else as Python writes it (the JSON
+    listing of ``dark-nebula board`` writes a flag this way too)."""
     return ", ".join(value) if isinstance(value, list) else str(value)
 
 
