@@ -42,7 +42,7 @@ class EvaluateRequest(BaseModel):
         "lenient_notation) and lists each line so normalised; 'strict' refuses them "
         "(noncanonical_notation, bad_skill).",
     )
-    roll: dict[Colour, Annotated[int, Field(ge=1, le=6)]] | None = Field(
+    roll: dict[Colour, Annotated[int, Field(ge=1, le=6, strict=True)]] | None = Field(
         default=None,
         description="The side to move's dice, colour to pips: the answer lists every turn "
         "it could write next with them (legal_moves; feature legal_turns).",

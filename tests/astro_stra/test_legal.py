@@ -98,7 +98,14 @@ def test_legal_moves_is_answered_only_when_a_roll_is_asked() -> None:
 
 @pytest.mark.parametrize(
     ("roll", "field"),
-    [({"red": 7, "green": 1, "blue": 2}, "roll.red"), ({"pink": 1}, "roll.pink"), ([1, 2], "roll")],
+    [
+        ({"red": 7, "green": 1, "blue": 2}, "roll.red"),
+        ({"red": "2", "green": 1, "blue": 2}, "roll.red"),
+        ({"red": True, "green": 1, "blue": 2}, "roll.red"),
+        ({"red": 2.0, "green": 1, "blue": 2}, "roll.red"),
+        ({"pink": 1}, "roll.pink"),
+        ([1, 2], "roll"),
+    ],
 )
 def test_a_roll_outside_the_dice_is_a_request_error_naming_it(roll: Any, field: str) -> None:
     with pytest.raises(InputError) as err:
