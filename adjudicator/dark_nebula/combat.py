@@ -12,8 +12,13 @@ A record writes a battle as a list of :class:`Volley`; :func:`resolve` replays i
 each volley and returns the forces left with the first thing wrong. The caller leaves out an
 unrevealed secret base and its counters (7.6) before calling. Violations are returned as
 ``(volley index, code, args)``, never raised; the codes and message arguments are those of
-the ``combat`` violations in ``rules.yaml``. A :class:`ValueError` means the caller passed
-something no record could produce (an unknown side or counter id in the forces).
+the ``combat`` violations in ``rules.yaml``.
+
+The arguments are those a record can carry, already checked where the record is read: sides
+are empire and rebel (the record's models), counter ids are the board's, the reading is one
+of :data:`MarkedReading`'s, and the sector is contested (9.0), which only the replay can
+tell, since it also knows whether the sector was fought already. Nothing here checks them
+again.
 
 9.6's −1 has two readings (interpretation ``marked-modifier``), chosen by ``marked_helps``:
 
@@ -41,11 +46,9 @@ CLASS_ORDER: tuple[str, ...] = ("0★", "3", "2", "1", "0")
 #: 4.1, 4.2: removing one of these wins the game at once (interpretation 16).
 DECISIVE: frozenset[tuple[Side, str]] = frozenset({("empire", GUARD), ("rebel", BASE)})
 MarkedReading = Literal["own", "both"]
-MARKED_READINGS: tuple[MarkedReading, MarkedReading] = ("own", "both")
 DIE_FACES = range(1, 7)
 
 Forces = dict[Side, Counter[str]]
-_SIDE_SET = frozenset(SIDES)
 Problem = tuple[int, str, dict[str, Any]]
 
 
@@ -59,8 +62,8 @@ class Volley:
     """
 
     cls: str
-    dice: Mapping[str, Mapping[str, Sequence[int]]] = field(default_factory=dict)
-    removed: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    dice: Mapping[Side, Mapping[str, Sequence[int]]] = field(default_factory=dict)
+    removed: Mapping[Side, Sequence[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -95,40 +98,33 @@ def counter_class(kind: CounterKind) -> str:
     return "0★" if kind.movement_star else str(kind.movement)
 
 
-def class_members(board: BoardDefinition, counters: Mapping[str, int], cls: str) -> dict[str, int]:
-    """The counters of class ``cls`` among ``counters``, by id, in the board's order."""
-    return _members(_classes(board), counters, cls)
-
-
-def _members(
+def class_members(
     classes: dict[str, tuple[str, ...]], counters: Mapping[str, int], cls: str
 ) -> dict[str, int]:
-    """:func:`class_members`, the board's classes already looked up."""
+    """The counters of class ``cls`` among ``counters``, by id, in the board's order
+    (``classes`` is :func:`battle_tables`'s)."""
     return {k: counters[k] for k in classes.get(cls, ()) if counters.get(k, 0) > 0}
 
 
-def _classes(board: BoardDefinition) -> dict[str, tuple[str, ...]]:
-    """Every class's counter ids in the board's order, worked out once and kept with the
-    board, as its cached properties are: battles ask for them volley after volley."""
-    return _tables(board).classes
-
-
-class _Tables(NamedTuple):
+class BattleTables(NamedTuple):
     """What a battle reads of the board's counters (2.3), by id."""
 
+    #: Every class's counter ids in the board's order.
     classes: dict[str, tuple[str, ...]]
     attack: dict[str, int]
+    #: The ○ counters (9.6).
     marked: frozenset[str]
 
 
-def _tables(board: BoardDefinition) -> _Tables:
-    """The board's counters as battles read them, worked out once and kept with the board."""
-    tables: _Tables | None = vars(board).get("_combat_tables")
+def battle_tables(board: BoardDefinition) -> BattleTables:
+    """The board's counters as battles read them, worked out once and kept with the board,
+    as its cached properties are: battles ask for them volley after volley."""
+    tables: BattleTables | None = vars(board).get("_combat_tables")
     if tables is None:
         found: dict[str, list[str]] = {}
         for k in board.counters:
             found.setdefault(counter_class(k), []).append(k.id)
-        tables = vars(board)["_combat_tables"] = _Tables(
+        tables = vars(board)["_combat_tables"] = BattleTables(
             {c: tuple(ids) for c, ids in found.items()},
             {k.id: k.attack for k in board.counters},
             frozenset(k.id for k in board.counters if k.attack_marked),
@@ -137,27 +133,15 @@ def _tables(board: BoardDefinition) -> _Tables:
 
 
 def modifier(
-    board: BoardDefinition,
-    side: str,
+    marked: frozenset[str],
+    side: Side,
     counter_id: str,
-    forces_before: Mapping[str, Mapping[str, int]],
-    marked_helps: MarkedReading = "own",
+    forces_before: Mapping[Side, Mapping[str, int]],
+    marked_helps: MarkedReading,
 ) -> int:
     """What 9.6 takes off the dice of ``side``'s ``counter_id`` counters: 1 when an ○
-    counter that helps them is in the sector before the volley, else 0; never for an ○
-    counter's own die."""
-    _check_reading(marked_helps)
-    return _modifier(_tables(board).marked, side, counter_id, forces_before, marked_helps)
-
-
-def _modifier(
-    marked: frozenset[str],
-    side: str,
-    counter_id: str,
-    forces_before: Mapping[str, Mapping[str, int]],
-    marked_helps: str,
-) -> int:
-    """:func:`modifier`, the reading checked and the board's ○ counters looked up."""
+    counter (one of ``marked``) that helps them is in the sector before the volley, else 0;
+    never for an ○ counter's own die."""
     if counter_id in marked:
         return 0
     for s in (side,) if marked_helps == "own" else SIDES:
@@ -170,29 +154,16 @@ def _modifier(
 
 
 def hits(
-    board: BoardDefinition,
-    side: str,
+    tables: BattleTables,
+    side: Side,
     counter_id: str,
     dice: Sequence[int],
-    forces_before: Mapping[str, Mapping[str, int]],
-    marked_helps: MarkedReading = "own",
+    forces_before: Mapping[Side, Mapping[str, int]],
+    marked_helps: MarkedReading,
 ) -> int:
     """How many of ``dice``, rolled by ``side``'s ``counter_id`` counters, hit: a die hits
     at most the attack value (9.1) after 9.6's −1, judged on the forces before the volley."""
-    _check_reading(marked_helps)
-    return _hits(_tables(board), side, counter_id, dice, forces_before, marked_helps)
-
-
-def _hits(
-    tables: _Tables,
-    side: str,
-    counter_id: str,
-    dice: Sequence[int],
-    forces_before: Mapping[str, Mapping[str, int]],
-    marked_helps: str,
-) -> int:
-    """:func:`hits`, the reading checked and the board's tables looked up."""
-    m = _modifier(tables.marked, side, counter_id, forces_before, marked_helps)
+    m = modifier(tables.marked, side, counter_id, forces_before, marked_helps)
     highest = tables.attack[counter_id] + m
     return len([d for d in dice if d <= highest])
 
@@ -200,7 +171,7 @@ def _hits(
 def resolve(
     board: BoardDefinition,
     sector: str,
-    forces: Mapping[str, Mapping[str, int]],
+    forces: Mapping[Side, Mapping[str, int]],
     volleys: Sequence[Volley],
     *,
     marked_helps: MarkedReading = "own",
@@ -208,26 +179,22 @@ def resolve(
     """Replay the battle in ``sector`` between ``forces`` as recorded by ``volleys`` (each a
     :class:`Volley`, or a record's volley, which has the same three fields).
 
-    Checks, in this order, stopping at the first problem: the sector is contested (9.0);
-    each volley is the next class with a counter present, a class with none being skipped
-    and the order starting again after class 0 while both sides remain (9.1, 9.3, 9.5, 9.7);
-    each side rolled one die per counter of the class (and none for others), each die 1–6
-    (2.4); each side removed exactly min(hits taken, counters it has), all of them its own
-    counters in the sector (9.2, 9.4); the record stops exactly when a side is gone (9.7),
-    or when the guard or the base is removed: that wins the game at once (4.1, 4.2,
-    interpretation 16), and a volley after it is ``volley_after_victory``. If both sides are
-    gone after the same volley the sector is left empty.
+    ``forces`` are both sides' counters in a contested sector (9.0, which the caller
+    checks). Checks, in this order, stopping at the first problem: each volley is the next
+    class with a counter present, a class with none being skipped and the order starting
+    again after class 0 while both sides remain (9.1, 9.3, 9.5, 9.7); each side rolled one
+    die per counter of the class (and none for others), each die 1–6 (2.4); each side
+    removed exactly min(hits taken, counters it has), all of them its own counters in the
+    sector (9.2, 9.4); the record stops exactly when a side is gone (9.7), or when the guard
+    or the base is removed: that wins the game at once (4.1, 4.2, interpretation 16), and a
+    volley after it is ``volley_after_victory``. If both sides are gone after the same
+    volley the sector is left empty.
     """
-    _check_reading(marked_helps)
-    tables = _tables(board)
+    tables = battle_tables(board)
     classes = tables.classes
-    now = _normalised(board, forces)
+    now: Forces = {side: positive(forces[side]) for side in SIDES}
     removed: dict[Side, list[str]] = {"empire": [], "rebel": []}
     taken_log: list[dict[Side, int]] = []
-
-    if not (now["empire"] and now["rebel"]):
-        args = {"sector": sector, **{s: sum(now[s].values()) for s in SIDES}}
-        return BattleResult(now, removed, taken_log, (0, "not_contested", args))
 
     position, cycle = 0, 1  # the index in CLASS_ORDER to look from, and the 9.7 cycle
     index = 0
@@ -244,8 +211,8 @@ def resolve(
         if cls != expected:
             problem = (index, "class_order", {"expected": expected, "got": cls, "cycle": cycle})
             break
-        present = {"empire": _members(classes, now["empire"], cls)}
-        present["rebel"] = _members(classes, now["rebel"], cls)
+        present = {"empire": class_members(classes, now["empire"], cls)}
+        present["rebel"] = class_members(classes, now["rebel"], cls)
         dice_of = volley.dice
         bad = _dice_problem(present, dice_of)
         if bad:
@@ -259,7 +226,7 @@ def resolve(
                 rolled = dice_of[side]
                 for counter_id in members:
                     dice = rolled[counter_id]
-                    taken[enemy] += _hits(tables, side, counter_id, dice, now, marked_helps)
+                    taken[enemy] += hits(tables, side, counter_id, dice, now, marked_helps)
         chosen = volley.removed
         bad, after = _removal_problem(now, chosen, taken)
         if bad:
@@ -297,28 +264,6 @@ _ENEMIES: tuple[tuple[Side, Side], ...] = (("empire", "rebel"), ("rebel", "empir
 _DECISIVE_KIND: dict[Side, str] = dict(DECISIVE)
 
 
-def _check_reading(marked_helps: str) -> None:
-    if marked_helps not in MARKED_READINGS:
-        raise ValueError(f"unknown reading of 9.6: {marked_helps!r} (one of {MARKED_READINGS})")
-
-
-def _normalised(board: BoardDefinition, forces: Mapping[str, Mapping[str, int]]) -> Forces:
-    """Both sides' counters as Counters without zero entries; unknown ids are a caller's
-    error, not a record's."""
-    if not forces.keys() <= _SIDE_SET:
-        unknown_sides = set(forces) - _SIDE_SET
-        raise ValueError(f"unknown sides {sorted(unknown_sides)}; the sides are {SIDES}")
-    kinds = board.allowances  # every counter id of the board
-    out: Forces = {}
-    for side in SIDES:
-        counters = positive(forces.get(side, {}))
-        if not counters.keys() <= kinds.keys():
-            unknown = [c for c in counters if c not in kinds]
-            raise ValueError(f"{side}: unknown counter ids {unknown} on board {board.id}")
-        out[side] = counters
-    return out
-
-
 def _next_class(
     classes: dict[str, tuple[str, ...]], now: Forces, position: int, cycle: int
 ) -> tuple[str, int, int]:
@@ -337,16 +282,13 @@ def _next_class(
 
 
 def _dice_problem(
-    present: dict[Side, dict[str, int]], dice_of: Mapping[str, Mapping[str, Sequence[int]]]
+    present: dict[Side, dict[str, int]], dice_of: Mapping[Side, Mapping[str, Sequence[int]]]
 ) -> tuple[str, dict] | None:
     """A side's dice (``dice_of``, by side and counter) that do not match its counters of
     the class (``present``, by side: 9.1, 9.3), or a die that is not 1–6 (2.4), side by side
-    and counter by counter; a side that is not in the battle has none."""
-    sides = (
-        SIDES if dice_of.keys() <= _SIDE_SET else [*SIDES, *(s for s in dice_of if s not in SIDES)]
-    )
-    for side in sides:
-        members = present.get(side, {})
+    and counter by counter."""
+    for side in SIDES:
+        members = present[side]
         rolled = dice_of.get(side, {})
         ids = (
             members
@@ -368,17 +310,12 @@ def _dice_problem(
 
 
 def _removal_problem(
-    now: Forces, removed: Mapping[str, Sequence[str]], taken: dict[Side, int]
+    now: Forces, removed: Mapping[Side, Sequence[str]], taken: dict[Side, int]
 ) -> tuple[tuple[str, dict] | None, Forces]:
     """Each side removes exactly min(hits taken, counters it has) of its own counters in the
     sector, any it likes (9.2, 9.4), as ``removed`` lists them by side; the forces after the
     removals when they are right."""
     after: Forces = {}
-    if not removed.keys() <= _SIDE_SET:
-        extra = [s for s in removed if s not in SIDES and removed[s]]
-        if extra:  # a side that is not in the battle has nothing to remove
-            args = {"side": extra[0], "expected": 0, "got": len(removed[extra[0]]), "hits": 0}
-            return ("removal_count", args), now
     for side in SIDES:
         chosen = removed.get(side, ())
         if not chosen and not taken[side]:

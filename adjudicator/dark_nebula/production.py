@@ -36,7 +36,6 @@ CAPITAL_ONLY = frozenset({COMMAND_SHIP, CRUISER, NEW_CRUISER})
 HEAVY = frozenset({BATTLESHIP, GUARD_SHIP})
 #: 7.2: what the base builds (new cruisers only once unlocked).
 BASE_KINDS = frozenset({CRUISER, NEW_CRUISER})
-DEFAULT_READINGS = Readings()
 PER_SECTOR = 2  # 6.2
 
 
@@ -107,14 +106,9 @@ def own_sectors(situation: Situation, side: Side, readings: Readings) -> set[str
     return situation.own_sectors(side)
 
 
-def budget(situation: Situation, side: Side, readings: Readings = DEFAULT_READINGS) -> int:
-    """6.1: the summed production of the sectors holding own counters; for the empire,
-    without a sector 10.5 closes."""
-    return _budget(situation, side, own_sectors(situation, side, readings))
-
-
-def _budget(situation: Situation, side: Side, own: set[str]) -> int:
-    """:func:`budget` from the side's own sectors, already found."""
+def budget(situation: Situation, side: Side, own: set[str]) -> int:
+    """6.1: the summed production of ``own``, the sectors holding the side's counters
+    (:func:`own_sectors`); for the empire, without a sector 10.5 closes."""
     closed = situation.restricted if side == "empire" else None
     production = situation.board.production
     return sum([production[s] for s in own if s != closed])
@@ -155,7 +149,7 @@ def check_production(
             }
         placed[p.sector] = placed.get(p.sector, 0) + 1
         cost += price  # type: ignore[operator]  # allowed: it has a price
-    available = _budget(situation, side, eligible)
+    available = budget(situation, side, eligible)
     if cost > available:
         return "over_budget", {"cost": cost, "budget": available}
     if extra is not None:

@@ -54,7 +54,6 @@ from adjudicator.dark_nebula.production import (
     produce_on_base,
     set_up,
 )
-from adjudicator.dark_nebula.readings import Readings
 from adjudicator.dark_nebula.record import (
     Combat,
     Disclosure,
@@ -275,7 +274,7 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         return summary(self.situation, self._next_stamp(lang), lang)
 
     def interpretations_in_force(self) -> list[str]:
-        return list(_in_force(self.readings))
+        return in_force(self.rules, self.readings)
 
     def pending(self) -> list[Deferred]:
         return [] if self.opened else [h.deferred() for h in self.hidden]
@@ -645,22 +644,6 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
             "dst": self._label(str(args["dst"])),
             **({"nebula": self._label(str(args["nebula"]))} if "nebula" in args else {}),
         }
-
-
-#: The interpretations in force, by the readings' values (at most one entry per way of
-#: switching them).
-_IN_FORCE: dict[tuple[object, ...], tuple[str, ...]] = {}
-
-
-def _in_force(readings: Readings) -> tuple[str, ...]:
-    """The interpretations in force under ``readings``, worked out once per set of readings
-    (they are frozen): every verdict lists them. Looked up by their values, which hash and
-    compare in C, where the model's own hash and equality are Python's."""
-    key = tuple(vars(readings).values())
-    found = _IN_FORCE.get(key)
-    if found is None:
-        found = _IN_FORCE[key] = tuple(in_force(RULES, readings))
-    return found
 
 
 class _Rejected(Exception):

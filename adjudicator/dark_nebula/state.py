@@ -55,13 +55,14 @@ class BaseState:
 class Situation:
     """The counters on the board, the base, and what earlier steps left pending.
 
-    ``counters`` holds positive counts only (:meth:`place` and :meth:`remove` keep it so);
-    ``held`` sums them by side and sector and ``fielded`` by side and kind, kept with them
-    (plain dicts, whose entries are all above zero), so that who stands where, and with
-    what, is answered without a look through every counter."""
+    A situation starts with the board empty, and counters come only through :meth:`place`
+    and :meth:`remove`, which keep ``counters`` to positive counts and, with it, ``held``
+    (their sums by side and sector) and ``fielded`` (by side and kind): plain dicts whose
+    entries are all above zero, so that who stands where, and with what, is answered
+    without a look through every counter."""
 
     board: BoardDefinition
-    counters: Counter[tuple[str, Side, str]] = field(default_factory=lambda: counter_of({}))
+    counters: Counter[tuple[str, Side, str]] = field(init=False)
     base: BaseState = field(default_factory=BaseState)
     #: 7.2: an imperial new cruiser has been removed, so the base may build new cruisers.
     new_cruiser_unlocked: bool = False
@@ -73,13 +74,9 @@ class Situation:
     fielded: dict[Side, dict[str, int]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        self.counters = counter_of({})
         self.held = {side: {} for side in SIDES}
         self.fielded = {side: {} for side in SIDES}
-        for (sector, side, kind), n in self.counters.items():
-            if n > 0:
-                held, fielded = self.held[side], self.fielded[side]
-                held[sector] = held.get(sector, 0) + n
-                fielded[kind] = fielded.get(kind, 0) + n
 
     def copy(self) -> Situation:
         """An independent copy, for a step to work on until it is accepted. Each step that

@@ -21,6 +21,7 @@ from adjudicator.dark_nebula.record import Record
 from adjudicator.dark_nebula.replay import DarkNebulaReplay
 
 BOARD = default_board()
+TABLES = combat.battle_tables(BOARD)
 NONCE = "5d0c7a93e8f14b26a1d9c3e7b5f08a42"
 TRIES = 6
 DECISIVE = ("e.imperial_guard", "r.secret_base")
@@ -159,7 +160,7 @@ class Player:
         while all(forces.values()):
             cls = combat.CLASS_ORDER[position % len(combat.CLASS_ORDER)]
             position += 1
-            firing = {s: combat.class_members(BOARD, forces[s], cls) for s in forces}
+            firing = {s: combat.class_members(TABLES.classes, forces[s], cls) for s in forces}
             if not any(firing.values()):
                 continue
             parts, taken = [cls], Counter[str]()
@@ -167,7 +168,7 @@ class Player:
                 for kind, n in kinds.items():
                     dice = [self.rng.randint(1, 6) for _ in range(n)]
                     parts.append(f"{side[0]}.{kind}={','.join(map(str, dice))}")
-                    hits = combat.hits(BOARD, side, kind, dice, forces)
+                    hits = combat.hits(TABLES, side, kind, dice, forces, "own")
                     taken["rebel" if side == "empire" else "empire"] += hits
             removed = []
             for side in ("empire", "rebel"):

@@ -24,7 +24,7 @@ from adjudicator.dark_nebula.board import (
     load_board,
 )
 from adjudicator.dark_nebula.drawing import placeholders
-from adjudicator.dark_nebula.production import budget
+from adjudicator.dark_nebula.production import budget, own_sectors
 from adjudicator.dark_nebula.record import Record
 from adjudicator.dark_nebula.references import RULES
 from adjudicator.dark_nebula.replay import DarkNebulaReplay
@@ -138,7 +138,8 @@ def test_the_worked_game_reaches_the_stated_turn_2_production() -> None:
     replay = DarkNebulaReplay(record, BOARD)
     for event in record.events[:8]:
         assert replay.attempt(event, lenient=False).violation is None
-    assert budget(replay.situation, "empire") == 5
+    own = own_sectors(replay.situation, "empire", record.interpretations)
+    assert budget(replay.situation, "empire", own) == 5
 
 
 def test_2_2_base_production_table_one_to_six() -> None:

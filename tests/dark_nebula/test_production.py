@@ -11,6 +11,7 @@ from adjudicator.dark_nebula.production import (
     check_base_production,
     check_production,
     check_rebel_setup,
+    own_sectors,
     produce,
     produce_on_base,
 )
@@ -79,7 +80,7 @@ def test_6_1_first_rebel_budget_and_two_battleships_at_raigerin() -> None:
     battleships, both placed at ライゲリン."""
     s = started()
     s.remove("zarek", "rebel", "battleship")
-    assert budget(s, "rebel") == 6
+    assert budget(s, "rebel", own_sectors(s, "rebel", DEFAULT)) == 6
     builds = [Placement("battleship", "raigerin")] * 2
     assert check_production(s, "rebel", builds, None, DEFAULT) is None
 
@@ -181,7 +182,7 @@ def test_10_5_restricted_sector_gives_no_budget_and_no_place() -> None:
     s = started()
     s.place("zarek", "empire", "battleship")
     s.restricted = "zarek"
-    assert budget(s, "empire") == 3
+    assert budget(s, "empire", own_sectors(s, "empire", DEFAULT)) == 3
     extra = Placement("guard_ship", "zarek")
     assert code(check_production(s, "empire", [], extra, DEFAULT)) == "sector_restricted"
 
@@ -219,13 +220,14 @@ def test_7_4_counters_the_base_built_count_once_on_the_board() -> None:
     built standing in Nafaelas makes Nafaelas the rebels' (6.0) — unless switched."""
     s = started()
     s.place("nafaelas", "rebel", "cruiser")
-    assert budget(s, "rebel") == 10
+    assert budget(s, "rebel", own_sectors(s, "rebel", DEFAULT)) == 10
     assert (
         check_production(s, "rebel", [Placement("guard_ship", "nafaelas")], None, DEFAULT) is None
     )
     apart = Readings(own_sectors="base-counters-apart")
-    assert budget(s, "rebel", apart) == 8
+    assert budget(s, "rebel", own_sectors(s, "rebel", apart)) == 8
     builds = [Placement("guard_ship", "nafaelas")]
     assert code(check_production(s, "rebel", builds, None, apart)) == "placement_not_own_sector"
     s.place("nebula-3", "rebel", "secret_base")
-    assert budget(s, "rebel") == 10  # the base itself: never a sector's production
+    # the base itself: never a sector's production
+    assert budget(s, "rebel", own_sectors(s, "rebel", DEFAULT)) == 10

@@ -70,8 +70,10 @@ def test_removing_takes_only_the_counters_there() -> None:
     assert situation.sectors_of("empire") == {"tyrann"} and situation.in_use("cruiser") == 0
 
 
-def test_a_situation_given_its_counters_sums_them() -> None:
-    situation = Situation(BOARD, Counter({("zarek", "rebel", "battleship"): 2}))
+def test_a_situation_starts_empty_and_sums_what_is_placed() -> None:
+    situation = Situation(BOARD)
+    assert situation.counters == Counter() and situation.held == {"empire": {}, "rebel": {}}
+    situation.place("zarek", "rebel", "battleship", 2)
     assert situation.held == {"empire": Counter(), "rebel": Counter({"zarek": 2})}
     assert situation.fielded == {"empire": Counter(), "rebel": Counter({"battleship": 2})}
     assert situation.holds("zarek", "rebel") and not situation.holds("zarek", "empire")
