@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import pytest
-
 from adjudicator.dark_nebula.board import CRUISER, GUARD, Sector, default_board
 from adjudicator.dark_nebula.movement import distances, move_problem, reachable
 
@@ -99,13 +97,6 @@ def test_8_0_too_far_names_the_distance() -> None:
     assert move_problem(BOARD, "tyrann", "raigerin", 3) is None
 
 
-def test_8_0_unknown_sector_is_a_callers_error() -> None:
-    with pytest.raises(KeyError):
-        reachable(BOARD, "nowhere", 1)
-    with pytest.raises(KeyError):
-        move_problem(BOARD, "tyrann", "nowhere", 1)
-
-
 def test_8_0_disconnected_distance_is_none() -> None:
     g = graph("a-b c-d")
     assert reachable(g, "a", 5) == {"a", "b"}
@@ -128,11 +119,6 @@ def test_8_1_allowance_zero_never_moves() -> None:
         assert args["src"] == "tyrann" and args["dst"] == "zarek" and args["allowance"] == 0
     # Even a neighbouring nebula sector: 8.1 is broken, not 8.3.
     assert move_problem(BOARD, "raibia", "nebula-1", 0)[0] == "immobile"
-
-
-def test_8_1_negative_allowance_is_a_callers_error() -> None:
-    with pytest.raises(ValueError):
-        reachable(BOARD, "tyrann", -1)
 
 
 # --- 8.2: enemies never block (occupancy is not an input) ---------------------------------
@@ -247,8 +233,3 @@ def test_8_3_one_step_normal_path_around_the_nebula_still_counts() -> None:
     g = graph("a-n n-b a-c c-d d-b", nebula="n")
     assert move_problem(g, "a", "b", 2)[0] == "nebula_entry"
     assert move_problem(g, "a", "b", 3) is None
-
-
-def test_8_3_unknown_reading_is_a_callers_error() -> None:
-    with pytest.raises(ValueError):
-        reachable(BOARD, "tyrann", 1, nebula="sometimes")  # type: ignore[arg-type]
