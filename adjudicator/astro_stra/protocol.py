@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from adjudicator.astro_stra.board import Position
 from adjudicator.astro_stra.legal import legal_turns
@@ -22,6 +22,7 @@ from adjudicator.astro_stra.skills import Colour
 from adjudicator.core.errors import InputError
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.protocol import Normalization, RequestId
+from adjudicator.core.records import exact_int
 from adjudicator.core.requests import parse_request
 
 
@@ -33,7 +34,7 @@ class EvaluateRequest(BaseModel):
     game: Literal["astro-stra/0.9.0"]
     start: str = Field(default="standard", description="'standard' or a starting layout.")
     moves: list[str] = Field(default_factory=list, description="Event lines, in order.")
-    sets: Literal[1, 2] = 1
+    sets: Annotated[Literal[1, 2], BeforeValidator(exact_int)] = 1
     interpretations: Readings = Field(default_factory=Readings)
     notation: Literal["strict", "lenient"] = Field(
         default="strict",

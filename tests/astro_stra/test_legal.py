@@ -112,3 +112,13 @@ def test_a_roll_outside_the_dice_is_a_request_error_naming_it(roll: Any, field: 
         ask(moves=SETUP, roll=roll)
     assert err.value.code == "bad_request"
     assert err.value.field == field
+
+
+@pytest.mark.parametrize("sets", [True, 2.0, "2", 3])
+def test_sets_is_one_or_two_as_a_json_number(sets: Any) -> None:
+    """2.4: one or two sets of dice. ``true``, ``2.0`` and ``"2"`` are not numbers of sets,
+    though lax reading would take them as 1 and 2, as a record's ``sets`` is read."""
+    with pytest.raises(InputError) as err:
+        ask(moves=[], sets=sets)
+    assert err.value.code == "bad_request"
+    assert err.value.field == "sets"
