@@ -142,15 +142,15 @@ class AstroStraReplay(Drawings, EventReplay):
         except SkillWords as err:
             side = "white" if written.split(":", 1)[0].endswith("white") else "black"
             return VIOLATIONS("bad_skill", side=side, skill=err.skill, why=err.why)
-        if self.game is None:  # only after a refused draft, which stops the replay
-            return VIOLATIONS("event_order", expected=_EVENTS["draft"], got=_EVENTS["turn"])
-        if number != self.game.turns + 1:
-            n = self.game.turns + 1
+        game = self.game
+        assert game is not None  # a turn is judged only once the draft was accepted
+        if number != game.turns + 1:
+            n = game.turns + 1
             expected_turn = Said(f"turn {n}", f"{n} ターン目")
             return VIOLATIONS(
                 "event_order", expected=expected_turn, got=Said(str(number), f"{number} ターン目")
             )
-        result = play_turn(self.game, play, self.readings)
+        result = play_turn(game, play, self.readings)
         if isinstance(result, StepProblem):
             return VIOLATIONS(result.code, **result.args)
         self.game = result
