@@ -140,7 +140,7 @@ def check_production(
             return "not_buildable", {"side": side, "counter": spec.name}
         if side == "empire" and p.kind in HEAVY and readings.empire_budget == "ships":
             return "heavy_only_as_extra", {"counter": spec.name}  # 2.3 (5), 6.4
-        if problem := _placement_problem(situation, side, p, eligible, closed):
+        if problem := _placement_problem(situation, p, eligible, closed):
             return problem
         if side == "empire" and p.kind in CAPITAL_ONLY and p.sector != CAPITAL:
             return "imperial_ship_outside_capital", {
@@ -155,7 +155,7 @@ def check_production(
     if extra is not None:
         if side != "empire" or extra.kind not in HEAVY:
             return "extra_counter", {"got": board.kinds[extra.kind].name}
-        if problem := _placement_problem(situation, side, extra, eligible, closed):
+        if problem := _placement_problem(situation, extra, eligible, closed):
             return problem
         if readings.extra_counts_toward_two == "counts":
             placed[extra.sector] = placed.get(extra.sector, 0) + 1
@@ -169,8 +169,9 @@ def check_production(
 
 
 def _placement_problem(
-    situation: Situation, side: Side, p: Placement, eligible: set[str], closed: str | None
+    situation: Situation, p: Placement, eligible: set[str], closed: str | None
 ) -> Problem | None:
+    """A placement in the sector 10.5 closes, or outside the side's own sectors (6.2)."""
     if p.sector == closed:
         return "sector_restricted", {"sector": situation.board.label(p.sector)}
     if p.sector not in eligible:
