@@ -116,8 +116,9 @@ def test_a_roll_outside_the_dice_is_a_request_error_naming_it(roll: Any, field: 
 
 @pytest.mark.parametrize("sets", [True, 2.0, "2", 3])
 def test_sets_is_one_or_two_as_a_json_number(sets: Any) -> None:
-    """2.4: one or two sets of dice. ``true``, ``2.0`` and ``"2"`` are not numbers of sets,
-    though lax reading would take them as 1 and 2, as a record's ``sets`` is read."""
+    """コンポーネント: one set of dice, or two (「2 セット使うと同キャラ対戦も
+    出来ます」). ``true``, ``2.0`` and ``"2"`` are not a number of sets, though lax reading
+    takes them as 1 and 2; they are read as a record's ``sets`` is."""
     with pytest.raises(InputError) as err:
         ask(moves=[], sets=sets)
     assert err.value.code == "bad_request"
