@@ -171,7 +171,7 @@ def hits(
 def resolve(
     board: BoardDefinition,
     sector: str,
-    forces: Mapping[Side, Mapping[str, int]],
+    forces: Forces,
     volleys: Sequence[Volley],
     *,
     marked_helps: MarkedReading = "own",
@@ -180,7 +180,8 @@ def resolve(
     :class:`Volley`, or a record's volley, which has the same three fields).
 
     ``forces`` are both sides' counters in a contested sector (9.0, which the caller
-    checks). Checks, in this order, stopping at the first problem: each volley is the next
+    checks), positive counts only, as :meth:`Situation.at` gives them; they are never
+    changed. Checks, in this order, stopping at the first problem: each volley is the next
     class with a counter present, a class with none being skipped and the order starting
     again after class 0 while both sides remain (9.1, 9.3, 9.5, 9.7); each side rolled one
     die per counter of the class (and none for others), each die 1–6 (2.4); each side
@@ -192,7 +193,7 @@ def resolve(
     """
     tables = battle_tables(board)
     classes = tables.classes
-    now: Forces = {side: positive(forces[side]) for side in SIDES}
+    now = forces
     removed: dict[Side, list[str]] = {"empire": [], "rebel": []}
     taken_log: list[dict[Side, int]] = []
 
