@@ -147,6 +147,21 @@ def test_every_candidate_is_valid_when_validated_on_its_own(game: str) -> None:
         assert again.computed == candidate.verdict.computed
 
 
+def test_a_dark_nebula_repair_never_proposes_a_counter_that_stays() -> None:
+    """8.0: a counter that stays is not written. The miscopied cruiser@nafaelas>nebula-2 is
+    one word from cruiser@nafaelas>nafaelas, which strict notation refuses: among the
+    cheapest corrections the repair proposes (each checked strictly), none writes a
+    counter moving to its own sector."""
+    import re
+
+    found = repair(EXAMPLES / "dark-nebula.txt", top=6)
+    assert len(found.candidates) > 2  # the third cheapest was the staying cruiser
+    for candidate in found.candidates:
+        lines = [e.written for e in load_record(json.dumps(candidate.record)).events]
+        stays = [line for line in lines if re.search(r"[a-z_]+@([a-z0-9-]+)>\1\b", line)]
+        assert not stays, candidate.edits
+
+
 def _replayable(path: Path) -> bool:
     try:
         load_record(path)

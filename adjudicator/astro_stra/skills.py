@@ -293,7 +293,15 @@ def _colour_skill(
         if colour == "clear":
             return position, table.with_slot(use.die, 7 - pips)
         if colour == "cyan":
-            hold = Hold(side, table.slot(use.die).colour, pips, use.die)
+            held = table.slot(use.die).colour
+            if any([h.owner == side and h.colour == held for h in table.holds]):
+                # interpretation 21: only this turn's skill can have held it already
+                why = Said(
+                    f"the {use.die} die is held already",
+                    f"{use.die} のダイスは既にホールドされています",
+                )
+                return _bad("skill_changes_nothing", **args, why=why)
+            hold = Hold(side, held, pips, use.die)
             return position, table._replace(holds=(*table.holds, hold))
         shifted = _shift(pips, 1 if colour == "green" else -1, readings)
         if shifted is None:
@@ -308,10 +316,20 @@ def _colour_skill(
                     "an opposing die and a value 1–6 are needed", "相手のダイスと目(1〜6)を書きます"
                 ),
             )
+        fixed = Hold(other(side), use.opponent, use.pips)
+        if fixed in table.holds:  # interpretation 21: fixed so by this turn's skill
+            why = Said(
+                f"that opposing die is fixed at {use.pips} already",
+                f"その相手のダイスは既に {use.pips} に固定されています",
+            )
+            return _bad("skill_changes_nothing", **args, why=why)
         # interpretation 18: the fixed value replaces the owner's own (cyan) hold on that die
         holds = tuple(h for h in table.holds if (h.owner, h.colour) != (other(side), use.opponent))
-        return position, table._replace(holds=(*holds, Hold(other(side), use.opponent, use.pips)))
+        return position, table._replace(holds=(*holds, fixed))
     if colour == "yellow":
+        if other(side) in table.silenced:  # interpretation 21: by this turn's skill
+            why = Said("the opponent is silenced already", "相手は既にスキルを封じられています")
+            return _bad("skill_changes_nothing", **args, why=why)
         return position, table._replace(silenced=table.silenced | {other(side)})
     if colour in ("black-white", "black-red"):
         return _held_or_reroll(position, table, colour, use, readings)

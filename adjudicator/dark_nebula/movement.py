@@ -42,7 +42,9 @@ def reachable(
     board: BoardDefinition, start: str, allowance: int, *, nebula: NebulaReading = "one-step"
 ) -> frozenset[str]:
     """The sectors a counter standing on ``start`` with movement ``allowance`` may end its
-    move on, ``start`` included: not moving is always allowed (8.0 "up to").
+    move on, ``start`` included: a counter appearing from the base (7.5) may appear in the
+    base's own sector, having moved no step (8.0 "up to"). A movement never writes a
+    counter staying (the notation refuses it), so there ``start`` is never asked for.
 
     Allowance 0 reaches ``start`` only (8.1). Enemy counters never block (8.2), so the
     search ignores occupancy. ``nebula`` picks the reading of 8.3 (see the module doc).
@@ -86,7 +88,9 @@ def move_problem(
     nebula: NebulaReading = "one-step",
 ) -> Judgement:
     """Why a counter with movement ``allowance`` may not move from ``src`` to ``dst``, as a
-    violation code and its message arguments; ``None`` when it may (staying is a move).
+    violation code and its message arguments; ``None`` when it may. ``dst`` may be ``src``
+    only for an appearance in the base's own sector (7.5), which is allowed: a movement
+    writing a counter staying is refused by the notation first (8.0).
 
     - ``immobile`` (8.1): allowance 0 and ``dst`` is another sector. The catalogue's message
       names the counter, which the caller knows and adds as ``counter``.

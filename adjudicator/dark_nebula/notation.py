@@ -284,6 +284,36 @@ def canonical_line(line: str, names: list[tuple[str, str]], *, lenient: bool) ->
     )
 
 
+def has_stay(event: Movement) -> bool:
+    """Whether a movement writes a counter "moving" to the sector it stands on: 8.0 moves a
+    counter to another sector, and a counter that stays is not written."""
+    return any([m.src == m.dst for m in event.moves])
+
+
+def without_stays(event: Movement) -> Movement:
+    """The movement with every counter written as staying left out: what ``--lenient``
+    reads (the counter stays where it is, as it would had nothing been written)."""
+    return event.model_copy(update={"moves": [m for m in event.moves if m.src != m.dst]})
+
+
+def stay_refused(event: Movement, turn: int) -> InputError:
+    """A movement writing a counter that stays (``cruiser@tyrann>tyrann``), refused in
+    strict notation (``noncanonical_notation``) with the line that leaves it out: 8.0
+    moves a counter to another sector. ``turn`` stamps an event that names none."""
+    written, canonical = line(event, turn), line(without_stays(event), turn)
+    stays = " ".join([f"{m.counter}@{m.src}>{m.dst}" for m in event.moves if m.src == m.dst])
+    return InputError(
+        "noncanonical_notation",
+        f"'{written}' writes {stays}: 8.0 moves a counter to another sector, and a counter "
+        "that stays is not written",
+        ja=f"「{written}」は {stays} と書いています。8.0 の移動は駒を別の星域へ動かすもので、"
+        "動かない駒は書きません",
+        expected="only the counters that move to another sector (or --lenient)",
+        expected_ja="別の星域へ動く駒だけ(または --lenient)",
+        suggestion=canonical,
+    )
+
+
 def _tokens(text: str) -> list[str]:
     return [] if text.strip() == "-" else text.split()
 

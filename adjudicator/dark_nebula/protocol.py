@@ -46,7 +46,8 @@ class EvaluateRequest(BaseModel):
     notation: Literal["strict", "lenient"] = Field(
         default="strict",
         description="'lenient' reads printed sector names (ザレク) as their ids and full-width "
-        "digits as ASCII ones (feature lenient_notation) and lists each normalisation.",
+        "digits as ASCII ones, leaves out a counter written as staying (8.0) (feature "
+        "lenient_notation) and lists each normalisation.",
     )
     game_id: str = Field(pattern=GAME_INSTANCE_ID, description="Bound into the commitment.")
     commitment: str = Field(pattern=r"^[0-9a-f]{64}$")
@@ -92,6 +93,9 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
     lenient = req.notation == "lenient"
     normalized = []
     for i, line in enumerate(req.moves):
+        # an event object that lenient notation reads otherwise (a counter written as
+        # staying left out) is reported by its line as written, stamped before it is played
+        shown = line if isinstance(line, str) else replay.line_of(line) if lenient else None
         try:
             step = replay.attempt(line, lenient=lenient)
         except InputError as err:
@@ -101,8 +105,8 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
             if found is None:
                 raise err.at(f"moves[{i}]") from None
             step = found[1]
-        if step.normalized_to is not None and isinstance(line, str):
-            normalized.append(Normalization(index=i, written=line, canonical=step.normalized_to))
+        if step.normalized_to is not None and shown is not None:
+            normalized.append(Normalization(index=i, written=shown, canonical=step.normalized_to))
         if step.violation is not None:
             if step.at is None:  # an opening in this move or a later one may prove more
                 step = (replay.earlier_fault(req.moves[i:]) or (0, step))[1]

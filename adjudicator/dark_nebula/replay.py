@@ -38,10 +38,14 @@ from adjudicator.dark_nebula.notation import (
     TURN_STEPS,
     RecordEvents,
     canonical_line,
+    has_stay,
+    line,
     parse_line,
     printed_names,
     stamp,
+    stay_refused,
     step_of,
+    without_stays,
 )
 from adjudicator.dark_nebula.omissions import RepairHints
 from adjudicator.dark_nebula.production import (
@@ -152,19 +156,28 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
 
     def attempt(self, written: str | GameEvent, *, lenient: bool) -> Step:
         """Play one event: a line, or an event as a record holds it (JSON, or a text record
-        already read), played as it is. Sectors are written by id; with ``lenient``, printed
-        names (``ザレク``) in a line are read as their ids and the normalisation reported."""
+        already read), played as it is. Sectors are written by id, and a movement writes
+        only counters that move (8.0); with ``lenient``, printed names (``ザレク``) in a line
+        are read as their ids, a counter written as staying is left out, and the line so
+        read is reported."""
         if not isinstance(written, str):
             refused = self.refused
             if refused is not None and refused[0] is written:
                 self.refused = None
                 return refused[1]
-            return self._attempt(written)
-        canonical = canonical_line(written, self._names, lenient=lenient)
-        if canonical != written:
-            step = self._attempt(parse_line(canonical))
-            return Step(normalized_to=canonical) if step is ACCEPTED else step
-        return self._attempt(parse_line(written))
+            event, canonical = written, None
+        else:
+            canonical = canonical_line(written, self._names, lenient=lenient)
+            event = parse_line(canonical)
+            if canonical == written:
+                canonical = None
+        if lenient and type(event) is Movement and has_stay(event):
+            event = without_stays(event)
+            canonical = line(event, self._turn_of(event))
+        step = self._attempt(event)
+        if canonical is None or step is not ACCEPTED:
+            return step
+        return Step(normalized_to=canonical)
 
     def play_accepted(self, events: Sequence[Event]) -> int:
         """The events read from a record (not lines, none with attempts taken back),
@@ -194,12 +207,15 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         return len(read)
 
     def _attempt(self, event: GameEvent) -> Step:
-        """The one path every event takes, whichever form it was read from: after the game
-        (4.1, 4.2), out of order (5.0), naming a sector the board does not have, and only
-        then as the rules of its step say."""
+        """The one path every event takes, whichever form it was read from: a counter
+        written as staying refused as notation first (``noncanonical_notation``, 8.0), then
+        after the game (4.1, 4.2), out of order (5.0), naming a sector the board does not
+        have, and only then as the rules of its step say."""
         kind = type(event)  # the exact class: see notation.body
         if kind is Setup or kind is Disclosure:
             return self._attempt_outside_turns(event)
+        if kind is Movement and has_stay(event):  # type: ignore[arg-type]
+            raise stay_refused(event, self._turn_of(event))  # type: ignore[arg-type]
         if self.decided is not None:
             violation = self._v("game_over", reason=self.decided.reason)
             return Step(violation=violation, decided=self.decided)
@@ -262,6 +278,19 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         else:
             self._set_aside(mark, ply)
         return step
+
+    def line_of(self, event: GameEvent) -> str:
+        """An event as its line, stamped, when it names no turn, with the turn it would be
+        played in now."""
+        kind = type(event)
+        if kind is Setup or kind is Disclosure:
+            return line(event)
+        return line(event, self._turn_of(event))  # type: ignore[arg-type]
+
+    def _turn_of(self, event: Production | Movement | Combat | Search) -> int:
+        """The turn a step's line is stamped with: the one it names, else the one it would
+        be played in now (as :func:`~.notation.lines` stamps it by its place)."""
+        return event.turn if event.turn is not None else self.steps // 7 + 1
 
     def side_to_move(self) -> str:
         side = PHASES[self.steps % 7 + 1][1]
@@ -372,7 +401,7 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         board, allowances, nebula = self.board, self.board.allowances, self.readings.nebula_entry
         restricted = work.restricted if side == "empire" else None
         for kind, src, dst in moves:
-            if src == restricted and src != dst:
+            if src == restricted:
                 self._reject(("movement_restricted", {"sector": self._label(src)}))
             problem = move_problem(board, src, dst, allowances[kind], nebula=nebula)
             if problem is not None:

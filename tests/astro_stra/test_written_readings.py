@@ -1,4 +1,4 @@
-"""Readings the judge already followed, written down as numbered interpretations (16–20)
+"""Readings the judge already followed, written down as numbered interpretations (16–21)
 with their rulebook anchors, each checked against what the judge does."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ BY_ID = {i.id: i for i in RULES.interpretations}
         (18, "fix-replaces-hold", {"S-purple", "S-cyan"}),
         (19, "a-move-changes-place", {"A1"}),
         (20, "a5-home-in-one-move", {"A5"}),
+        (21, "a-skill-changes-something", {"S-jagi", "S-cyan", "S-yellow", "S-purple"}),
     ],
 )
 def test_the_reading_is_a_numbered_interpretation_citing_the_rulebook(
@@ -71,3 +72,63 @@ def test_19_a1_onto_its_own_point_is_not_a_move() -> None:
 def test_20_a5_reaching_home_on_its_first_move_is_one_move() -> None:
     ways = actions.moves(pos("b:1=2,11=2 w:10=2"), "black", (11,), 5, Dice(4, 2, 5), DEFAULT)
     assert [w.plain() for w in ways] == [((11, 13),)]
+
+
+@pytest.mark.parametrize(
+    ("table", "again", "other"),
+    [
+        # cyan held the A die (blue): Jagi as cyan holds it again; the T die would be new
+        (
+            {"holds": (Hold("black", "blue", 2, "A"),)},
+            SkillUse("jagi", colour="cyan", die="A"),
+            SkillUse("jagi", colour="cyan", die="T"),
+        ),
+        # yellow silenced white: Jagi as yellow silences white again
+        ({"silenced": frozenset({"white"})}, SkillUse("jagi", colour="yellow"), None),
+        # purple fixed white's green at 6: again at 6 changes nothing, at 5 it does
+        (
+            {"holds": (Hold("white", "green", 6),)},
+            SkillUse("jagi", colour="purple", pips=6, opponent="green"),
+            SkillUse("jagi", colour="purple", pips=5, opponent="green"),
+        ),
+    ],
+)
+def test_21_a_skill_used_again_on_top_must_change_something(
+    table: dict, again: SkillUse, other: SkillUse | None
+) -> None:
+    """S cyan, S yellow, S purple under once_per_game=on-top: Jagi used besides the S skill
+    as the same skill on the same die or side changes nothing, which is no use of a skill
+    (step 7's note); the same skill on something else is one."""
+    done = Table("black", Die("cyan", 2), Die("green", 1), Die("blue", 2), **table)
+    position = pos("b:1=2,2=2,3=2 w:10=2")
+    assert apply_skill(position, done, again, ("green", "red"), DEFAULT)[0] == (
+        "skill_changes_nothing"
+    )
+    if other is not None:
+        _, after = apply_skill(position, done, other, ("green", "red"), DEFAULT)
+        assert after != done
+
+
+def test_21_the_die_held_twice_is_refused_at_its_turn() -> None:
+    """The whole turn: ``skill cyan A + jagi as=cyan A`` under on-top is refused at step 3
+    (it left the blue die listed as held twice), ``+ jagi as=cyan T`` holds both dice."""
+    from adjudicator.astro_stra.protocol import evaluate
+
+    def turn(extra: str) -> dict:
+        line = (
+            "1. black: dice cyan=2 green=1 blue=2 | S=cyan T=green A=blue | "
+            f"skill cyan A + jagi as=cyan {extra} | target 3 | moves 3>5"
+        )
+        return evaluate(
+            {
+                "cmd": "evaluate",
+                "game": "astro-stra/0.9.0",
+                "start": "b:1=2,2=2,3=2 w:10=2,11=2,12=2",
+                "moves": ["opening 3-3 5-2", "draft cyan purple green red blue yellow", line],
+                "interpretations": {"once_per_game": "on-top"},
+            }
+        )
+
+    refused = turn("A")
+    assert (refused["illegal_at"], refused["violation"]) == (2, "skill_changes_nothing")
+    assert "held: black blue=2, black green=1;" in turn("T")["position"]
