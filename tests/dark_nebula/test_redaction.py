@@ -9,7 +9,8 @@ result (none when the fault comes before the game was decided), and the engine p
 ``evaluate`` must say what ``validate`` says, its ``outcome`` and ``pending`` included.
 Tested on the cases that once differed, on the samples, and on random games from the seeded
 player, played as they are and mutated (events swapped, dropped, relabelled; revelations
-moved, added to, refused, put elsewhere; a weak nonce throughout).
+moved, added to, refused, put elsewhere; a weak nonce throughout; the base committed to
+Tyrann).
 """
 
 from __future__ import annotations
@@ -319,7 +320,17 @@ def _mutate(data: dict[str, Any], draw: Any) -> dict[str, Any]:
     searches = [i for i, e in enumerate(events) if e["phase"] == "search"]
     kind = draw(
         st.sampled_from(
-            ["none", "swap", "drop", "turn", "reveal-early", "extra-search", "elsewhere", "weak"]
+            [
+                "none",
+                "swap",
+                "drop",
+                "turn",
+                "reveal-early",
+                "extra-search",
+                "elsewhere",
+                "weak",
+                "capital",
+            ]
         )
     )
     index = draw(st.integers(1, len(events) - 1)) if len(events) > 1 else 0
@@ -342,6 +353,9 @@ def _mutate(data: dict[str, Any], draw: Any) -> dict[str, Any]:
             search["searches"] = [*search["searches"], draw(st.sampled_from(BOARD.sector_ids))]
         elif search.get("reveal"):
             search["reveal"]["sector"] = draw(st.sampled_from(BOARD.sector_ids))
+    elif kind == "capital":  # 3.1: the base committed to Tyrann, the game played on
+        data["commitment"] = commitment(data["game_id"], "tyrann", data["secret"]["nonce"])
+        data["secret"]["sector"] = "tyrann"
     elif kind == "weak":
         base = data["secret"]["sector"]
         data["commitment"] = commitment(data["game_id"], base, WEAK)
