@@ -43,10 +43,13 @@ class HiddenReplay(Replay):
     def __init__(self) -> None:
         self.plies = 0
         self.waiting: list[Deferred] = []
+        self.decided: Outcome | None = None
 
     def attempt(self, written: str, *, lenient: bool) -> Step:
         self.plies += 1
-        if written.startswith("hide"):
+        if written == "win":
+            self.decided = Outcome(winner="a", reason="won", decided_at=self.plies)
+        elif written.startswith("hide"):
             text = {"en": f"whether {written} hid well", "ja": f"{written} が隠れていたか"}
             self.waiting.append(Deferred("concealed", self.plies, text))
         elif written.startswith("open"):
@@ -60,7 +63,7 @@ class HiddenReplay(Replay):
         return None
 
     def outcome(self) -> Outcome | None:
-        return None
+        return self.decided
 
     def end_outside_play(self, winner: str | None, reason: str, resigned: str | None) -> None:
         raise AssertionError("not used")
@@ -113,6 +116,15 @@ def test_a_violation_found_on_opening_is_reported_where_it_happened() -> None:
     assert verdict.status == "invalid"
     assert verdict.problem.ply == 2 and verdict.problem.action == "hide base"
     assert "ply 4" in verdict.problem.message
+
+
+def test_a_win_after_a_fault_found_on_opening_is_no_result() -> None:
+    """The game was illegal from the hidden fault on: the win played after it, before the
+    information was opened, is not the rules' result (a record that knew the information
+    from the start stops at the fault)."""
+    verdict = run("move", "hide base", "win", "open bad")
+    assert verdict.status == "invalid" and verdict.problem.ply == 2
+    assert verdict.computed is None
 
 
 def test_the_report_lists_the_pending_checks_in_both_languages() -> None:

@@ -510,17 +510,28 @@ class Validation:
             if event.attempts:
                 problem = self._check_attempts(ply, event)
                 if problem is not None:
-                    return problem, replay.outcome()
+                    return self._stopped(problem)
             try:
                 step = attempt(event.played, lenient=lenient)
             except InputError as err:
                 problem = self._unreadable_event(ply, event, err)
-                return self._earliest(ply, problem), replay.outcome()
+                return self._stopped(self._earliest(ply, problem))
             if step is not ACCEPTED:  # the common case costs one comparison
                 problem = self._step_problem(ply, event, step)
                 if problem is not None:
-                    return self._earliest(ply, problem), replay.outcome()
+                    return self._stopped(self._earliest(ply, problem))
         return self._check_result(), replay.outcome()
+
+    def _stopped(self, problem: Problem) -> tuple[Problem, Outcome | None]:
+        """The first problem, with what the rules decided before its event. A fault that
+        hidden information opened later proves (at the post-game disclosure, say) makes the
+        game illegal from its own event on: a decision played after it is no result, as a
+        record that knew the information from the start stops at the fault and never
+        reaches it."""
+        decided = self.replay.outcome()
+        if decided is not None and problem.ply is not None and decided.decided_at >= problem.ply:
+            return problem, None
+        return problem, decided
 
     def _earliest(self, ply: int, problem: Problem) -> Problem:
         """The earliest provable fault: a record that opens hidden information in the event

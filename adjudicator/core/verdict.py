@@ -85,7 +85,11 @@ class Verdict(BaseModel):
     problem: Problem | None = None
     unreadable: InputProblem | None = None
     claimed: ClaimedResult | None = None
-    computed: Outcome | None = None
+    computed: Outcome | None = Field(
+        default=None,
+        description="What the rules decided; with a problem, only what they decided before "
+        "its event.",
+    )
     warnings: list[Note] = Field(default_factory=list)
     pending: list[PendingCheck] = Field(
         default_factory=list, description="With status 'pending': the checks still waiting."

@@ -3,7 +3,8 @@
 The request carries what a record's header carries (this game's id, the commitment, the
 readings, a director's early opening) and the events, as lines or as a JSON record's event
 objects; the answer says where the first violation is (a deferred one at the event it
-concerns), the outcome, and which hidden checks are still pending.
+concerns), the outcome decided before it, and which hidden checks are still pending — none
+once the moves open the commitment, as with a director's early opening (interpretation 15).
 """
 
 from __future__ import annotations
@@ -68,8 +69,13 @@ class EvaluateResponse(BaseModel):
     illegal_at: int | None = Field(description="0-based index of the first rejected event.")
     violation: str | None
     position: str = Field(description="The next step and the counters on the board.")
-    outcome: Outcome | None
-    pending: list[PendingAnswer] = Field(description="Hidden checks not yet run.")
+    outcome: Outcome | None = Field(
+        description="What the rules decided before the first rejected event, if anything."
+    )
+    pending: list[PendingAnswer] = Field(
+        description="Hidden checks waiting for the commitment to be opened; none once an "
+        "opening in the moves proves the base's sector."
+    )
     normalized: list[Normalization] | None = Field(
         default=None, description="Only with notation 'lenient': each line normalised."
     )
@@ -118,7 +124,7 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
         illegal_at=illegal_at,
         violation=violation,
         position=replay.position_text(),
-        outcome=replay.outcome(),
+        outcome=decided_before(replay.outcome(), illegal_at),
         pending=[PendingAnswer(code=d.code, ply=d.ply) for d in replay.pending()],
         normalized=normalized if lenient else None,
     )
@@ -126,3 +132,13 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
     if payload["normalized"] is None:
         del payload["normalized"]
     return payload
+
+
+def decided_before(decided: Outcome | None, illegal_at: int | None) -> Outcome | None:
+    """The outcome the rules decided before the first rejected event. A fault the
+    commitment's opening proves later (the base in Tyrann, 3.1, found at the post-game
+    disclosure) makes the game illegal from its own event on: a win played after it is no
+    outcome, as the director's early opening stops at the fault and never reaches it."""
+    if decided is None or illegal_at is None or decided.decided_at <= illegal_at:
+        return decided
+    return None

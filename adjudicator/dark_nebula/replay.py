@@ -550,6 +550,8 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         found = open_commitment(
             self.commitment, self.game_id, opening.sector, opening.nonce, self.board.sector_ids
         )
+        if found.committed is not None:
+            self.opened = True  # every deferred check runs now: none is pending after it
         if found.status == "weak_nonce":
             weak = self._weak(found.detail, opening.nonce)
             if secret or found.committed is None:
@@ -573,7 +575,6 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         elif found.status == "wrong_nonce":
             self._reject(("commitment_mismatch" if secret else "wrong_nonce", {}))
         self.situation.base.sector = opening.sector
-        self.opened = True
         return None
 
     def _weak(self, detail: str, nonce: str) -> Violation:
@@ -600,7 +601,8 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         where the base was for the whole game. The deferred checks of the events before
         the rejected one, and those the rejected one deferred before its refusal, run from
         it; a weak nonce that opens it is the set-up's fault. So the public record gets
-        the verdict the director's full record gets (interpretation 15)."""
+        the verdict the director's full record gets (interpretation 15), and, as there,
+        nothing is pending once such an opening is found."""
         if self.opened:
             return None
         refused = self.events + 1
@@ -616,6 +618,7 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
             )
             if found.committed is None:
                 continue  # a wrong nonce, or a weak one that opens nothing, proves nothing
+            self.opened = True
             if found.status == "weak_nonce":
                 if refused <= SETUP_PLY:
                     return None  # the set-up itself was refused first

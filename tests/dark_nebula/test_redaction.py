@@ -4,11 +4,13 @@ The director's record knows the base's sector from the set-up and judges every h
 when its event is played; the public record (``adjudicator dark-nebula redact`` of it)
 defers those checks until the commitment is opened, by a revelation (10.2, 10.3) or the
 post-game disclosure, wherever in the record that opening is: in an event the rules refuse
-as much as in a later one. Both must name the same event and the same code, and the engine
-protocol's ``evaluate`` must say what ``validate`` says. Tested on the cases that once
-differed, on the samples, and on random games from the seeded player, played as they are
-and mutated (events swapped, dropped, relabelled; revelations moved, added to, refused,
-put elsewhere; a weak nonce throughout).
+as much as in a later one. Both must name the same event and the same code and give the same
+result (none when the fault comes before the game was decided), and the engine protocol's
+``evaluate`` must say what ``validate`` says, its ``outcome`` and ``pending`` included.
+Tested on the cases that once differed, on the samples, and on random games from the seeded
+player, played as they are and mutated (events swapped, dropped, relabelled; revelations
+moved, added to, refused, put elsewhere; a weak nonce throughout; the base committed to
+Tyrann).
 """
 
 from __future__ import annotations
@@ -17,13 +19,13 @@ import copy
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.core.records import validate
+from adjudicator.core.records import ENDINGS_OUTSIDE_PLAY, validate
 from adjudicator.dark_nebula.board import default_board
 from adjudicator.dark_nebula.commitment import commitment, open_commitment
 from adjudicator.dark_nebula.notation import parse_line
@@ -41,18 +43,50 @@ WEAK = "0123456" * 4 + "0123"  # 128 bits, but only seven distinct digits
 RULE_CODES = {v.code for v in RULES.violations}
 
 Verdict = tuple[str, str | None, int | None]
+Result = dict[str, Any] | None
+Checks = list[tuple[str, int]]
 
 
-def judged(data: dict[str, Any]) -> Verdict:
-    """``validate``'s verdict: status, and the code and ply of the first problem."""
+class Judged(NamedTuple):
+    """``validate``'s verdict: status, the code and ply of the first problem, the result
+    the rules decided and the checks still pending."""
+
+    status: str
+    code: str | None
+    ply: int | None
+    result: Result
+    pending: Checks
+
+    @property
+    def first(self) -> Verdict:
+        return self.status, self.code, self.ply
+
+
+class Answer(NamedTuple):
+    """``evaluate``'s answer: the violation, its 1-based ply, the outcome and what is
+    pending."""
+
+    violation: str | None
+    ply: int | None
+    outcome: Result
+    pending: Checks
+
+
+def judged(data: dict[str, Any]) -> Judged:
     record = GAME.read_json_record(json.loads(json.dumps(data)), lenient=False)
     verdict = validate("x", record, GAME.replay(record), lenient=False, lang="en")
     problem = verdict.problem
-    return verdict.status, problem.code if problem else None, problem.ply if problem else None
+    return Judged(
+        verdict.status,
+        problem.code if problem else None,
+        problem.ply if problem else None,
+        verdict.computed.model_dump() if verdict.computed else None,
+        [(check.code, check.ply) for check in verdict.pending],
+    )
 
 
-def evaluated(data: dict[str, Any]) -> tuple[str | None, int | None]:
-    """``evaluate``'s answer on the record's events: the code and the 1-based ply."""
+def evaluated(data: dict[str, Any]) -> Answer:
+    """``evaluate``'s answer on the record's events."""
     request: dict[str, Any] = {
         "cmd": "evaluate",
         "game": "dark-nebula/2011",
@@ -65,21 +99,30 @@ def evaluated(data: dict[str, Any]) -> tuple[str | None, int | None]:
             request[key] = data[key]
     answer = evaluate(json.loads(json.dumps(request)))
     at = answer["illegal_at"]
-    return answer["violation"], None if at is None else at + 1
+    return Answer(
+        answer["violation"],
+        None if at is None else at + 1,
+        answer["outcome"],
+        [(check["code"], check["ply"]) for check in answer["pending"]],
+    )
 
 
-def assert_agree(director: dict[str, Any]) -> Verdict:
-    """The director's record and its redaction: same verdict, and ``evaluate`` agrees
-    with ``validate`` on each. Only asked of a public record that opens the commitment
-    with the director's nonce: one that never opens it waits (pending) by design."""
+def assert_agree(director: dict[str, Any]) -> Judged:
+    """The director's record and its redaction: same verdict, result and pending checks,
+    and ``evaluate`` agrees with ``validate`` on each, its outcome and pending checks too
+    (so the engine's answers on both agree as well). Only asked of a public record that
+    opens the commitment with the director's nonce: one that never opens it waits
+    (pending) by design."""
     public = redact(director)
     full, seen = judged(director), judged(public)
     assert full == seen, (full, seen)
-    for data, (status, code, ply) in ((director, full), (public, seen)):
-        if status == "invalid" and code in RULE_CODES:
-            assert evaluated(data) == (code, ply)
-        elif status == "valid":
-            assert evaluated(data) == (None, None)
+    for data, verdict in ((director, full), (public, seen)):
+        if verdict.status == "valid" or verdict.code in RULE_CODES:
+            answer = evaluated(data)
+            played = verdict.result
+            if played is not None and played["reason"] in ENDINGS_OUTSIDE_PLAY:
+                played = None  # a resignation is the record's, never a move's
+            assert answer == (verdict.code, verdict.ply, played, verdict.pending), (answer, verdict)
     return full
 
 
@@ -165,7 +208,7 @@ def test_the_public_record_gets_the_directors_verdict(
 ) -> None:
     """Interpretation 15: the opening proves the base's sector wherever it stands, in the
     refused event itself too, and the fault reported is the earliest it proves."""
-    assert assert_agree(director(lines, nonce=nonce)) == expected
+    assert assert_agree(director(lines, nonce=nonce)).first == expected
 
 
 def test_a_fault_proven_before_an_unreadable_event_is_reported_first() -> None:
@@ -180,8 +223,55 @@ def test_a_fault_proven_before_an_unreadable_event_is_reported_first() -> None:
             "reveal": {"sector": "raibia", "nonce": NONCE},
         }
     )
-    assert judged(redact(data)) == ("invalid", "concealed_base", 8)
-    assert evaluated(redact(data)) == ("concealed_base", 8)
+    assert judged(redact(data)) == ("invalid", "concealed_base", 8, None, [])
+    assert evaluated(redact(data)) == ("concealed_base", 8, None, [])
+
+
+#: The rebels win at once (4.2): the guard, alone at Tyrann, is removed by a battleship.
+GUARD_FALLS = [
+    "setup: guard_ship@earth battleship@raigerin battleship@zarek guard_ship@radia",
+    "1.1 empire production: -",
+    "1.2 empire movement: command_ship@tyrann>raibia cruiser@tyrann>imobu",
+    "1.3 empire combat: -",
+    "1.4 rebel production: -",
+    "1.5 rebel movement: -",
+    "1.6 rebel combat: -",
+    "1.7 search: raibia; roll 6",
+    *QUIET_TURN_2[:4],
+    "2.5 rebel movement: battleship@zarek>tyrann",
+    "2.6 rebel combat: tyrann: 0★ e.imperial_guard=6 | 1 r.battleship=2 / e.imperial_guard",
+]
+
+
+@pytest.mark.parametrize(
+    ("base", "nonce", "expected"),
+    [
+        pytest.param("tyrann", NONCE, ("base_in_capital", 1), id="3.1: the base in the capital"),
+        pytest.param("raibia", NONCE, ("concealed_base", 8), id="10.2: the base searched"),
+        pytest.param("nebula-3", WEAK, ("weak_nonce", 1), id="3.1: a weak nonce"),
+    ],
+)
+def test_a_game_won_before_the_disclosure_that_proves_a_fault_has_no_result(
+    base: str, nonce: str, expected: tuple[str, int]
+) -> None:
+    """4.2 decides the game at ply 14, and the disclosure after it proves a fault before:
+    the game was illegal from that event on (3.1, 10.2), so neither the director's record
+    nor the public one has a result, and no check is pending once the commitment is
+    opened. Before, the public verdict and the engine's answer kept the rebels' win, and
+    the engine still listed the checks the disclosure had run."""
+    data = director([*GUARD_FALLS, f"disclose: {base} {nonce}"], base=base, nonce=nonce)
+    code, ply = expected
+    assert assert_agree(data) == ("invalid", code, ply, None, [])
+    assert evaluated(redact(data)) == (code, ply, None, [])
+
+
+def test_the_win_stands_when_the_disclosure_proves_every_check() -> None:
+    """4.2: the same game with the base where the searches never looked is the rebels'
+    win, in both records, with nothing pending after the disclosure."""
+    data = director([*GUARD_FALLS, f"disclose: nebula-3 {NONCE}"], base="nebula-3")
+    data["result"] = {"winner": "rebel", "reason": "guard_destroyed"}
+    won = {"winner": "rebel", "reason": "guard_destroyed", "decided_at": 14}
+    assert assert_agree(data) == ("valid", None, None, won, [])
 
 
 # --- the samples --------------------------------------------------------------------------
@@ -230,7 +320,17 @@ def _mutate(data: dict[str, Any], draw: Any) -> dict[str, Any]:
     searches = [i for i, e in enumerate(events) if e["phase"] == "search"]
     kind = draw(
         st.sampled_from(
-            ["none", "swap", "drop", "turn", "reveal-early", "extra-search", "elsewhere", "weak"]
+            [
+                "none",
+                "swap",
+                "drop",
+                "turn",
+                "reveal-early",
+                "extra-search",
+                "elsewhere",
+                "weak",
+                "capital",
+            ]
         )
     )
     index = draw(st.integers(1, len(events) - 1)) if len(events) > 1 else 0
@@ -253,6 +353,9 @@ def _mutate(data: dict[str, Any], draw: Any) -> dict[str, Any]:
             search["searches"] = [*search["searches"], draw(st.sampled_from(BOARD.sector_ids))]
         elif search.get("reveal"):
             search["reveal"]["sector"] = draw(st.sampled_from(BOARD.sector_ids))
+    elif kind == "capital":  # 3.1: the base committed to Tyrann, the game played on
+        data["commitment"] = commitment(data["game_id"], "tyrann", data["secret"]["nonce"])
+        data["secret"]["sector"] = "tyrann"
     elif kind == "weak":
         base = data["secret"]["sector"]
         data["commitment"] = commitment(data["game_id"], base, WEAK)
