@@ -82,6 +82,55 @@ def test_the_failing_ply_draws_the_refused_action(report: str) -> None:
     assert data["e"][0] is None and len(data["e"]) == problem["ply"] + 1
 
 
+def viewer_frames(html: str, n: int) -> list[tuple[str, str]]:
+    """Record ``n``'s plies as the viewer draws them: the board and the layer in one SVG,
+    with the frame's title."""
+    data, boards = record(html, n), json.loads(script(html, "boards"))
+    return [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg">{boards[data["b"][ply]]}'
+            f"{''.join(data['parts'][i] for i in data['l'][ply])}</svg>",
+            data["t"][ply],
+        )
+        for ply in range(data["n"])
+    ]
+
+
+def test_the_viewer_paints_dark_nebulas_sides_in_the_rulebooks_colours(report: str) -> None:
+    """2.3: 「色が赤は帝国軍、青は反乱軍です」 — at every ply of every Dark Nebula record the
+    viewer paints the empire's counters red and the rebels' blue, under a legend that says
+    so; a finished game's last ply is titled with the winner, not a side to move (4.2)."""
+    from tests.dark_nebula.test_drawing_svg import LEGEND, RULEBOOK_COLOURS, legend, side_colours
+
+    rows = index(report)
+    drawn = [i for i, r in enumerate(rows) if r[1].startswith("dark-nebula") and r[5]]
+    assert drawn
+    for n in drawn:
+        for svg, _ in viewer_frames(report, n):
+            for side, colours in side_colours(svg).items():
+                assert colours == {RULEBOOK_COLOURS[side]}, (rows[n][0], side)
+            entries = legend(svg)
+            assert {side: colours for side, (colours, _) in entries.items()} == {
+                side: {colour} for side, colour in RULEBOOK_COLOURS.items()
+            }
+            for side, (_, words) in entries.items():
+                assert all(word in words for word in LEGEND["en"][side])
+    n = next(
+        i for i, r in enumerate(rows) if r[0].endswith("dark-nebula/valid/guard-destroyed.json")
+    )
+    assert viewer_frames(report, n)[-1][1] == "rebel by the imperial guard removed after ply 7"
+
+
+def test_a_game_ended_outside_play_is_drawn_finished(report: str) -> None:
+    """A resignation ends the game (手順7; the record's result): the viewer's last ply is
+    titled with the winner, not with a side to move."""
+    rows = index(report)
+    n = next(i for i, r in enumerate(rows) if r[0].endswith("astro-stra/valid/resignation.json"))
+    titles = [title for _, title in viewer_frames(report, n)]
+    assert "to move" in titles[-2]
+    assert titles[-1] == "black by resignation after turn 20"
+
+
 def test_a_pending_record_shows_what_waits(report: str) -> None:
     rows = index(report)
     n = next(i for i, r in enumerate(rows) if r[2] == "pending")

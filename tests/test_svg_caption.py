@@ -5,6 +5,7 @@ its text escaped as every SVG text is (core/markup.py)."""
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -13,13 +14,15 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
+from adjudicator.core.batch import read_record
 from adjudicator.core.cli import build_app
 from adjudicator.core.registry import Registry, installed_games
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 PINCER = RECORDS / "orbit-dominion" / "valid" / "pincer.json"
 MIDDLE = RECORDS / "orbit-dominion" / "invalid" / "illegal-action-in-the-middle.json"
-APP = build_app(Registry(installed_games()))
+REGISTRY = Registry(installed_games())
+APP = build_app(REGISTRY)
 runner = CliRunner()
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -105,3 +108,77 @@ def test_replay_caption_says_why_an_action_was_refused() -> None:
     lines = caption(svg)
     assert lines[0] == "41手目 O0-I0: 不合法"
     assert "外周と内周の間は直接ジャンプできません" in "".join(lines)
+
+
+#: Dark Nebula: the search at ply 15 left the base in nafaelas unrevealed (10.2), which only
+#: the revelation of a later search proves, opening the commitment.
+CONCEALED = RECORDS / "dark-nebula" / "invalid" / "concealed-before-revealed-elsewhere.json"
+GUARD = RECORDS / "dark-nebula" / "valid" / "guard-destroyed.json"
+GUARD_DISCLOSURE = read_record(REGISTRY, GUARD.read_text(), lenient=False)[1].events[-1].written
+
+
+def flat(text: str) -> str:
+    """Text without its spaces: a caption's lines are broken to the picture's width."""
+    return "".join(text.split())
+
+
+def concealed_plies() -> tuple[int, int, list[str]]:
+    """The ply the verdict finds illegal, the ply of the opening that proves it, and the
+    record's events as written."""
+    verdict = json.loads(svg_of("validate", CONCEALED, "--json"))[0]
+    _, record = read_record(REGISTRY, CONCEALED.read_text(), lenient=False)
+    events = [e.written for e in record.events]
+    fault = verdict["problem"]["ply"]
+    opened = next(i for i, e in enumerate(events[fault:], fault + 1) if "reveal" in e)
+    return fault, opened, events
+
+
+def test_replay_caption_quotes_the_event_it_rules_on_and_the_one_that_proved_it() -> None:
+    """10.2: a revelation that proves an earlier search concealed the base rules on that
+    search; the caption quotes it with its own ply, and the revelation with its own."""
+    fault, opened, events = concealed_plies()
+    for lang, said in (("en", "ply {n} {event}: illegal"), ("ja", "{n}手目 {event}: 不合法")):
+        lines = caption(svg_of("replay", CONCEALED, "--format", "svg", "--caption", "--lang", lang))
+        first = said.format(n=fault, event=events[fault - 1])
+        assert flat("".join(lines)).startswith(flat(first)), lines
+        assert flat(events[opened - 1]) in flat("".join(lines)) and str(opened) in "".join(lines)
+
+
+def test_adjudicate_caption_quotes_the_earlier_event_an_action_proves_illegal() -> None:
+    """10.2: ruled on the revelation, the caption quotes it and the search it proves
+    illegal, each with its own ply."""
+    fault, opened, events = concealed_plies()
+    args = ("adjudicate", "--record", CONCEALED, "--at", str(opened), "-a", events[opened - 1])
+    lines = caption(svg_of(*args, "--format", "svg", "--lang", "en"))
+    text = flat("".join(lines))
+    assert flat(f"ply {opened} · {events[opened - 1]}: illegal") in text
+    assert flat(f"ply {fault} illegal: {events[fault - 1]}") in text
+
+
+def test_a_finished_games_caption_says_whose_turn_it_is_no_more() -> None:
+    """4.2: after the guard is removed (ply 7) no side is to move: the disclosure's ruling
+    and the last position's caption say the game is over, and who won."""
+    ruled = ("adjudicate", "--record", GUARD, "--at", "8", "-a", GUARD_DISCLOSURE)
+    for args in (ruled, ("replay", GUARD, "--caption")):
+        lines = caption(svg_of(*args, "--format", "svg", "--lang", "en"))
+        assert "to move" not in lines[0], lines
+        assert "rebel by the imperial guard removed after ply 7" in lines
+
+
+def test_a_resigned_games_last_picture_names_the_winner() -> None:
+    """A record that ends by resignation ends there: `replay`'s last picture is titled
+    and captioned with the winner, with no side to move."""
+    resigned = RECORDS / "astro-stra" / "valid" / "resignation.json"
+    svg = svg_of("replay", resigned, "--caption", "--format", "svg", "--lang", "en")
+    title = ET.fromstring(svg).find(f"{NS}title").text
+    assert title == "black by resignation after turn 20"
+    assert "to move" not in " ".join(caption(svg))
+
+
+def test_a_caption_on_an_action_after_the_end_quotes_that_action() -> None:
+    """4.2: the search written after the guard was removed is refused, and the picture
+    rules on it, quoting it with its ply: not on the last action accepted."""
+    record = RECORDS / "dark-nebula" / "invalid" / "step-after-victory.json"
+    events = [e.written for e in read_record(REGISTRY, record.read_text(), lenient=False)[1].events]
+    lines = caption(svg_of("replay", record, "--caption", "--format", "svg", "--lang", "en"))
+    assert flat(lines[0]).startswith(flat(f"ply 8 {events[7]}: illegal")), lines

@@ -20,6 +20,7 @@ from adjudicator.core.references import RuleData
 
 if TYPE_CHECKING:
     from adjudicator.astro_stra.turn import Game, TurnPlay
+    from adjudicator.core.outcome import Outcome
     from adjudicator.core.svg import Picture
 
 #: The drawing's words: 振り出し (start) and 上がり (home) are the rulebook's terms.
@@ -112,13 +113,16 @@ class Drawings:
     """The replay's drawings (:meth:`~adjudicator.core.records.Replay.drawing`,
     :meth:`~adjudicator.core.records.Replay.picture`): what a person looks at, kept apart
     from the rules that decide what it shows. The replay supplies the game (``None``
-    before the draft), the start, the last turn played and the ply counter."""
+    before the draft), the start, the last turn played and the game it was played on,
+    the outcome once decided and the ply counter."""
 
     rules: RuleData
     readings: Readings
     game: Game | None
     start: Position
     last_play: TurnPlay | None
+    before: Game | None
+    decided: Outcome | None
     ply: Callable[[], int]
 
     def drawing(self, lang: Lang = "en") -> str:
@@ -126,7 +130,7 @@ class Drawings:
         return draw(position, self.readings.geometry, lang)
 
     def picture(self, refused: str | None = None, *, lang: Lang = "en") -> Picture:
-        from adjudicator.astro_stra.drawing_svg import WORDS, picture
+        from adjudicator.astro_stra.drawing_svg import picture
 
         game = self.game
         play = None
@@ -135,18 +139,45 @@ class Drawings:
                 play = parse_turn(refused)[1]
             except InputError:
                 play = None  # not a turn, or unreadable: the event text says it
-        words = WORDS[lang]
-        title = words["setup"]
-        if game is not None:
-            to_move = words["to_move"].format(side=words[game.to_move])
-            turn = ply_name(self.rules.counting, self.ply() + 1, lang)
-            title = f"{turn} · {to_move}"
+        drawn, on = (play, game) if play else (self.last_play, self.before)
         return picture(
             game.position if game else self.start,
             geometry=self.readings.geometry,
             last=None if play else self.last_play,
             refused=play,
             holds=game.holds if game else (),
-            title=title,
+            settled=_settled(on, drawn, self.readings),
+            title=self._title(lang),
             lang=lang,
         )
+
+    def _title(self, lang: Lang) -> str:
+        """The turn to come and whose it is; once a side has every piece home (step 7)
+        no side is to move: who won."""
+        from adjudicator.astro_stra.drawing_svg import WORDS
+
+        game, words = self.game, WORDS[lang]
+        if game is None:
+            return words["setup"]
+        if self.decided is not None:
+            from adjudicator.core.report import outcome_line
+
+            return outcome_line(self.rules, self.decided, lang)
+        to_move = words["to_move"].format(side=words[game.to_move])
+        return f"{ply_name(self.rules.counting, self.ply() + 1, lang)} · {to_move}"
+
+
+def _settled(game: Game | None, play: TurnPlay | None, readings: Readings) -> dict[str, int]:
+    """The pips of each die of ``play`` once its skills were used (steps 1–3 on ``game``):
+    a die a skill rerolled or changed shows its new pips (Scar's reroll of a held die
+    included), as it lay for the target and the action. Empty when steps 1–3 were refused:
+    the dice are then drawn as rolled."""
+    if game is None or play is None:
+        return {}
+    from adjudicator.astro_stra.turn import StepProblem, skills_applied
+
+    done = skills_applied(game, play, readings)
+    if isinstance(done, StepProblem):
+        return {}
+    _, table = done
+    return {die.colour: die.pips for die in (table.s, table.t, table.a)}

@@ -6,12 +6,15 @@ Under the two-rows geometry black travels the outer row (its points 1–6) left 
 the inner row (7–12) right to left, as on half a backgammon board; white travels the same
 points the other way (its point ``p`` is black's :func:`~adjudicator.astro_stra.board.opposite`),
 so its start lies right of the outer row and its home right of the inner row. Under one loop
-the twelve points are one row. Black pieces are filled discs marked ``B``, white pieces
-outlined discs marked ``W``: the sides differ without colour.
+the twelve points are one row. Black pieces are black discs marked ``B``, white pieces
+white discs marked ``W``, as the rulebook's pieces are (「盤上の黒いコマが先手、白いコマが後手
+の物です」); the letters tell the sides apart without colour too. A die is drawn in its colour
+with the pips it showed once the turn's skills were used.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from adjudicator.astro_stra.board import HOME, SIDES, START, Position, Side, opposite
@@ -26,7 +29,9 @@ CELL = 62
 LEFT, TOP = 20, 40
 ROW_H = 150
 DICE_H = 130
-#: Fill and ink of each die colour; two-coloured dice are split.
+#: Each die's body and pips as the rulebook's table of colours names them (赤色, 緑色, 青色,
+#: 水色, 紫色, 黄色, 透明, オレンジ色): 黒色白目 and 黒色赤目 are black dice, one with white pips,
+#: the other with red ones.
 DIE_COLOURS: dict[str, tuple[str, str]] = {
     "red": ("#d32f2f", "#fff"),
     "green": ("#388e3c", "#fff"),
@@ -35,7 +40,7 @@ DIE_COLOURS: dict[str, tuple[str, str]] = {
     "purple": ("#7b1fa2", "#fff"),
     "yellow": ("#fdd835", "#000"),
     "black-white": ("#212121", "#fff"),
-    "black-red": ("#212121", "#fff"),
+    "black-red": ("#212121", "#ff5252"),
     "clear": ("#f5f5f5", "#000"),
     "orange": ("#fb8c00", "#000"),
 }
@@ -50,6 +55,7 @@ WORDS: dict[Lang, dict[str, str]] = {
         "to_move": "{side} to move",
         "point": "point",
         "setup": "set-up",
+        "rolled": "rolled {pips}",
     },
     "ja": {
         "black": "黒",
@@ -61,6 +67,7 @@ WORDS: dict[Lang, dict[str, str]] = {
         "to_move": "{side}の手番",
         "point": "マス",
         "setup": "準備",
+        "rolled": "出目 {pips}",
     },
 }
 
@@ -189,19 +196,12 @@ def _stack(side: Side, point: int, n: int, geometry: Geometry) -> str:
 
 @cache
 def _die(x: float, y: float, colour: str, pips: int, lang: Lang, *, held: bool = False) -> str:
+    """A die in its colour with its pips as a numeral in the pips' colour."""
     fill, ink = DIE_COLOURS.get(colour, ("#9e9e9e", "#000"))
-    second = ""
-    if colour in ("black-white", "black-red"):
-        other = "#fff" if colour == "black-white" else "#d32f2f"
-        second = (
-            f'<path d="M{num(x + 36)} {num(y)}L{num(x + 36)} {num(y + 36)}L{num(x)} '
-            f'{num(y + 36)}Z" fill="{other}"/>'
-        )
     dash = ' stroke-dasharray="5 3"' if held else ""
     return (
         f'<g data-die="{colour}" data-pips="{pips}">'
         f'<rect x="{num(x)}" y="{num(y)}" width="36" height="36" rx="6" fill="{fill}"/>'
-        f"{second}"
         f'<rect x="{num(x)}" y="{num(y)}" width="36" height="36" rx="6" fill="none" '
         f'stroke="#000" stroke-width="{2.5 if held else 1.5}"{dash}/>'
         f'<text x="{num(x + 18)}" y="{num(y + 25)}" font-size="20" font-weight="bold" '
@@ -214,14 +214,22 @@ def _die(x: float, y: float, colour: str, pips: int, lang: Lang, *, held: bool =
             font_size=9,
             text_anchor="middle",
             fill="#333",
+            font_family="sans-serif",
         )
         + "</g>"
     )
 
 
 def _dice(
-    play: TurnPlay | None, holds: tuple[Hold, ...], geometry: Geometry, lang: Lang
+    play: TurnPlay | None,
+    settled: Mapping[str, int],
+    holds: tuple[Hold, ...],
+    geometry: Geometry,
+    lang: Lang,
 ) -> list[str]:
+    """The turn's dice in their S, T and A frames, each with the pips ``settled`` gives it
+    (the pips once step 3's skills were used) and, when a skill changed them, the pips it
+    was rolled with; then the dice held for a later turn."""
     y = TOP + _rows(geometry) * ROW_H + 44
     words = WORDS[lang]
     out = []
@@ -236,7 +244,7 @@ def _dice(
                 fill="#333",
             )
         )
-        pips = dict(play.dice)
+        rolled = dict(play.dice)
         for i, (slot, colour) in enumerate(zip("STA", play.slots, strict=True)):
             x = LEFT + i * 70
             out.append(
@@ -248,7 +256,21 @@ def _dice(
                     x + 6, y + 14, slot, font_size=13, font_weight="bold", font_family="sans-serif"
                 )
             )
-            out.append(_die(x + 18, y + 8, colour, pips.get(colour, 0), lang))
+            pips = settled.get(colour, rolled.get(colour, 0))
+            out.append(_die(x + 18, y + 8, colour, pips, lang))
+            if pips != rolled.get(colour, pips):
+                was = words["rolled"].format(pips=rolled[colour])
+                out.append(
+                    text(
+                        x + 30,
+                        y + 71,
+                        was,
+                        font_size=9,
+                        text_anchor="middle",
+                        font_family="sans-serif",
+                        data_rolled=slot,
+                    )
+                )
     if holds:
         x0 = LEFT + 240
         out.append(
@@ -306,19 +328,21 @@ def picture(
     last: TurnPlay | None = None,
     refused: TurnPlay | None = None,
     holds: tuple[Hold, ...] = (),
+    settled: Mapping[str, int] | None = None,
     title: str = "",
     lang: Lang = "en",
 ) -> Picture:
     """The position as a :class:`~adjudicator.core.svg.Picture`; ``last`` the turn that led
     to it (its dice and moves drawn), ``refused`` a turn refused here, ``holds`` the dice
-    held for the next turn."""
+    held for the next turn, ``settled`` the pips of the drawn turn's dice once its skills
+    were used, by colour (without it, the dice are drawn as rolled)."""
     width, height = size(geometry)
     layer = ['<g class="position">']
     for side in SIDES:
         for point, n in enumerate(position.counts(side)):
             if n:
                 layer.append(_stack(side, point, n, geometry))
-    layer += _dice(refused or last, holds, geometry, lang)
+    layer += _dice(refused or last, settled or {}, holds, geometry, lang)
     layer += _moves(last, "last", geometry)
     layer += _moves(refused, "bad", geometry)
     layer.append("</g>")

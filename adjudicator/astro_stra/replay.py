@@ -68,6 +68,8 @@ class AstroStraReplay(Drawings, EventReplay):
         self.events = 0
         self.decided: Outcome | None = None
         self.last_play: TurnPlay | None = None
+        #: The game the last turn was played on: what its dice were judged with.
+        self.before: Game | None = None
 
     def copy(self) -> AstroStraReplay:
         """A twin to play on: the game is immutable (each turn makes a new one), so a
@@ -155,6 +157,7 @@ class AstroStraReplay(Drawings, EventReplay):
             return VIOLATIONS(result.code, **result.args)
         self.game = result
         self.last_play = play
+        self.before = game
         if result.winner is not None:
             self.decided = Outcome(
                 winner=result.winner, reason="all_home", decided_at=self.events + 1

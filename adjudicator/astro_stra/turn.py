@@ -76,6 +76,39 @@ def _problem(step: str, code: str, **args: Any) -> StepProblem:
 
 def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProblem:
     """Judge one turn, step by step; the game after it, or the first problem."""
+    skilled = skills_applied(game, play, readings)
+    if isinstance(skilled, StepProblem):
+        return skilled
+    position, table = skilled
+    side, foe = play.side, other(play.side)
+    dice = Dice(table.s.pips, table.t.pips, table.a.pips)
+    # step 4: the target
+    wrong = targets.check_target(position, side, dice.t, dice, readings, play.target)
+    if wrong is not None:
+        return StepProblem("step-4", *wrong)
+    # step 5: the action
+    if play.target:
+        done = actions.apply(position, side, play.target, dice.a, dice, readings, play.moves)
+        if not isinstance(done, actions.Outcome):
+            return StepProblem("step-5", *done)
+        position = done.position
+    elif play.moves:
+        return _problem("step-5", "moves_without_target", side=side)
+    # step 6: release what is not held; a silence lasts one turn of the silenced side
+    # step 7: a side with every piece home wins, judged for either side
+    winner = side if position.all_home(side) else foe if position.all_home(foe) else None
+    silenced = table.silenced - {side} if side in table.silenced else table.silenced
+    return Game(
+        position, game.colours, foe, table.holds, silenced, table.once_used, winner, game.turns + 1
+    )
+
+
+def skills_applied(
+    game: Game, play: TurnPlay, readings: Readings
+) -> tuple[Position, Table] | StepProblem:
+    """Steps 1–3 of a turn judged: the position and the dice as the skills left them (a
+    die rerolled, changed or held shows its new pips, as it lies on the table for steps 4
+    and 5), or the first problem."""
     side = play.side
     if game.winner is not None:
         return _problem("step-7", "game_over", winner=game.winner)
@@ -116,8 +149,7 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
         game.silenced,
         game.once_used,
     )
-    foe = other(side)
-    foe_colours = game.colours[foe]
+    foe_colours = game.colours[other(side)]
     position = game.position
     # step 3: the skill (and, read "on-top", the once-per-game one besides)
     on_top = readings.once_per_game == "on-top"
@@ -137,23 +169,4 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
             code, args = result  # type: ignore[misc]
             return _problem("step-3", code, **args)
         position, table = result  # type: ignore[misc]
-    dice = Dice(table.s.pips, table.t.pips, table.a.pips)
-    # step 4: the target
-    wrong = targets.check_target(position, side, dice.t, dice, readings, play.target)
-    if wrong is not None:
-        return StepProblem("step-4", *wrong)
-    # step 5: the action
-    if play.target:
-        done = actions.apply(position, side, play.target, dice.a, dice, readings, play.moves)
-        if not isinstance(done, actions.Outcome):
-            return StepProblem("step-5", *done)
-        position = done.position
-    elif play.moves:
-        return _problem("step-5", "moves_without_target", side=side)
-    # step 6: release what is not held; a silence lasts one turn of the silenced side
-    # step 7: a side with every piece home wins, judged for either side
-    winner = side if position.all_home(side) else foe if position.all_home(foe) else None
-    silenced = table.silenced - {side} if side in table.silenced else table.silenced
-    return Game(
-        position, game.colours, foe, table.holds, silenced, table.once_used, winner, game.turns + 1
-    )
+    return position, table

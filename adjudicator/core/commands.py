@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
@@ -54,7 +54,7 @@ from adjudicator.core.outcome import Outcome
 from adjudicator.core.outcome_after import OutcomeAfter, outcome_after
 from adjudicator.core.output import ReaderGone, quiet_stdout
 from adjudicator.core.plies import ply_name
-from adjudicator.core.records import GameRecord, Replay
+from adjudicator.core.records import Event, GameRecord, Replay, end_as_recorded
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import (
@@ -426,8 +426,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         show = console if fmt == "text" else err_console
 
         def to_move() -> str:
-            side = game.rules.side_name(state.side_to_move(), language)
-            return label["to_move"].format(side=side)
+            return turn_words(game, state.side_to_move(), state.outcome(), language)
 
         def picture(last: str, refused: str | None = None, *why: str) -> Picture | None:
             """The last position reached, with the caption asked for: the last event (or
@@ -450,7 +449,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         start = ply_name(counting, 0, language)
         show.print(f"[bold]{start}[/] · {first} · {escape(state.describe(language))}")
         show.print(state.drawing(language), markup=False)
-        last = f"{start} · {to_move()}"
+        last = start
         for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
             try:
                 step = state.attempt(event.played, lenient=lenient)
@@ -458,18 +457,28 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 fail(err.at_ply(ply, counting), str(source))
             if step.decided is not None:
                 show.print(_decided_line(game, language, step.decided))
-                emit_picture(picture(last), game, svg, fmt)
+                refused = f"{ply_name(counting, ply, language)} {event.written}: {label['illegal']}"
+                v = step.violation
+                why = (v.message(language), v.cite(game.rules, language)) if v else ()
+                emit_picture(picture(refused, event.written, *why), game, svg, fmt)
                 raise typer.Exit(EXIT_INVALID)
             if step.violation is not None:
                 v = step.violation
-                at = ply_name(counting, step.at or ply, language)
+                at, written, found = ruled_event(game, record.events, ply, step.at, language)
+                faulty = f"{at} {written}"
                 code = f": {v.code}" if codes else ""
                 show.print(
-                    f"[bold red]{at} {shown(event.written)}{code}[/] — "
+                    f"[bold red]{shown(faulty)}{code}[/] — "
                     f"{escape(v.cite(game.rules, language))}\n  {shown(v.message(language))}"
                 )
-                refused = f"{at} {event.written}: {label['illegal']}"
-                why = (v.message(language), v.cite(game.rules, language))
+                if found:
+                    show.print(f"  {shown(found)}")
+                refused = f"{faulty}: {label['illegal']}"
+                why = (
+                    *([found] if found else []),
+                    v.message(language),
+                    v.cite(game.rules, language),
+                )
                 emit_picture(picture(refused, event.written, *why), game, svg, fmt)
                 raise typer.Exit(EXIT_INVALID)
             show.print(
@@ -478,11 +487,13 @@ def register(app: typer.Typer, registry: Registry) -> None:
                 f"{escape(state.describe(language))}"
             )
             show.print(state.drawing(language), markup=False)
-            last = f"{ply_name(counting, ply, language)} {event.written} · {to_move()}"
+            last = f"{ply_name(counting, ply, language)} {event.written}"
         decided = state.outcome()
         if decided is not None:
             show.print(_decided_line(game, language, decided))
-        emit_picture(picture(last), game, svg, fmt)
+        if to is None or to >= len(record.events):
+            end_as_recorded(state, record)  # a resignation or a forfeit: drawn finished
+        emit_picture(picture(f"{last} · {to_move()}"), game, svg, fmt)
         waiting = state.pending() if to is None or to >= len(record.events) else []
         if waiting:
             show.print(f"[yellow]{escape(label['pending_exit'].format(n=len(waiting)))}[/]")
@@ -571,14 +582,16 @@ def register(app: typer.Typer, registry: Registry) -> None:
                     ja="--action か --solve のどちらか一方を指定してください",
                 )
             )
-        state, game = dispute_state(registry, record, at, position, history, game_id, lenient)
+        state, game, events = dispute_moment(
+            registry, record, at, position, history, game_id, lenient
+        )
         if action is None:
             try:
                 game.solve(state, depth, lang=language, as_json=as_json, executor=executor)
             except InputError as err:
                 fail(err)
             return
-        ruling = rule(state, game, action, lenient=lenient, lang=language)
+        ruling = rule(state, game, action, lenient=lenient, lang=language, events=events)
         picture = state.picture(None if ruling.legal else action, lang=language)
         if picture is not None and caption:
             picture = picture.captioned(ruling_caption(ruling, game, language))
@@ -590,10 +603,9 @@ def register(app: typer.Typer, registry: Registry) -> None:
             raise typer.Exit(0 if ruling.legal else 1)
         label = LABELS[language]
         console.print(ruling.drawing_before, markup=False)
-        side = game.rules.side_name(ruling.side_to_move, language)
+        turn = turn_words(game, ruling.side_to_move, ruling.decided_before, language)
         console.print(
-            f"{label['to_move'].format(side=side)} · "
-            f"{ply_name(game.rules.counting, ruling.ply, language)} · "
+            f"{turn} · {ply_name(game.rules.counting, ruling.ply, language)} · "
             f"{escape(ruling.position_before)}"
         )
         if ruling.decided_before is not None:
@@ -603,6 +615,9 @@ def register(app: typer.Typer, registry: Registry) -> None:
         console.print(f"{shown(action)}: {verdict}")
         if ruling.violation is not None:
             code = f"{ruling.violation} — " if codes else ""
+            proves = _proves(ruling, game, language)
+            if proves:
+                console.print(f"  {shown(proves)}")
             console.print(f"  {code}{escape(ruling.citation or '')}")
             console.print(f"  {shown(ruling.message or '')}")
         if ruling.position_after is not None:
@@ -684,6 +699,31 @@ def _decided_line(game: Game, lang: Lang, o: Outcome) -> str:
     return decided_line(game.rules, lang, o.decided_at, o.winner, o.reason)
 
 
+def turn_words(game: Game, side: str, decided: Outcome | None, lang: Lang) -> str:
+    """ "red to move", or in a game already decided "game over": no side moves after the
+    end, so nothing shown of a finished game says whose turn it is."""
+    label = LABELS[lang]
+    if decided is not None:
+        return label["game_over"]
+    return label["to_move"].format(side=game.rules.side_name(side, lang))
+
+
+def ruled_event(
+    game: Game, events: Sequence[Event], ply: int, at: int | None, lang: Lang
+) -> tuple[str, str, str | None]:
+    """The event a violation rules on, as its ply and its text: the event at ``ply``, or
+    the earlier one at ``at`` when the event at ``ply`` opened hidden information that
+    proves that one illegal (Dark Nebula's revelation or disclosure); and then, in that
+    case, the opening event quoted with its ply (else ``None``)."""
+    counting = game.rules.counting
+    if at is None or at == ply:
+        return ply_name(counting, ply, lang), events[ply - 1].written, None
+    found = LABELS[lang]["opened_at"].format(
+        ply=ply_name(counting, ply, lang), action=events[ply - 1].written
+    )
+    return ply_name(counting, at, lang), events[at - 1].written, found
+
+
 class Ruling(BaseModel):
     """A ruling on one disputed action."""
 
@@ -698,6 +738,15 @@ class Ruling(BaseModel):
     action: str
     legal: bool
     violation: str | None = None
+    violation_at: int | None = Field(
+        None,
+        description="The ply of the earlier event the violation belongs to, when the action "
+        "opened hidden information that proves it illegal (Dark Nebula's revelation or "
+        "disclosure); null when the violation is the action's own.",
+    )
+    violation_action: str | None = Field(
+        None, description="With violation_at: that event as the record writes it."
+    )
     rules: list[str] = []
     citation: str | None = None
     message: str | None = None
@@ -711,16 +760,17 @@ def ruling_caption(ruling: Ruling, game: Game, lang: Lang) -> list[str]:
     the action and whether it is legal; why not, with the article; what it decides — who
     has won, or that nothing is decided and why."""
     label = LABELS[lang]
-    side = game.rules.side_name(ruling.side_to_move, lang)
+    turn = turn_words(game, ruling.side_to_move, ruling.decided_before, lang)
     ply = ply_name(game.rules.counting, ruling.ply, lang)
     said = label["legal"] if ruling.legal else label["illegal"]
-    lines = [f"{label['to_move'].format(side=side)} · {ply} · {ruling.action}: {said}"]
+    lines = [f"{turn} · {ply} · {ruling.action}: {said}"]
     if ruling.decided_before is not None:
         lines.append(
             label["turn_start"].format(decided=_decided_line(game, lang, ruling.decided_before))
         )
     if ruling.violation is not None:
-        lines += [ruling.message or "", ruling.citation or ""]
+        proves = _proves(ruling, game, lang)
+        lines += [*([proves] if proves else []), ruling.message or "", ruling.citation or ""]
     after = ruling.outcome_after
     if after is not None and after.decided and after.winner and after.reason:
         won = won_line(game.rules, lang, after.decided_at or ruling.ply, after.winner, after.reason)
@@ -730,7 +780,25 @@ def ruling_caption(ruling: Ruling, game: Game, lang: Lang) -> list[str]:
     return lines
 
 
-def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -> Ruling:
+def _proves(ruling: Ruling, game: Game, lang: Lang) -> str | None:
+    """The earlier event a refused action proves illegal, quoted with its ply, if any."""
+    if ruling.violation_at is None:
+        return None
+    ply = ply_name(game.rules.counting, ruling.violation_at, lang)
+    return LABELS[lang]["proves"].format(ply=ply, action=ruling.violation_action or "")
+
+
+def rule(
+    state: Replay,
+    game: Game,
+    action: str,
+    *,
+    lenient: bool,
+    lang: Lang,
+    events: Sequence[Event] = (),
+) -> Ruling:
+    """The ruling on ``action`` played on ``state``; ``events`` the record's, by ply, for
+    quoting an earlier event the action proves illegal."""
     before = {
         "side_to_move": state.side_to_move(),
         "ply": state.actions_made() + 1,
@@ -745,10 +813,14 @@ def rule(state: Replay, game: Game, action: str, *, lenient: bool, lang: Lang) -
         fail(err.at("--action"))
     if step.violation is not None:
         v = step.violation
+        earlier = step.at if step.at not in (None, before["ply"]) else None
+        quoted = events[earlier - 1].written if earlier and earlier <= len(events) else None
         return Ruling(
             **before,
             legal=False,
             violation=v.code,
+            violation_at=earlier,
+            violation_action=quoted,
             rules=v.rules,
             citation=v.cite(game.rules, lang),
             message=v.message(lang),
@@ -774,6 +846,20 @@ def dispute_state(
     """The game and its replay at a disputed moment: a record's before ply ``at``, or a
     position with the earlier positions that stood (``history``). What ``adjudicate``
     rules on, and ``orbit-dominion analyze`` analyses, so both count the same history."""
+    state, game, _ = dispute_moment(registry, record, at, position, history, game_id, lenient)
+    return state, game
+
+
+def dispute_moment(
+    registry: Registry,
+    record: Path | None,
+    at: int | None,
+    position: str | None,
+    history: list[str] | None,
+    game_id: str | None,
+    lenient: bool,
+) -> tuple[Replay, Game, Sequence[Event]]:
+    """:func:`dispute_state`, with the record's events (none for a position), by ply."""
     if (record is None) == (position is None):
         fail(
             InputError(
@@ -810,15 +896,17 @@ def dispute_state(
                 fail(err.at_ply(ply, game.rules.counting), str(record))
             if step.violation is not None:
                 code = step.violation.code
-                en_ply = ply_name(game.rules.counting, ply, "en")
-                ja_ply = ply_name(game.rules.counting, ply, "ja")
-                message = f"{en_ply} ({event.written}) is illegal: {code}"
-                ja = f"{ja_ply}({event.written})が不合法です: {code}"
+                en_ply, written, en_found = ruled_event(game, rec.events, ply, step.at, "en")
+                ja_ply, _, ja_found = ruled_event(game, rec.events, ply, step.at, "ja")
+                message = f"{en_ply} ({written}) is illegal: {code}"
+                ja = f"{ja_ply}({written})が不合法です: {code}"
+                if en_found and ja_found:
+                    message, ja = f"{message}; {en_found}", f"{ja}。{ja_found}"
                 fail(InputError("illegal_record", message, ja=ja), str(record))
-        return state, game
+        return state, game, rec.events
     game = _position_game(registry, game_id)
     try:
-        return game.replay_from_position(position or "", history or []), game
+        return game.replay_from_position(position or "", history or []), game, ()
     except InputError as err:
         fail(err)
 

@@ -426,6 +426,18 @@ def note_in(note: Note, lang: Lang) -> Note:
     return note.model_copy(update={"message": message, "location": place(note.location, lang)})
 
 
+def end_as_recorded(replay: Replay, record: GameRecord) -> bool:
+    """End ``replay``, its record's events all played, as the record says its game ended
+    outside play (a resignation, a forfeit), when the rules have not decided it: what is
+    drawn of its last position is then a finished game's, with no side to move. Whether
+    it ended the game so."""
+    claimed = record.claimed
+    if claimed.reason not in ENDINGS_OUTSIDE_PLAY or replay.outcome() is not None:
+        return False
+    replay.end_outside_play(claimed.winner, claimed.reason, claimed.resigned)
+    return True
+
+
 class Validation:
     """Replays one record and compares its claimed result with the rules'."""
 

@@ -16,6 +16,7 @@ from adjudicator.core.strict_json import one_line
 from adjudicator.core.verdict import Verdict
 
 if TYPE_CHECKING:
+    from adjudicator.core.outcome import Outcome
     from adjudicator.core.output import Output
     from adjudicator.core.registry import Registry
 
@@ -38,6 +39,9 @@ LABELS: dict[Lang, dict[str, str]] = {
         "{unreadable} unreadable",
         "interpretations": "readings switched: {switched}",
         "to_move": "{side} to move",
+        "game_over": "game over",
+        "opened_at": "found when {ply} opened hidden information: {action}",
+        "proves": "the hidden information it opens shows {ply} illegal: {action}",
         "legal": "legal",
         "illegal": "illegal",
         "leads_to": "leads to: {position}",
@@ -65,6 +69,9 @@ LABELS: dict[Lang, dict[str, str]] = {
         "読み取り不能{unreadable}",
         "interpretations": "切り替えた解釈: {switched}",
         "to_move": "{side}の手番",
+        "game_over": "終局",
+        "opened_at": "{ply}で非公開情報が開示され判明: {action}",
+        "proves": "これが開示する非公開情報により{ply}が不合法と判明: {action}",
         "legal": "合法",
         "illegal": "不合法",
         "leads_to": "結果の局面: {position}",
@@ -107,6 +114,12 @@ def _result(verdict: Verdict, lang: Lang, rules: RuleData | None) -> str:
     o = verdict.computed
     if o is None:
         return label["unfinished"]
+    return outcome_line(rules, o, lang)
+
+
+def outcome_line(rules: RuleData | None, o: Outcome, lang: Lang) -> str:
+    """:func:`won_line` of an outcome: what a picture of a finished game is titled, since
+    no side is to move once the game is decided."""
     return won_line(rules, lang, o.decided_at, o.winner, o.reason)
 
 

@@ -35,7 +35,7 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.markup import script_json
 from adjudicator.core.markup import text as escape
 from adjudicator.core.plies import count, ply_name
-from adjudicator.core.records import GameRecord, Replay
+from adjudicator.core.records import GameRecord, Replay, end_as_recorded
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS, counting_of
@@ -203,6 +203,9 @@ def _frames(game: Game, record: GameRecord, options: Options) -> list[Frame]:
             frames.append(_frame(replay, event.written, True, lang))
             break
         frames.append(_frame(replay, event.written, False, lang))
+    else:  # every event played: a game that ended outside play is drawn finished
+        if end_as_recorded(replay, record):
+            frames[-1] = _frame(replay, frames[-1].event, False, lang)
     return frames
 
 

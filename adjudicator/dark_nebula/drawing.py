@@ -20,6 +20,7 @@ from adjudicator.dark_nebula.record import GameEvent
 from adjudicator.dark_nebula.state import Situation
 
 if TYPE_CHECKING:
+    from adjudicator.core.outcome import Outcome
     from adjudicator.core.svg import Picture
 
 WORDS: dict[Lang, dict[str, str]] = {
@@ -145,15 +146,25 @@ def summary(situation: Situation, next_step: str, lang: Lang = "en") -> str:
     return STEP_WORDS[lang]["next"].format(step=next_step, sectors=" ".join(parts))
 
 
+#: The title of a picture after the disclosure of a game the rules did not decide.
+OVER_WORDS: dict[Lang, str] = {
+    "en": "the game is over: the base disclosed",
+    "ja": "終局: 秘密基地を開示",
+}
+
+
 class Drawings:
     """The replay's drawings (:meth:`~adjudicator.core.records.Replay.drawing`,
     :meth:`~adjudicator.core.records.Replay.picture`): what a person looks at, kept apart
     from the rules that decide what it shows. The replay supplies the situation, the last
-    event, the next step's name and the side to move."""
+    event, the next step's name and the side to move, and whether the game is over
+    (decided, or disclosed)."""
 
     rules: RuleData
     situation: Situation
     last_event: GameEvent | None
+    decided: Outcome | None
+    disclosed: bool
     _names: list[tuple[str, str]]
     side_to_move: Callable[[], str]
     _next_stamp: Callable[[Lang], str]
@@ -171,14 +182,26 @@ class Drawings:
                 event = parse_line(canonical_line(refused, self._names, lenient=True))
             except InputError:
                 event = None  # unreadable: the event text says it all
-        side = self.rules.side_name(self.side_to_move(), lang)
         return picture(
             self.situation,
             last=None if event else self.last_event,
             refused=event,
-            title=f"{self._next_stamp(lang)} · {side}",
+            title=self._title(lang),
             lang=lang,
         )
+
+    def _title(self, lang: Lang) -> str:
+        """The next step and the side it belongs to; once the game is over (4.1, 4.2, or
+        the disclosure, after which nothing follows) no side is to move: who won, or that
+        the game is over."""
+        if self.decided is not None:
+            from adjudicator.core.report import outcome_line
+
+            return outcome_line(self.rules, self.decided, lang)
+        if self.disclosed:
+            return OVER_WORDS[lang]
+        side = self.rules.side_name(self.side_to_move(), lang)
+        return f"{self._next_stamp(lang)} · {side}"
 
 
 #: The words of ``dark-nebula board``: 2.1's 生産力, 2.3's 価格, 戦闘力 and 移動力.

@@ -2,8 +2,11 @@
 each sector's counters as stacks per side, the secret base's production track.
 
 A sector is a box with its printed name, its id and its production value; nebula sectors
-(8.3) are shaded dark. Imperial counters are squares, rebel counters circles, each with its
-letter (the text drawing's abbreviations) and a count, so the sides differ without colour.
+(8.3) are shaded dark. Each side's counters are drawn in the colour 2.3 gives them
+(「色が赤は帝国軍、青は反乱軍です」), so the picture reads as the counters on the table do, and
+a legend under the board names the sides with their colours. Imperial counters are squares,
+rebel counters circles, each with its letter (the text drawing's abbreviations) and a count,
+so the sides differ without colour too.
 Where a sector is drawn comes from the definition (``Sector.at``); a definition without
 positions is laid out on a circle, and the shipped default has a layout of its own here.
 
@@ -24,13 +27,20 @@ from adjudicator.dark_nebula.drawing import ABBREVIATIONS
 from adjudicator.dark_nebula.record import Combat, GameEvent, Movement, Production, Search, Setup
 from adjudicator.dark_nebula.state import Situation
 
-WIDTH, HEIGHT = 760, 540
+WIDTH, HEIGHT = 760, 570
 BOX_W, BOX_H = 132, 84
-TRACK_Y = HEIGHT - 40
-COLOURS: dict[Side, str] = {"empire": "#283593", "rebel": "#c62828"}
+TRACK_Y = 500
+LEGEND_Y = HEIGHT - 22
+#: 2.3: 「色が赤は帝国軍、青は反乱軍です」 — red for the empire, blue for the rebels.
+COLOURS: dict[Side, str] = {"empire": "#c62828", "rebel": "#1565c0"}
 SIDE_WORDS: dict[Lang, dict[Side, str]] = {
     "en": {"empire": "empire", "rebel": "rebels"},
     "ja": {"empire": "帝国軍", "rebel": "反乱軍"},
+}
+#: The legend's words: each side with its colour as 2.3 names it.
+LEGEND_WORDS: dict[Lang, dict[Side, str]] = {
+    "en": {"empire": "empire (red)", "rebel": "rebels (blue)"},
+    "ja": {"empire": "帝国軍(赤)", "rebel": "反乱軍(青)"},
 }
 
 #: A readable layout of the shipped default board (``default/2011-placeholders-2``), on a
@@ -73,7 +83,27 @@ def layout(board: BoardDefinition) -> dict[str, tuple[float, float]]:
     }
 
 
-def _board(board: BoardDefinition) -> str:
+def _shape(x: float, y: float, side: Side) -> str:
+    """A counter's shape in its side's colour: a square (empire) or a disc (rebels)."""
+    colour = COLOURS[side]
+    if side == "empire":
+        return f'<rect x="{num(x - 10)}" y="{num(y - 10)}" width="20" height="20" fill="{colour}"/>'
+    return f'<circle cx="{num(x)}" cy="{num(y)}" r="10.5" fill="{colour}"/>'
+
+
+def _legend(lang: Lang) -> str:
+    """The sides as 2.3 colours them, each with its counters' shape, under the board."""
+    parts = ['<g class="legend" font-family="sans-serif" font-size="13">']
+    for i, side in enumerate(SIDES):
+        x = 30 + i * 180
+        parts.append(f'<g data-legend="{side}">{_shape(x, LEGEND_Y, side)}')
+        parts.append(text(x + 18, LEGEND_Y + 5, LEGEND_WORDS[lang][side], fill="#222"))
+        parts.append("</g>")
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _board(board: BoardDefinition, lang: Lang) -> str:
     where = layout(board)
     parts = [
         "<defs>",
@@ -133,18 +163,19 @@ def _board(board: BoardDefinition) -> str:
                 font_family="sans-serif",
             )
         )
+    parts.append(_legend(lang))
     return "".join(parts)
 
 
-_BOARDS: dict[tuple[str, tuple[object, ...]], str] = {}
+_BOARDS: dict[tuple[str, tuple[object, ...], Lang], str] = {}
 
 
-def board_layer(board: BoardDefinition) -> str:
-    """The board's part of every picture on it, made once per definition and layout (the
-    digest leaves the layout out)."""
-    key = (board.sha256, tuple(s.at for s in board.sectors))
+def board_layer(board: BoardDefinition, lang: Lang = "en") -> str:
+    """The board's part of every picture on it, its legend included, made once per
+    definition, layout (the digest leaves the layout out) and language."""
+    key = (board.sha256, tuple(s.at for s in board.sectors), lang)
     if key not in _BOARDS:
-        _BOARDS[key] = _board(board)
+        _BOARDS[key] = _board(board, lang)
     return _BOARDS[key]
 
 
@@ -152,12 +183,6 @@ def board_layer(board: BoardDefinition) -> str:
 def _chip(x: float, y: float, side: Side, kind: str, n: int, sector: str) -> str:
     """One kind of counter of one side: a square (empire) or a disc (rebels) with its
     letter, the count as a badge when more than one."""
-    colour = COLOURS[side]
-    shape = (
-        f'<rect x="{num(x - 10)}" y="{num(y - 10)}" width="20" height="20" fill="{colour}"/>'
-        if side == "empire"
-        else f'<circle cx="{num(x)}" cy="{num(y)}" r="10.5" fill="{colour}"/>'
-    )
     badge = (
         text(
             x + 10,
@@ -176,7 +201,7 @@ def _chip(x: float, y: float, side: Side, kind: str, n: int, sector: str) -> str
     )
     return (
         f'<g data-side="{side}" data-kind="{kind}" data-count="{n}" data-sector="{sector}">'
-        f"{shape}"
+        f"{_shape(x, y, side)}"
         f'<text x="{num(x)}" y="{num(y + 4.5)}" font-size="13" font-weight="bold" '
         f'text-anchor="middle" fill="#fff" font-family="sans-serif">{ABBREVIATIONS[kind]}</text>'
         f"{badge}</g>"
@@ -334,7 +359,7 @@ def picture(
         HEIGHT,
         heading,
         describe(situation, lang),
-        board_layer(situation.board),
+        board_layer(situation.board, lang),
         tuple(layer),
     )
 

@@ -176,7 +176,7 @@ def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
     label = LABELS[lang]
     last = state.actions[-1] if state.actions else None
     console.print(draw(state.position, last))
-    console.print(caption(state.position, lang))
+    console.print(caption(state.position, lang, analysis.outcome))
     for r in analysis.rejected:
         n, action, code, cite = r.index + 1, r.action, r.violation, r.citation
         ply = ply_name(rule_data().counting, r.ply, lang)
@@ -301,7 +301,9 @@ def _svg(state: GameState, legal_from: str | None, lang: Lang) -> str:
         marked = (SECTOR_BY_NAME[legal_from], state.legal_actions())
     from adjudicator.orbit_dominion.drawing_svg import drawing_svg
 
-    return drawing_svg(state.position, last=last, legal_from=marked, lang=lang)
+    return drawing_svg(
+        state.position, last=last, legal_from=marked, decided=state.outcome(), lang=lang
+    )
 
 
 @app.command("perft")

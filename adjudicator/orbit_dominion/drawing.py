@@ -28,6 +28,8 @@ from adjudicator.orbit_dominion.position import Position
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from adjudicator.core.outcome import Outcome
+
 _STYLE = {"r": "red", "R": "bold red", "b": "blue", "B": "bold blue", ".": "dim"}
 _GLYPH = {".": "·"}
 GATES = OWN_GATES[RED] | OWN_GATES[BLUE]
@@ -81,13 +83,23 @@ def plain(position: Position, last: Action | None = None) -> str:
 _SIDE_JA = ("赤", "青")
 
 
-def caption(position: Position, lang: Lang = "en") -> str:
-    """Side to move, actions made, pending claim and normal ships, in one line."""
+def caption(position: Position, lang: Lang = "en", decided: Outcome | None = None) -> str:
+    """Side to move, actions made, pending claim and normal ships, in one line; once the
+    game is ``decided`` no side is to move (第8条): who won, how and when, and the normal
+    ships."""
     # here, not at the top: perft draws positions without loading the rules
     from adjudicator.core.plies import ply_name
     from adjudicator.orbit_dominion.references import rule_data
 
     red, blue = position.normal_ships(RED), position.normal_ships(BLUE)
+    if decided is not None:
+        from adjudicator.core.report import outcome_line
+
+        won = outcome_line(rule_data(), decided, lang)
+        ships = (
+            f"通常船 赤{red} 青{blue}" if lang == "ja" else f"normal ships red {red}, blue {blue}"
+        )
+        return f"{won} · {ships}"
     ply = ply_name(rule_data().counting, position.ply + 1, lang)
     if lang == "ja":
         side = _SIDE_JA[position.turn]

@@ -15,6 +15,7 @@ can read the position back from the picture.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from adjudicator.core.i18n import Lang
 from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, polar, text
@@ -37,6 +38,9 @@ from adjudicator.orbit_dominion.board import (
 from adjudicator.orbit_dominion.drawing import caption
 from adjudicator.orbit_dominion.position import FLAGS, SHIPS, Position
 from adjudicator.orbit_dominion.references import rule_data
+
+if TYPE_CHECKING:
+    from adjudicator.core.outcome import Outcome
 
 SIZE = 480
 C = SIZE / 2
@@ -223,11 +227,13 @@ def picture(
     last: Action | None = None,
     refused: Action | None = None,
     legal_from: tuple[int, list[Action]] | None = None,
+    decided: Outcome | None = None,
     lang: Lang = "en",
 ) -> Picture:
     """The position as a :class:`~adjudicator.core.svg.Picture`: ``last`` the action that
     led to it, ``refused`` an action refused here, ``legal_from`` a ship's sector with the
-    legal actions to mark from it."""
+    legal actions to mark from it; ``decided`` the game's outcome, once decided, which the
+    title gives instead of the side to move."""
     layer: list[str] = ['<g class="position">']
     for flag, around in pincers(position):
         layer.append(_ring(flag, "#000", "pincer", 4))
@@ -254,7 +260,7 @@ def picture(
     if refused is not None:
         layer.append(_action(refused, "bad"))
     layer.append("</g>")
-    title = caption(position, lang)
+    title = caption(position, lang, decided)
     description = describe(position, lang)
     if last is not None:
         description += (" 直前の行動: " if lang == "ja" else " Last action: ") + last.text + "."
@@ -271,6 +277,7 @@ def drawing_svg(
     last: Action | None = None,
     refused: Action | None = None,
     legal_from: tuple[int, list[Action]] | None = None,
+    decided: Outcome | None = None,
     lang: Lang = "en",
 ) -> str:
     """The position as a standalone SVG document (see :func:`picture`).
@@ -279,4 +286,6 @@ def drawing_svg(
     >>> svg.count('data-piece="r"'), svg.count('data-piece="B"')
     (5, 1)
     """
-    return picture(position, last=last, refused=refused, legal_from=legal_from, lang=lang).svg()
+    return picture(
+        position, last=last, refused=refused, legal_from=legal_from, decided=decided, lang=lang
+    ).svg()

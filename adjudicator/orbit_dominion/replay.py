@@ -118,7 +118,11 @@ class OrbitDominionReplay(Replay):
             except InputError:
                 action = None  # unreadable notation: nothing to draw
         return picture(
-            self.state.position, last=None if action else last, refused=action, lang=lang
+            self.state.position,
+            last=None if action else last,
+            refused=action,
+            decided=self.state.outcome(),
+            lang=lang,
         )
 
 

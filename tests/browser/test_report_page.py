@@ -181,3 +181,28 @@ def test_the_corrected_game_steps_beside_the_written_one(
     assert page.locator("#v-events li.edited").inner_text() == "M1-M3"
     shot(page, "report-repair")
     browser_page.assert_clean()
+
+
+def test_the_viewer_paints_dark_nebulas_sides_as_the_rulebook_does(
+    report: Path, browser_page: BrowserPage
+) -> None:
+    """2.3: 「色が赤は帝国軍、青は反乱軍です」 — in the browser, the drawn counters of the
+    empire are red and the rebels' blue, and the legend under the board says so."""
+    from tests.pictures import colour_name
+
+    page = browser_page.page
+    browser_page.open(report)
+    page.get_by_role("link", name="records/dark-nebula/valid/worked-game.json").click()
+    page.wait_for_selector("#v-board svg")
+    page.keyboard.press("Home")
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    for side, colour in (("empire", "red"), ("rebel", "blue")):
+        fills = page.eval_on_selector_all(
+            f'#v-board svg g[data-side="{side}"] > :is(rect, circle)',
+            "shapes => shapes.map(s => s.getAttribute('fill'))",
+        )
+        assert fills and {colour_name(f) for f in fills} == {colour}, side
+        legend = page.locator(f'#v-board svg g[data-legend="{side}"]')
+        assert legend.text_content() == f"{'empire' if side == 'empire' else 'rebels'} ({colour})"
+    browser_page.assert_clean()

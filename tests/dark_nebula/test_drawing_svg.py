@@ -1,6 +1,8 @@
 """Dark Nebula SVG pictures: valid XML; the counters read back match the situation at every
-event of the samples (2.1 sectors, 2.3 counters); the hidden base is never drawn, so the
-picture of a director's full record equals the redacted record's (3.1, 10.2); snapshots."""
+event of the samples (2.1 sectors, 2.3 counters) and are painted in 2.3's colours, which a
+legend names; the hidden base is never drawn, so the picture of a director's full record
+equals the redacted record's (3.1, 10.2); a finished game's title says who won, not whose
+turn it is (4.1, 4.2); snapshots."""
 
 from __future__ import annotations
 
@@ -13,14 +15,17 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from adjudicator.core.batch import read_record
+from adjudicator.core.i18n import Lang
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import default_board
 from adjudicator.dark_nebula.drawing_svg import drawing_svg
 from adjudicator.dark_nebula.redaction import redact
 from adjudicator.dark_nebula.state import Situation
+from tests.pictures import SVG, colour_name, painted, texts
 
 SAMPLES = Path(__file__).resolve().parents[2] / "records" / "dark-nebula"
 REGISTRY = Registry(installed_games())
+WORKED = (SAMPLES / "valid" / "worked-game.json").read_text()
 
 
 def counters(svg: str) -> Counter[tuple[str, str, str]]:
@@ -35,15 +40,15 @@ def counters(svg: str) -> Counter[tuple[str, str, str]]:
     return found
 
 
-def replay_pictures(text: str) -> list[str]:
+def replay_pictures(text: str, lang: Lang = "en") -> list[str]:
     """The picture after each accepted event of a record."""
     game, record = read_record(REGISTRY, text, lenient=False)
     replay = game.replay(record)
-    pictures = [replay.picture().svg()]
+    pictures = [replay.picture(lang=lang).svg()]
     for event in record.events:
         if replay.attempt(event.written, lenient=False).violation is not None:
             break
-        pictures.append(replay.picture().svg())
+        pictures.append(replay.picture(lang=lang).svg())
     return pictures
 
 
@@ -112,3 +117,72 @@ def test_a_definition_places_its_sectors() -> None:
         if "data-sector" in e.attrib
     }
     assert len(set(boxes.values())) == 1  # all on one line, as placed
+
+
+#: 2.3: 「色が赤は帝国軍、青は反乱軍です」 — the counters' colours, by side.
+RULEBOOK_COLOURS = {"empire": "red", "rebel": "blue"}
+#: The sides and their colours as a legend says them, by language.
+LEGEND = {
+    "en": {"empire": ("empire", "red"), "rebel": ("rebel", "blue")},
+    "ja": {"empire": ("帝国軍", "赤"), "rebel": ("反乱軍", "青")},
+}
+
+
+def side_colours(svg: str) -> dict[str, set[str]]:
+    """The colour each side's counters are painted, named, read from the picture's chips."""
+    found: dict[str, set[str]] = {}
+    for g in ET.fromstring(svg).iter(f"{SVG}g"):
+        if "data-kind" in g.attrib:
+            found.setdefault(g.attrib["data-side"], set()).update(map(colour_name, painted(g)))
+    return found
+
+
+def legend(svg: str) -> dict[str, tuple[set[str], str]]:
+    """Each side's legend entry: the colour its mark is painted, named, and its words."""
+    root = ET.fromstring(svg)
+    return {
+        g.attrib["data-legend"]: ({colour_name(c) for c in painted(g)}, " ".join(texts(g)))
+        for g in root.iter(f"{SVG}g")
+        if "data-legend" in g.attrib
+    }
+
+
+@pytest.mark.parametrize("name", ["worked-game.json", "guard-destroyed.json"])
+def test_each_side_is_painted_in_the_rulebooks_colour(name: str) -> None:
+    """2.3: red counters are the empire's, blue the rebels': a picture compared with the
+    counters on the table reads the same, at every event of the samples."""
+    for svg in replay_pictures((SAMPLES / "valid" / name).read_text()):
+        colours = side_colours(svg)
+        for side, colour in colours.items():
+            assert colour == {RULEBOOK_COLOURS[side]}, (side, colour)
+    assert set(side_colours(svg)) == set(RULEBOOK_COLOURS)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_picture_has_a_legend_naming_the_sides_and_their_colours(lang: str) -> None:
+    """2.3: the legend names each side with its colour, in the picture's language, its mark
+    painted in that colour and shaped as that side's counters (an empty board too)."""
+    situation = Situation(default_board())
+    for svg in (drawing_svg(situation, lang=lang), *replay_pictures(WORKED, lang=lang)):
+        entries = legend(svg)
+        assert set(entries) == set(RULEBOOK_COLOURS)
+        for side, (colours, words) in entries.items():
+            name, colour = LEGEND[lang][side]
+            assert colours == {RULEBOOK_COLOURS[side]}, side
+            assert name in words and colour in words, words
+
+
+def test_a_finished_games_title_says_who_won_not_whose_turn() -> None:
+    """4.2: the imperial guard removed at ply 7 ends the game; the pictures after it (the
+    battle's, the disclosure's) are titled with the winner, never with a side to move."""
+    game, record = read_record(
+        REGISTRY, (SAMPLES / "valid" / "guard-destroyed.json").read_text(), lenient=False
+    )
+    replay = game.replay(record)
+    titles = []
+    for event in record.events:
+        assert replay.attempt(event.written, lenient=False).violation is None
+        titles.append(ET.fromstring(replay.picture().svg()).find(f"{SVG}title").text)
+    assert titles[5] == "1.6 rebel combat · rebel"  # the game goes on: the step and its side
+    for title in titles[6:]:
+        assert title == "rebel by the imperial guard removed after ply 7"

@@ -1,19 +1,30 @@
 """Orbit Dominion SVG pictures: valid XML, the pieces read back match the position (第2条
-board, 第3条 ships), the marks of 第7条 and 第8条 appear when they should, and snapshots."""
+board, 第3条 ships) and are painted red and blue as the sides are, the marks of 第7条 and
+第8条 appear when they should, a finished game's title says who won, and snapshots."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from hypothesis import given, settings
 from syrupy.assertion import SnapshotAssertion
 
+from adjudicator.core.batch import read_record
+from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.report import outcome_line
 from adjudicator.orbit_dominion import Action, GameState, Position
 from adjudicator.orbit_dominion.board import SECTOR_NAMES
+from adjudicator.orbit_dominion.drawing import pieces as drawing_pieces
 from adjudicator.orbit_dominion.drawing_svg import drawing_svg
 from tests.orbit_dominion.support import play, pos, positions
+from tests.pictures import SVG, colour_name, painted
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
+REGISTRY = Registry(installed_games())
+PINCER = (
+    Path(__file__).resolve().parents[2] / "records" / "orbit-dominion" / "valid" / "pincer.json"
+)
 
 
 def parse(svg: str) -> ET.Element:
@@ -111,3 +122,45 @@ def test_after_a_rotation_snapshot_in_japanese(snapshot: SnapshotAssertion) -> N
     state = GameState()
     play(state, "I11-I10", "O+")
     assert drawing_svg(state.position, last=Action.parse("O+"), lang="ja") == snapshot
+
+
+#: 第1条・第3条: the two sides are 赤軍 and 青軍, their ships and gates (第2条) in their colours.
+SIDE_COLOUR = {"r": "red", "b": "blue"}
+
+
+def test_each_sides_ships_and_gates_are_painted_in_its_colour() -> None:
+    """第3条: 赤・青それぞれ旗艦1機と通常宇宙船5機 — red's ships and gates are painted red,
+    blue's blue, as the pieces on the table are."""
+    root = parse(drawing_svg(Position.standard()))
+    defs = {e.attrib["id"]: e for e in root.iter() if "id" in e.attrib}
+    for g in root.iter(f"{SVG}g"):
+        if "data-piece" in g.attrib:
+            shape = defs[next(u.attrib["href"] for u in g.iter(f"{SVG}use")).lstrip("#")]
+            fills = {colour_name(c) for c in painted(shape)} or {colour_name(shape.attrib["fill"])}
+            assert fills == {SIDE_COLOUR[g.attrib["data-piece"].lower()]}, g.attrib
+    gates = [p for p in root.iter(f"{SVG}path") if "data-gate" in p.attrib]
+    assert gates
+    for gate in gates:
+        assert colour_name(gate.attrib["stroke"]) == SIDE_COLOUR[gate.attrib["data-gate"]]
+
+
+def test_a_finished_games_title_says_who_won_not_whose_turn() -> None:
+    """第7条 7-2: M1-M3 at ply 83 of pincer.json wins for red; the picture after it names
+    the winner, not blue as the side to move."""
+    game, record = read_record(REGISTRY, PINCER.read_text(), lenient=False)
+    replay = game.replay(record)
+    for event in record.events:
+        assert replay.attempt(event.written, lenient=False).violation is None
+    for lang, turn in (("en", "to move"), ("ja", "の手番")):
+        title = parse(replay.picture(lang=lang).svg()).find(f"{SVG}title").text
+        assert turn not in title
+        assert title.startswith(outcome_line(game.rules, replay.outcome(), lang))
+
+
+def test_the_terminal_drawing_colours_each_side_as_its_ships() -> None:
+    """The text drawing, coloured on a terminal, paints red's ships red and blue's blue."""
+    drawn = drawing_pieces(Position.standard())
+    styles = {text: style for text, style in drawn if len(text) == 1 and text in "rRbB"}
+    assert set(styles) == set("rRbB")
+    for letter, style in styles.items():
+        assert SIDE_COLOUR[letter.lower()] in style.split(), letter
