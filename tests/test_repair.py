@@ -303,11 +303,26 @@ def test_a_valid_record_has_nothing_to_repair() -> None:
     assert "valid as written; nothing to repair" in output
 
 
-def test_no_candidate_within_the_limits_says_what_was_searched() -> None:
-    """With no edit allowed nothing can be repaired: exit 1, and the search is described."""
-    output, status = run("repair", str(EXAMPLES / "astro-stra.txt"), "--max-edits", "0")
+@pytest.mark.parametrize(
+    ("lang", "none", "searched"),
+    [
+        ("en", "No correction within 0 edit(s) makes the record valid.",
+         "every record within 0 edit(s) considered"),
+        ("ja", "0 箇所以内の修正では記録は有効になりません。", "0 箇所以内の修正をすべて検討"),
+    ],
+    ids=["en", "ja"],
+)  # fmt: skip
+def test_no_candidate_within_the_limits_says_what_was_searched(
+    lang: str, none: str, searched: str
+) -> None:
+    """With no edit allowed nothing can be repaired: exit 1, and the search is described,
+    in the language asked for."""
+    output, status = run(
+        "repair", str(EXAMPLES / "astro-stra.txt"), "--max-edits", "0", "--lang", lang
+    )
     assert status == 1
-    assert "No correction within 0 edit(s)" in output or "修正では記録は有効になりません" in output
+    assert none in output.splitlines()
+    assert searched in output
 
 
 def test_a_budget_reached_is_said(tmp_path: Path) -> None:
