@@ -72,13 +72,13 @@ def test_10_2_appearance_brings_the_stock_and_10_4_fixes_the_value() -> None:
 
 def test_10_6_never_hidden_again() -> None:
     s = started()
-    appear(s, "nafaelas")
+    assert appear(s, "nafaelas") is None
     assert code(appear(s, "nafaelas")) == "already_revealed"
 
 
 def test_10_5_base_with_imperial_counters_restricts_the_sector() -> None:
     s = started()
-    appear(s, "nafaelas")
+    assert appear(s, "nafaelas") is None
     assert end_of_step(s, None) is None
     assert s.restricted == "nafaelas"
     s.remove("nafaelas", "empire", "command_ship")
@@ -105,7 +105,7 @@ def test_10_7_roll_is_required_while_hidden_and_not_after() -> None:
     s = started()
     assert code(end_of_step(s, None)) == "base_roll"
     assert code(end_of_step(s, 7)) == "die_value"
-    appear(s, "nafaelas")
+    assert appear(s, "nafaelas") is None
     assert code(end_of_step(s, 3)) == "base_roll"
 
 
