@@ -300,7 +300,7 @@ def test_a_line_after_a_gap_that_tells_nothing_is_no_error(line: str) -> None:
 def test_a_valid_record_has_nothing_to_repair() -> None:
     output, status = run("repair", str(MISCOPIED["orbit-dominion"]), "--lang", "en")
     assert status == 0
-    assert "valid as written; nothing to repair" in output
+    assert ": valid as written; nothing to repair" in output
 
 
 @pytest.mark.parametrize(
