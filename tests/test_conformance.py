@@ -389,7 +389,7 @@ def test_cli_only_takes_globs_and_shows_what_differs() -> None:
     )
     assert code == 1
     assert "FAIL od.perft.start " in out and "FAIL od.perft.start-depth-zero" in out
-    assert '"cmd": "perft"' in out and "expected: {" in out and "actual:   {" in out
+    assert '"cmd": "perft"' in out and "    expected: {" in out and "    actual:   {" in out
     assert "diff" in out
 
 

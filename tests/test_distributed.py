@@ -172,7 +172,9 @@ def test_a_web_server_is_not_taken_for_a_scheduler():
         )  # fmt: skip
     assert time.monotonic() - started < CONNECT_TIMEOUT + 20  # start-up on a busy machine
     assert proc.returncode == 2
-    assert "executor_unreachable" in proc.stderr or "not a Dask scheduler" in proc.stderr
+    # executor_unreachable as the command line says it, with the address, and why
+    scheduler = scheduler_address(address)
+    assert f"no Dask scheduler answered at {scheduler}" in proc.stderr
     assert "not a Dask scheduler" in proc.stderr
     assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr
 

@@ -89,9 +89,12 @@ def test_conformance_run_names_the_choices_for_an_unknown_game() -> None:
 
 
 def test_adjudicate_takes_the_short_name() -> None:
+    """The ruling is Orbit Dominion's: red to move turns the outer orbit (第6条), legal, said
+    on a line of its own (``legal`` alone would also be found in ``illegal``)."""
     start = "r....bb....r/rr....bb..../R....bB....r r 0 -"
     code, out, err = _run(
-        "adjudicate", "--game", "orbit-dominion", "--position", start, "--action", "O-"
-    )
+        "adjudicate", "--game", "orbit-dominion", "--position", start, "--action", "O-",
+        "--lang", "en",
+    )  # fmt: skip
     assert code == 0, err
-    assert "legal" in out
+    assert "O-: legal" in out.splitlines()

@@ -92,7 +92,7 @@ def test_every_row_has_its_ply_winner_and_reason() -> None:
     result = summary(ROOT, "records/orbit-dominion", "--summary", "csv")
     rows = rows_of(result.stdout.decode("utf-8"))
     assert tuple(rows[0]) == COLUMNS
-    pincer = next(r for r in rows if r["file"].endswith("valid/pincer.json"))
+    pincer = next(r for r in rows if r["file"].endswith("/valid/pincer.json"))
     assert (pincer["status"], pincer["ply"], pincer["winner"], pincer["reason"]) == (
         "valid",
         "83",

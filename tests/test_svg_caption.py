@@ -43,9 +43,20 @@ RULINGS = {
 }
 
 
-def svg_of(*args: str | Path) -> str:
+#: What each ruling says in Japanese: its exit code (0 legal, 1 refused), the side to move,
+#: the verdict on the action, and the article that decides.
+SAID = {
+    "orbit-dominion": (0, "赤の手番", "合法", "第7条 7-2"),
+    "dark-nebula": (1, "帝国軍の手番", "不合法", "6.1"),
+    "astro-stra": (1, "白の手番", "不合法", "手順5"),
+}
+
+
+def svg_of(*args: str | Path, code: int = 0) -> str:
+    """The picture of a command expected to exit with ``code`` (1: a ruling or a record
+    refused)."""
     result = runner.invoke(APP, [str(a) for a in args], env={"LANG": "C.UTF-8"})
-    assert result.exit_code in (0, 1), result.output
+    assert result.exit_code == code, result.output
     return result.stdout
 
 
@@ -56,10 +67,14 @@ def caption(svg: str) -> list[str]:
     return [t.text or "" for t in group.iter(f"{NS}text")]
 
 
-def ruling_svg(game: str, lang: str, *more: str) -> str:
+def ruling_args(game: str, lang: str, *more: str) -> tuple[str | Path, ...]:
     record, at, action = RULINGS[game]
     args = ("adjudicate", "--record", record, "--at", at, "-a", action, "--lang", lang)
-    return svg_of(*args, "--format", "svg", *more)
+    return (*args, "--format", "svg", *more)
+
+
+def ruling_svg(game: str, lang: str, *more: str) -> str:
+    return svg_of(*ruling_args(game, lang, *more))
 
 
 @pytest.mark.parametrize("game", sorted(RULINGS))
@@ -69,11 +84,13 @@ def test_adjudicate_svg_is_captioned_with_the_ruling(
     """By default the ruling's picture carries the ruling under the board, in Japanese as
     asked: a winning move (Orbit Dominion, 第7条 7-2) names the winner, a refused one (Dark
     Nebula 6.1, Astro-Stra 手順5) says why, with the article."""
-    svg = ruling_svg(game, "ja")
+    exit_code, side, verdict, article = SAID[game]
+    svg = svg_of(*ruling_args(game, "ja"), code=exit_code)
     assert svg == snapshot
     lines = caption(svg)
-    assert lines[0].startswith(("赤の手番", "帝国軍の手番", "白の手番"))
-    assert any(re.search(r"第|手順|6\.1", line) for line in lines[1:])
+    assert lines[0].startswith(f"{side} · ")
+    assert re.search(f": {verdict}$", "\n".join(lines), re.MULTILINE)
+    assert any(line.startswith(f"{article} ") for line in lines[1:])
 
 
 def test_a_winning_actions_picture_names_the_winner() -> None:
@@ -104,7 +121,7 @@ def test_caption_text_is_escaped() -> None:
 
 def test_replay_caption_says_why_an_action_was_refused() -> None:
     """Rulings row 1: O0-I0 at ply 41 is refused; the caption says so, why, and where."""
-    svg = svg_of("replay", MIDDLE, "--format", "svg", "--caption", "--lang", "ja")
+    svg = svg_of("replay", MIDDLE, "--format", "svg", "--caption", "--lang", "ja", code=1)
     lines = caption(svg)
     assert lines[0] == "41手目 O0-I0: 不合法"
     assert "外周と内周の間は直接ジャンプできません" in "".join(lines)

@@ -278,7 +278,7 @@ def test_warnings_and_the_games_list_speak_japanese() -> None:
         text=True,
         env={"LANG": "ja_JP.UTF-8", "PATH": "/usr/bin:/bin"},
     ).stdout
-    assert "陣営: 赤 (red), 青 (blue)" in out and "終局理由:" in out
+    assert "陣営: 赤 (red), 青 (blue)" in out and "  終局理由:" in out
 
 
 # --- the position and turn lines of replay and adjudicate ---------------------------------------

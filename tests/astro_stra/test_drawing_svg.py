@@ -71,7 +71,7 @@ def test_moves_of_the_turn_are_arrows() -> None:
     )
     replay = game.replay(record)
     for event in record.events:
-        replay.attempt(event.written, lenient=False)
+        assert replay.attempt(event.written, lenient=False).violation is None
         if replay.last_play is not None and replay.last_play.moves:
             break
     root = ET.fromstring(replay.picture().svg())

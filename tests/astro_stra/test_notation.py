@@ -141,8 +141,8 @@ def test_lenient_reading_leaves_out_an_untaken_parameter_and_says_so() -> None:
     free = Position.from_text("b:1=2,2=2,3=2 w:10=2,11=2,12=2")
     strict, lenient = AstroStraReplay(Readings(), 1, free), AstroStraReplay(Readings(), 1, free)
     for event in events:
-        strict.attempt(event, lenient=False)
-        lenient.attempt(event, lenient=True)
+        assert strict.attempt(event, lenient=False).violation is None
+        assert lenient.attempt(event, lenient=True).violation is None
     refused = strict.attempt(line, lenient=False)
     assert refused.violation is not None and refused.violation.code == "bad_skill"
     assert "pips 5" in refused.violation.message("en")

@@ -72,24 +72,25 @@ def test_10_2_appearance_brings_the_stock_and_10_4_fixes_the_value() -> None:
 
 def test_10_6_never_hidden_again() -> None:
     s = started()
-    appear(s, "nafaelas")
+    assert appear(s, "nafaelas") is None
     assert code(appear(s, "nafaelas")) == "already_revealed"
 
 
 def test_10_5_base_with_imperial_counters_restricts_the_sector() -> None:
     s = started()
-    appear(s, "nafaelas")
+    assert appear(s, "nafaelas") is None
     assert end_of_step(s, None) is None
     assert s.restricted == "nafaelas"
     s.remove("nafaelas", "empire", "command_ship")
-    end_of_step(s, None)
+    assert end_of_step(s, None) is None
     assert s.restricted is None
 
 
 def test_10_5_hidden_base_restricts_nothing() -> None:
-    """Interpretation 12: only a base on the board."""
+    """Interpretation 12: only a base on the board. The base's sector holds the command
+    ship, yet the hidden base restricts nothing, and its roll (10.7) ends the step."""
     s = started()
-    end_of_step(s, 1)
+    assert end_of_step(s, 1) is None
     assert s.restricted is None
 
 
@@ -104,12 +105,14 @@ def test_10_7_roll_is_required_while_hidden_and_not_after() -> None:
     s = started()
     assert code(end_of_step(s, None)) == "base_roll"
     assert code(end_of_step(s, 7)) == "die_value"
-    appear(s, "nafaelas")
+    assert appear(s, "nafaelas") is None
     assert code(end_of_step(s, 3)) == "base_roll"
 
 
 def test_10_7_top_of_the_table_does_not_rise() -> None:
+    """10.7: at the top of the table a roll that beats the value is still a roll, the step
+    ends, and the base stays where it is."""
     s = started()
     s.base.square = 5
-    end_of_step(s, 6)
+    assert end_of_step(s, 6) is None
     assert s.base.square == 5

@@ -17,13 +17,12 @@ import argparse
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
 
 from tests.fuzz.targets import Target, by_name, targets
-from tests.hostile.corpus import entries, judge
+from tests.hostile.corpus import entries, judge, traced_peak
 
 BATCH = 500
 
@@ -70,10 +69,7 @@ def measure_corpus() -> tuple[str, float, str, int]:
             if elapsed > worst_time:
                 slowest, worst_time = entry.name, elapsed
         for entry in entries():
-            tracemalloc.start()
-            judge(entry, Path(tmp))
-            _, peak = tracemalloc.get_traced_memory()
-            tracemalloc.stop()
+            peak = traced_peak(entry, Path(tmp))
             if peak > worst_peak:
                 hungriest, worst_peak = entry.name, peak
     return slowest, worst_time, hungriest, worst_peak

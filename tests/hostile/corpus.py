@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import tracemalloc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -210,3 +211,23 @@ def judge(entry: Entry, tmp: Path) -> str:
     except InputError as err:
         return err.code
     return "ok"
+
+
+def traced_peak(entry: Entry, tmp: Path) -> int:
+    """The most memory Python's allocators held at once while :func:`judge` answered
+    ``entry``, above what they held before: this input's cost alone, whatever ran before it
+    in the process (a process's peak resident size is the peak of its whole life). Memory a
+    C library takes from ``malloc`` itself is not seen; tracing makes the call several times
+    slower, so time is measured without it."""
+    tracing = tracemalloc.is_tracing()
+    if not tracing:
+        tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        held, _ = tracemalloc.get_traced_memory()
+        judge(entry, tmp)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        if not tracing:
+            tracemalloc.stop()
+    return peak - held

@@ -214,16 +214,25 @@ def _broken_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(OrbitDominion, "replay", replay)
 
 
-@pytest.mark.parametrize("form", [[], ["--json"], ["--jsonl"], ["--summary", "csv"]])
+@pytest.mark.parametrize(
+    ("form", "said"),
+    [
+        ([], "internal error"),
+        (["--json"], '"internal_error"'),
+        (["--jsonl"], '"internal_error"'),
+        (["--summary", "csv"], ",internal_error,"),
+    ],
+    ids=["text", "json", "jsonl", "csv"],
+)
 def test_an_internal_error_verdict_exits_4(
-    monkeypatch: pytest.MonkeyPatch, form: list[str]
+    monkeypatch: pytest.MonkeyPatch, form: list[str], said: str
 ) -> None:
     """A verdict with code ``internal_error`` makes ``validate`` exit 4, as documented
     (docs/records.md: a defect of the program, never of the record), not 2 (unreadable),
-    in every form of output."""
+    in every form of output, each saying so as it says a verdict: in words, or the code."""
     _broken_replay(monkeypatch)
     result = CliRunner().invoke(APP, ["validate", *form, "--lang", "en", str(VALID)])
-    assert "internal_error" in result.stdout or "internal error" in result.stdout
+    assert said in result.stdout
     assert result.exit_code == 4
 
 

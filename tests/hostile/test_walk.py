@@ -211,7 +211,7 @@ def test_a_mode_000_file_as_an_ordinary_user(tmp_path: Path) -> None:
     finally:
         shutil.rmtree(folder)
     assert done.returncode == 2, done.stderr
-    assert "locked.json — unreadable: Permission denied (unreadable_file)" in done.stdout
+    assert "/locked.json — unreadable: Permission denied (unreadable_file)" in done.stdout
     assert "a.json — valid" in done.stdout
 
 

@@ -65,10 +65,15 @@ def test_rotation_spelling(text, orbit, direction):
 
 
 def test_every_canonical_spelling_round_trips():
-    """Notation: every canonical spelling parses to an action that writes back the same."""
+    """Notation: every canonical spelling parses to an action that writes back the same, and
+    the action made from what was read (kind, sectors or orbit and direction) is that action,
+    spelled the same: the spelling is read and written by one notation."""
     for text in every_action():
-        assert Action.parse(text).text == text
-        assert Action.parse(text) == Action.parse(text)
+        action = Action.parse(text)
+        assert action.text == text
+        made = Action(action.kind, action.src, action.dst)
+        assert made == action
+        assert made.text == text
 
 
 def test_every_spelling_of_sectors_and_orbits_names_one_action():
