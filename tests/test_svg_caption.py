@@ -142,7 +142,7 @@ def flat(text: str) -> str:
 def concealed_plies() -> tuple[int, int, list[str]]:
     """The ply the verdict finds illegal, the ply of the opening that proves it, and the
     record's events as written."""
-    verdict = json.loads(svg_of("validate", CONCEALED, "--json"))[0]
+    verdict = json.loads(svg_of("validate", CONCEALED, "--json", code=1))[0]
     _, record = read_record(REGISTRY, CONCEALED.read_text(), lenient=False)
     events = [e.written for e in record.events]
     fault = verdict["problem"]["ply"]
@@ -155,7 +155,9 @@ def test_replay_caption_quotes_the_event_it_rules_on_and_the_one_that_proved_it(
     search; the caption quotes it with its own ply, and the revelation with its own."""
     fault, opened, events = concealed_plies()
     for lang, said in (("en", "ply {n} {event}: illegal"), ("ja", "{n}手目 {event}: 不合法")):
-        lines = caption(svg_of("replay", CONCEALED, "--format", "svg", "--caption", "--lang", lang))
+        lines = caption(
+            svg_of("replay", CONCEALED, "--format", "svg", "--caption", "--lang", lang, code=1)
+        )
         first = said.format(n=fault, event=events[fault - 1])
         assert flat("".join(lines)).startswith(flat(first)), lines
         assert flat(events[opened - 1]) in flat("".join(lines)) and str(opened) in "".join(lines)
@@ -166,7 +168,7 @@ def test_adjudicate_caption_quotes_the_earlier_event_an_action_proves_illegal() 
     illegal, each with its own ply."""
     fault, opened, events = concealed_plies()
     args = ("adjudicate", "--record", CONCEALED, "--at", str(opened), "-a", events[opened - 1])
-    lines = caption(svg_of(*args, "--format", "svg", "--lang", "en"))
+    lines = caption(svg_of(*args, "--format", "svg", "--lang", "en", code=1))
     text = flat("".join(lines))
     assert flat(f"ply {opened} · {events[opened - 1]}: illegal") in text
     assert flat(f"ply {fault} illegal: {events[fault - 1]}") in text
@@ -197,5 +199,7 @@ def test_a_caption_on_an_action_after_the_end_quotes_that_action() -> None:
     rules on it, quoting it with its ply: not on the last action accepted."""
     record = RECORDS / "dark-nebula" / "invalid" / "step-after-victory.json"
     events = [e.written for e in read_record(REGISTRY, record.read_text(), lenient=False)[1].events]
-    lines = caption(svg_of("replay", record, "--caption", "--format", "svg", "--lang", "en"))
+    lines = caption(
+        svg_of("replay", record, "--caption", "--format", "svg", "--lang", "en", code=1)
+    )
     assert flat(lines[0]).startswith(flat(f"ply 8 {events[7]}: illegal")), lines
