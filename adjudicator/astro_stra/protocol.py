@@ -19,7 +19,7 @@ from adjudicator.astro_stra.legal import legal_turns
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.astro_stra.skills import Colour
-from adjudicator.core.errors import InputError
+from adjudicator.core.evaluate import Evaluation
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.protocol import Normalization, RequestId
 from adjudicator.core.records import exact_int
@@ -69,40 +69,22 @@ class EvaluateResponse(BaseModel):
     )
 
 
+class _Evaluation(Evaluation[EvaluateRequest, AstroStraReplay]):
+    response = EvaluateResponse
+
+    def replay(self, req: EvaluateRequest) -> AstroStraReplay:
+        layout = None
+        if req.start != "standard":
+            # a layout that cannot start a game is refused at the first event (check_layout)
+            layout = Position.from_text(req.start, field="start")
+        return AstroStraReplay(req.interpretations, req.sets, layout)
+
+    def fields(self, replay: AstroStraReplay, req: EvaluateRequest) -> dict[str, Any]:
+        return {"legal_moves": None if req.roll is None else _legal(replay, req.roll)}
+
+
 def evaluate(request: dict[str, Any]) -> dict[str, Any]:
-    req = parse_request(EvaluateRequest, request)
-    layout = None
-    if req.start != "standard":
-        # a layout that cannot start a game is refused at the first event (check_layout)
-        layout = Position.from_text(req.start, field="start")
-    replay = AstroStraReplay(req.interpretations, req.sets, layout)
-    illegal_at, violation = None, None
-    lenient = req.notation == "lenient"
-    normalized = []
-    for i, line in enumerate(req.moves):
-        try:
-            step = replay.attempt(line, lenient=lenient)
-        except InputError as err:
-            raise err.at(f"moves[{i}]") from None
-        if step.normalized_to is not None:
-            normalized.append(Normalization(index=i, written=line, canonical=step.normalized_to))
-        if step.violation is not None:
-            illegal_at, violation = i, step.violation.code
-            break
-    response = EvaluateResponse(
-        id=req.id,
-        illegal_at=illegal_at,
-        violation=violation,
-        position=replay.position_text(),
-        outcome=replay.outcome(),
-        normalized=normalized if lenient else None,
-        legal_moves=None if req.roll is None else _legal(replay, req.roll),
-    )
-    payload = response.model_dump(exclude={"id"})
-    for optional in ("normalized", "legal_moves"):
-        if payload[optional] is None:
-            del payload[optional]
-    return payload
+    return _Evaluation().answer(parse_request(EvaluateRequest, request))
 
 
 def _legal(replay: AstroStraReplay, roll: dict[str, int]) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.core.errors import InputError
+from adjudicator.core.evaluate import Evaluation
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.protocol import Normalization, RequestId
 from adjudicator.core.requests import parse_request
@@ -81,64 +81,34 @@ class EvaluateResponse(BaseModel):
     )
 
 
+class _Evaluation(Evaluation[EvaluateRequest, DarkNebulaReplay]):
+    response = EvaluateResponse
+
+    def replay(self, req: EvaluateRequest) -> DarkNebulaReplay:
+        """The replay of a record with the request's header and no events yet."""
+        board = resolve_board(req.board.id, req.board.sha256) if req.board else default_board()
+        record = Record(
+            format=FORMAT,
+            game=GAME_ID,
+            game_id=req.game_id,
+            board={"id": board.id, "sha256": board.sha256},
+            commitment=req.commitment,
+            interpretations=req.interpretations,
+            secret=req.secret,
+            events=[],
+        )
+        return DarkNebulaReplay(record, record.checked_on(board))
+
+    def shown(self, replay: DarkNebulaReplay, move: Any, *, lenient: bool) -> str | None:
+        """An event object that lenient notation reads otherwise (a counter written as
+        staying left out) is listed by its line as written, stamped before it is played."""
+        if isinstance(move, str):
+            return move
+        return replay.line_of(move) if lenient else None
+
+    def fields(self, replay: DarkNebulaReplay, req: EvaluateRequest) -> dict[str, Any]:
+        return {"pending": [PendingAnswer(code=d.code, ply=d.ply) for d in replay.pending()]}
+
+
 def evaluate(request: dict[str, Any]) -> dict[str, Any]:
-    req = parse_request(EvaluateRequest, request)
-    board = resolve_board(req.board.id, req.board.sha256) if req.board else default_board()
-    record = Record(
-        format=FORMAT,
-        game=GAME_ID,
-        game_id=req.game_id,
-        board={"id": board.id, "sha256": board.sha256},
-        commitment=req.commitment,
-        interpretations=req.interpretations,
-        secret=req.secret,
-        events=[],
-    )
-    replay = DarkNebulaReplay(record, record.checked_on(board))
-    illegal_at, violation = None, None
-    lenient = req.notation == "lenient"
-    normalized = []
-    for i, line in enumerate(req.moves):
-        # an event object that lenient notation reads otherwise (a counter written as
-        # staying left out) is reported by its line as written, stamped before it is played
-        shown = line if isinstance(line, str) else replay.line_of(line) if lenient else None
-        try:
-            step = replay.attempt(line, lenient=lenient)
-        except InputError as err:
-            # An opening in this move or a later one may prove an earlier fault, which the
-            # director's early opening would have found before this move was read.
-            found = replay.earlier_fault(req.moves[i:])
-            if found is None:
-                raise err.at(f"moves[{i}]") from None
-            step = found[1]
-        if step.normalized_to is not None and shown is not None:
-            normalized.append(Normalization(index=i, written=shown, canonical=step.normalized_to))
-        if step.violation is not None:
-            if step.at is None:  # an opening in this move or a later one may prove more
-                step = (replay.earlier_fault(req.moves[i:]) or (0, step))[1]
-            illegal_at = (step.at - 1) if step.at is not None else i
-            violation = step.violation.code
-            break
-    response = EvaluateResponse(
-        id=req.id,
-        illegal_at=illegal_at,
-        violation=violation,
-        position=replay.position_text(),
-        outcome=decided_before(replay.outcome(), illegal_at),
-        pending=[PendingAnswer(code=d.code, ply=d.ply) for d in replay.pending()],
-        normalized=normalized if lenient else None,
-    )
-    payload = response.model_dump(exclude={"id"})
-    if payload["normalized"] is None:
-        del payload["normalized"]
-    return payload
-
-
-def decided_before(decided: Outcome | None, illegal_at: int | None) -> Outcome | None:
-    """The outcome the rules decided before the first rejected event. A fault the
-    commitment's opening proves later (the base in Tyrann, 3.1, found at the post-game
-    disclosure) makes the game illegal from its own event on: a win played after it is no
-    outcome, as the director's early opening stops at the fault and never reaches it."""
-    if decided is None or illegal_at is None or decided.decided_at <= illegal_at:
-        return decided
-    return None
+    return _Evaluation().answer(parse_request(EvaluateRequest, request))

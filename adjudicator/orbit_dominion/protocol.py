@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.evaluate import Evaluation, judge
 from adjudicator.core.outcome import Outcome
 from adjudicator.core.protocol import Normalization, RequestId
 from adjudicator.core.requests import parse_request
@@ -22,8 +23,7 @@ from adjudicator.orbit_dominion.perft import (
     divide,
     perft,
 )
-from adjudicator.orbit_dominion.position import Position, start_position
-from adjudicator.orbit_dominion.state import GameState, play_line
+from adjudicator.orbit_dominion.replay import OrbitDominionReplay
 
 
 class _Request(BaseModel):
@@ -99,65 +99,45 @@ class PerftResponse(BaseModel):
     )
 
 
-def replay(
-    req: _Request,
-) -> tuple[GameState, int | None, str | None, list[Normalization]]:
-    """The state after the request's moves, the first rejected action and its code, and
-    the spellings normalised."""
-    state = GameState(start_position(req.start))
-    for i, text in enumerate(req.history):
-        state.add_history(Position.from_text(text, field=f"history[{i}]"))
-    moves, lenient = req.moves, req.notation == "lenient"
-    played = play_line(state, moves, lenient=lenient)
-    rejected = [p for p in played if p.violation is not None]
-    first = rejected[0] if rejected else None
-    normalized = [
-        Normalization(index=p.index, written=p.written, canonical=p.reading.canonical)
-        for p in played
-        if p.violation is None and p.reading.normalized
-    ]
-    return (
-        state,
-        first.index if first else None,
-        first.violation.code if first and first.violation else None,
-        normalized,
-    )
+class _Evaluation(Evaluation[EvaluateRequest, OrbitDominionReplay]):
+    response = EvaluateResponse
+    goes_on = True  # a rejected action changes nothing and the same side acts again (ruling 11)
+
+    def replay(self, req: EvaluateRequest) -> OrbitDominionReplay:
+        return OrbitDominionReplay(req.start, req.history)
+
+    def ended(self, replay: OrbitDominionReplay, req: EvaluateRequest) -> None:
+        """A resignation or a forfeit after the actions, if the game is still undecided.
+        The two exclude each other, which is said only once the actions are read: an
+        unreadable action is the error first."""
+        if req.resign is not None and req.forfeit is not None:
+            raise InputError(
+                "bad_request",
+                "resign and forfeit exclude each other",
+                ja="resign と forfeit は同時に指定できません",
+                field="forfeit",
+            )
+        state = replay.state
+        if state.outcome() is None:
+            if req.resign is not None:
+                state.resign(SIDE_NAMES.index(req.resign))
+            elif req.forfeit is not None:
+                state.forfeit(None if req.forfeit == "draw" else SIDE_NAMES.index(req.forfeit))
+
+    def fields(self, replay: OrbitDominionReplay, req: EvaluateRequest) -> dict[str, Any]:
+        return {"legal_moves": sorted([a.text for a in replay.state.legal_actions()])}
 
 
 def evaluate(request: dict[str, Any]) -> dict[str, Any]:
-    req = parse_request(EvaluateRequest, request)
-    lenient = req.notation == "lenient"
-    state, illegal_at, violation, normalized = replay(req)
-    if req.resign is not None and req.forfeit is not None:
-        raise InputError(
-            "bad_request",
-            "resign and forfeit exclude each other",
-            ja="resign と forfeit は同時に指定できません",
-            field="forfeit",
-        )
-    if state.outcome() is None:
-        if req.resign is not None:
-            state.resign(SIDE_NAMES.index(req.resign))
-        elif req.forfeit is not None:
-            state.forfeit(None if req.forfeit == "draw" else SIDE_NAMES.index(req.forfeit))
-    response = EvaluateResponse(
-        id=req.id,
-        illegal_at=illegal_at,
-        violation=violation,
-        position=state.position.text(),
-        outcome=state.outcome(),
-        legal_moves=sorted([a.text for a in state.legal_actions()]),
-        normalized=normalized if lenient else None,
-    )
-    payload = response.model_dump(exclude={"id"})
-    if payload["normalized"] is None:
-        del payload["normalized"]
-    return payload
+    return _Evaluation().answer(parse_request(EvaluateRequest, request))
 
 
 def perft_command(request: dict[str, Any]) -> dict[str, Any]:
     req = parse_request(PerftRequest, request)
-    state, illegal_at, _, _ = replay(req)
+    replay = OrbitDominionReplay(req.start, req.history)
+    illegal_at = judge(
+        replay, req.moves, lenient=req.notation == "lenient", goes_on=True
+    ).illegal_at
     if illegal_at is not None:
         raise InputError(
             "illegal_line",
@@ -165,6 +145,7 @@ def perft_command(request: dict[str, Any]) -> dict[str, Any]:
             ja=f"moves[{illegal_at}] が不合法なので、この手順の perft はありません",
             field=f"moves[{illegal_at}]",
         )
+    state = replay.state
     try:
         if not req.divide:
             return {"nodes": perft(state, req.depth, max_nodes=req.max_nodes)}
