@@ -25,6 +25,7 @@ REGISTRY = Registry(installed_games())
 APP = build_app(REGISTRY)
 APPEARANCE = RECORDS / "dark-nebula" / "valid" / "appearance-disclosed.json"
 WORKED = RECORDS / "dark-nebula" / "valid" / "worked-game.json"
+ASTRO = RECORDS / "astro-stra" / "valid" / "random-game.json"
 
 
 def run(*args: str | Path) -> tuple[int, str, str]:
@@ -106,6 +107,40 @@ def test_a_volley_side_without_dice_or_removals_converts() -> None:
     volley["dice"]["rebel"] = {}
     volley["removed"]["empire"] = []
     assert convert("dark-nebula", data) == plain
+
+
+# --- Astro-Stra's optional values ------------------------------------------------------------
+
+
+def test_an_astro_stra_purple_skill_without_its_pips_converts_and_is_judged_alike(
+    tmp_path: Path,
+) -> None:
+    """astro-stra.md, step 3: a JSON record's skill fields are judged as the line's. Purple
+    without the pips it fixes the opposing die at is ``bad_skill`` at its turn in both forms:
+    the text writes the opposing die alone (``skill purple black-red``), which reads back
+    as it (it was written ``black-red=None``, which no reader reads)."""
+    data = json.loads(ASTRO.read_text("utf-8"))
+    skill = data["turns"][13]["skill"]
+    assert skill["skill"] == "purple"
+    del skill["pips"]
+    source = written(tmp_path, data)
+    text = convert("astro-stra", data)
+    assert "| skill purple black-red |" in text
+    as_text = tmp_path / "record.txt"
+    as_text.write_text(text, "utf-8")
+    assert verdict(source) == verdict(as_text)
+    assert verdict(source)[:3] == ("invalid", 15, "bad_skill")
+
+
+@pytest.mark.parametrize("key", ["opening", "draft"])
+def test_an_astro_stra_record_without_its_opening_or_draft_converts(key: str) -> None:
+    """astro-stra.md, set-up: a record whose opening roll or draft is left out is judged at
+    ply 1 or 2; the text writes the line empty (``draft``), and reads it back so."""
+    data = json.loads(ASTRO.read_text("utf-8"))
+    del data[key]
+    text = convert("astro-stra", data)
+    assert f"\n{key}\n" in text
+    assert json.loads(convert("astro-stra", data, "json")) == data
 
 
 # --- refusals name the value ------------------------------------------------------------------
