@@ -60,6 +60,7 @@ _DIE = re.compile(r"^([a-z-]+)=([0-9]+)$")
 # a skill's pips may be signed (black-white's ±1); a value outside its range is the judge's
 _SLOT_PIPS = re.compile(r"^([TA])=([+-]?[0-9]+)$")
 _OPPONENT_PIPS = re.compile(r"^([a-z-]+)=([+-]?[0-9]+)$")
+_OPPONENT = re.compile(r"[a-z-]+")
 
 
 def _bad(line: str, why: str, ja: str) -> InputError:
@@ -91,7 +92,7 @@ def skill_text(use: SkillUse | None) -> str:
             parts.append(f"{pips:+d}" if signed else str(pips))
             pips = None
     if use.opponent is not None:
-        parts.append(f"{use.opponent}={pips}")
+        parts.append(use.opponent if pips is None else f"{use.opponent}={pips}")
         pips = None
     if use.die is not None:
         parts.append(use.die if pips is None else f"{use.die}={pips}")
@@ -145,8 +146,8 @@ def reads_back(play: TurnPlay) -> bool:
 
 def _skill_reads_back(use: SkillUse) -> bool:
     """See :func:`reads_back`: :func:`skill_text` writes the pips with the held die, else
-    with the opposing die, else with the slot, else alone; an opposing die is written only
-    with its pips."""
+    with the opposing die, else with the slot, else alone; an opposing die whose pips went
+    elsewhere, or that has none, is written as its name alone."""
     if use.skill == "-":
         return False
     words = [use.skill]
@@ -155,7 +156,7 @@ def _skill_reads_back(use: SkillUse) -> bool:
     if use.held is not None:
         words.append(use.held[1])
     if use.opponent is not None:
-        if use.opponent in _PARAMETER_WORDS or use.pips is None or use.held is not None:
+        if use.opponent in _PARAMETER_WORDS:
             return False
         words.append(use.opponent)
     return _words(words)
@@ -171,11 +172,13 @@ def _words(words: Sequence[str]) -> bool:
 
 
 def opening_line(rolls: list[tuple[int, int]]) -> str:
-    return "opening " + " ".join(f"{b}-{w}" for b, w in rolls)
+    """The opening roll's line; ``opening`` alone when the record gives no roll."""
+    return " ".join(["opening", *(f"{b}-{w}" for b, w in rolls)])
 
 
 def draft_line(picks: list[str]) -> str:
-    return "draft " + " ".join(picks)
+    """The draft's line; ``draft`` alone when the record gives no pick."""
+    return " ".join(["draft", *picks])
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -230,6 +233,7 @@ _SETS = {
     "slot pips": ("die", "pips"),
     "slot": ("die",),
     "opponent": ("opponent", "pips"),
+    "opponent named": ("opponent",),
     "pips": ("pips",),
 }
 #: How a refusal names a field given twice.
@@ -314,6 +318,8 @@ def _skill_word(word: str, line: str) -> tuple[str, tuple[object, ...]]:
         return "slot", (word,)
     if m := _OPPONENT_PIPS.match(word):
         return "opponent", (m[1], _int(m[2], line, "pips"))
+    if _OPPONENT.fullmatch(word):
+        return "opponent named", (word,)  # without pips: the judge says they are missing
     return "pips", (_int(word, line, "pips"),)
 
 

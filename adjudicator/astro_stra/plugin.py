@@ -108,6 +108,12 @@ class AstroStra(Game):
 
         return dumps(model.dump(), indent=2) + "\n"
 
+    def canonical_data(self, record: GameRecord) -> dict[str, Any]:
+        """Each turn as the replay takes it
+        (:meth:`~adjudicator.astro_stra.record.Record.as_ruled`)."""
+        data: dict[str, Any] = record.model.as_ruled()
+        return data
+
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         """The opening and the draft are the record's first two events, each turn one
         after them (:meth:`Record.lines`)."""

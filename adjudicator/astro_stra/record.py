@@ -7,7 +7,7 @@ turn with every die: as they lay after step 1, their slots, the skill with its p
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StrictInt
 
@@ -16,12 +16,14 @@ from adjudicator.astro_stra.notation import (
     ReadTurn,
     draft_line,
     opening_line,
+    parse_turn,
     reads_back,
     turn_line,
 )
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.skills import Die, SkillUse
 from adjudicator.astro_stra.turn import TurnPlay
+from adjudicator.core.errors import InputError
 from adjudicator.core.records import ClaimedResultModel, Event, GameRecord, exact_int
 from adjudicator.core.verdict import ClaimedResult, Note
 
@@ -234,3 +236,44 @@ class Record(_Strict):
     def dump(self) -> dict[str, object]:
         """The canonical JSON form: defaults left out, aliases used."""
         return self.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+
+    def as_ruled(self) -> dict[str, Any]:
+        """The record as the rules see it (:meth:`~adjudicator.core.game.Game.canonical_data`):
+        :meth:`dump`, each turn as the replay takes it (:meth:`to_game_record`) — as held
+        when its line reads back as it, else as its line reads — and a turn the model cannot
+        hold (numbered out of sequence, or refused as written) as its line."""
+        data: dict[str, Any] = self.dump()
+        if self._written is None:  # every turn held, in place: as dumped, or as its line reads
+            for index, turn in enumerate(self.turns):
+                play = turn.play()
+                if not reads_back(play):
+                    data["turns"][index] = _as_read(turn_line(index + 1, play))
+        elif self._written:
+            data["turns"] = [_ruled(place, entry) for place, entry in enumerate(self._written, 1)]
+        return data
+
+
+def _ruled(place: int, entry: ReadTurn | str) -> dict[str, Any] | str:
+    """A turn of a text record, at ``place`` (from 1), in :meth:`Record.as_ruled`."""
+    if isinstance(entry, str):
+        return entry
+    number, play = entry
+    line = turn_line(number, play)
+    if number != place:
+        return line
+    return _dumped(play) if reads_back(play) else _as_read(line)
+
+
+def _as_read(line: str) -> dict[str, Any] | str:
+    """A turn as its line reads, or the line when it is refused as written."""
+    try:
+        return _dumped(parse_turn(line)[1])
+    except InputError:
+        return line
+
+
+def _dumped(play: TurnPlay) -> dict[str, Any]:
+    turn: dict[str, Any] = Turn.of(play).model_dump(
+        mode="json", by_alias=True, exclude_defaults=True
+    )
+    return turn

@@ -61,10 +61,11 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     for where, written_line in events:
         line = ascii_line(written_line, where, lenient=lenient, notes=notes)
         try:
-            if line.startswith("opening "):
+            word = line.partition(" ")[0]
+            if word == "opening":
                 data["opening"] = parse_opening(line)
                 places["opening"] = [where] * len(data["opening"])
-            elif line.startswith("draft "):
+            elif word == "draft":
                 data["draft"] = line.split()[1:]
                 places["draft"] = [where] * len(data["draft"])
             else:

@@ -178,6 +178,15 @@ class Game(ABC):
         data: dict[str, Any] = json.loads(self.write_record(record, "json"))
         return data
 
+    def canonical_data(self, record: GameRecord) -> dict[str, Any]:
+        """The record as the rules see it, as JSON data: every value it carries, and each
+        that the rules derive or read alike whichever way it is written stated one way (a
+        Dark Nebula event without its turn holds the turn its place gives). Two records
+        with the same canonical data are one record: ``convert`` compares these, so that
+        a conversion refuses only what it would lose or change. A game whose JSON record
+        writes every value one way already needs nothing more."""
+        return self.record_data(record)
+
     #: Whether a dispute may start from a written position (``--position``) rather than a
     #: record: true for games whose whole state fits in a position notation.
     position_disputes: ClassVar[bool] = False

@@ -51,6 +51,7 @@ from adjudicator.dark_nebula.record import (
     Search,
     Setup,
     Volley,
+    place_turns,
 )
 from adjudicator.dark_nebula.state import PHASES
 
@@ -161,16 +162,7 @@ def line(event: GameEvent, turn: int | None = None) -> str:
 def lines(events: list[GameEvent]) -> list[str]:
     """Every event as its line. An event that does not name its turn (a JSON record may leave
     it out) is stamped with the turn its place in the sequence of play gives."""
-    out = []
-    step_index = 0
-    for event in events:
-        kind = type(event)
-        if kind is Setup or kind is Disclosure:
-            out.append(line(event))
-        else:
-            out.append(line(event, step_index // 7 + 1))
-            step_index += 1
-    return out
+    return [line(event, turn) for event, turn in zip(events, place_turns(events), strict=True)]
 
 
 class _Spelled(Event):

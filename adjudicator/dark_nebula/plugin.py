@@ -90,6 +90,12 @@ class DarkNebula(Game):
 
         return dumps(model.dump(), indent=2) + "\n"
 
+    def canonical_data(self, record: GameRecord) -> dict[str, Any]:
+        """Turns filled in from the events' places, sides without dice or removals left
+        out (:meth:`~adjudicator.dark_nebula.record.Record.as_ruled`)."""
+        data: dict[str, Any] = record.model.as_ruled()
+        return data
+
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         from adjudicator.dark_nebula.notation import RecordEvents, parse_line
 

@@ -13,9 +13,9 @@ in reports; the replay plays the events themselves, whichever form they were rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -211,3 +211,37 @@ class Record(_Strict):
     def dump(self) -> dict[str, object]:
         """The canonical JSON form: defaults left out, aliases used."""
         return self.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+
+    def as_ruled(self) -> dict[str, Any]:
+        """The record as the rules see it (:meth:`~adjudicator.core.game.Game.canonical_data`):
+        :meth:`dump`, with each event that leaves its turn out given the turn its place
+        gives (the replay takes it as that turn, 5.0, and the text notation's stamp writes
+        it), and a volley's side that rolled no die or removed no counter left out (the
+        rules read it as one not written, 9.1, 9.2)."""
+        data: dict[str, Any] = self.dump()
+        for event, turn in zip(data["events"], place_turns(self.events), strict=True):
+            if turn is not None:
+                event.setdefault("turn", turn)
+            for battle in event.get("battles", ()):
+                for volley in battle["volleys"]:
+                    for key in ("dice", "removed"):
+                        sides = {side: v for side, v in volley.get(key, {}).items() if v}
+                        if sides:
+                            volley[key] = sides
+                        else:
+                            volley.pop(key, None)
+        return data
+
+
+def place_turns(events: Sequence[GameEvent]) -> Iterator[int | None]:
+    """The turn each event's place gives, counting the steps of turns before it (5.0: seven
+    steps a turn), as the replay expects it of an event that does not name its own;
+    ``None`` for the set-up and the disclosure, which belong to no turn."""
+    steps = 0
+    for event in events:
+        kind = type(event)
+        if kind is Setup or kind is Disclosure:
+            yield None
+        else:
+            yield steps // 7 + 1
+            steps += 1

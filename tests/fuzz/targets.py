@@ -36,7 +36,7 @@ from adjudicator.core.conformance.cli import print_result
 from adjudicator.core.conformance.engine import InProcessEngine, ProcessEngine
 from adjudicator.core.conformance.report import EngineRun, render_html
 from adjudicator.core.conformance.runner import Runner, RunReport
-from adjudicator.core.conversion import convert_record, read_strictly
+from adjudicator.core.conversion import convert_record, first_difference, read_strictly
 from adjudicator.core.errors import InputError
 from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
@@ -241,7 +241,7 @@ def _record(suffix: str, lenient: bool) -> Callable[[str], str]:
 
 def _checked(game_id: str, record: Any, source: str, to: str) -> None:
     """``convert``'s answer for ``record``: refused with the reason (an input error), or a
-    conversion that reads back strictly and is, in the source's form, what was read
+    conversion that reads back strictly and is, as the rules see it, what was read
     (records.md: "conversion goes both ways without loss")."""
     game = REGISTRY.find(game_id, field="game")
     try:
@@ -252,9 +252,9 @@ def _checked(game_id: str, record: Any, source: str, to: str) -> None:
         again = read_strictly(game, written, to)
     except (InputError, ValueError) as err:
         raise InternalError(f"its {to} form does not read back: {err}") from err
-    before, after = game.write_record(record, source), game.write_record(again, source)
-    if before != after:
-        raise InternalError(f"{source} → {to} → {source} differs:\n{before!r}\n{after!r}")
+    changed = first_difference(game.canonical_data(record), game.canonical_data(again))
+    if changed is not None:
+        raise InternalError(f"{source} → {to} → {source} differs: {changed}")
 
 
 def _through_json(game_id: str, text: str, *, lenient: bool) -> None:
