@@ -38,7 +38,8 @@ from tests.dark_nebula.player import NONCE, director_game
 GAME = DarkNebula()
 BOARD = default_board()
 SAMPLES = Path(__file__).resolve().parents[2] / "records" / "dark-nebula"
-EXAMPLES = int(os.environ.get("DARK_NEBULA_EXAMPLES", "30"))
+# at least 400 random records in every run of the suite, each also mutated
+EXAMPLES = int(os.environ.get("DARK_NEBULA_EXAMPLES", "400"))
 WEAK = "0123456" * 4 + "0123"  # 128 bits, but only seven distinct digits
 RULE_CODES = {v.code for v in RULES.violations}
 
