@@ -57,7 +57,7 @@ class Position {
   }
 
   static parse(text, field) {
-    const parts = typeof text === "string" ? text.split(" ") : [];
+    const parts = typeof text === "string" ? text.trim().split(" ") : [];
     const bad = (why) => new Problem("malformed_position", `${field}: ${why}`, field);
     if (parts.length !== 4) throw bad("expected '<O>/<M>/<I> <side> <ply> <claim>'");
     const [board, side, ply, claim] = parts;

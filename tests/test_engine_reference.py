@@ -206,3 +206,28 @@ def test_the_example_engines_name_doc_sections_that_exist(example: str) -> None:
         headings = _headings(ROOT / doc)
         missing = [s for s in sections if s not in headings]
         assert not missing, (doc, missing)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_each_order_of_checks_is_pinned_by_cases_with_several_faults(game: Game) -> None:
+    """Which fault is answered when an event has several (the page's "Several faults in
+    one event"): each order the rule data states is pinned by cases of the game's suite,
+    and each such case expects a code the order names, so the stated order cannot drift
+    from what the suite holds engines to."""
+    notes = game.rules.engine
+    assert notes is not None and notes.order, f"{game.id}: no order of checks stated"
+    cases = {c.id: c for _, f in case_files(SUITE / game.slug) for c in f.cases}
+    for order in notes.order:
+        named = set(re.findall(r"`([a-z_]+)`", " ".join(order.checks)))
+        for case_id in order.cases:
+            assert case_id in cases, f"{game.id}: {order.event}: no case {case_id}"
+            expect = cases[case_id].expect
+            code = (
+                expect.rejected.violation
+                if expect.kind == "rejected" and expect.rejected
+                else expect.error.code
+                if expect.kind == "error" and expect.error
+                else None
+            )
+            assert code in named, f"{case_id} expects {code}, which {order.event!r} names not"
+        assert "## Several faults in one event" in _page(game.slug)

@@ -24,7 +24,7 @@ from adjudicator.core.conformance.cases import Case, CaseFile, case_files
 from adjudicator.core.errors import INPUT_ERRORS, InputError
 from adjudicator.core.game import FEATURES, Game
 from adjudicator.core.numbers import read_int
-from adjudicator.core.references import RuleData
+from adjudicator.core.references import CheckOrder, RuleData
 from adjudicator.core.registry import Registry
 from adjudicator.core.writing import make_folder
 from adjudicator.core.yaml_data import safe_load
@@ -145,6 +145,7 @@ def render(game: Game, rules: RuleData, files: list[CaseFile], source: str) -> s
     if notes and notes.perft:
         out += ["## perft", "", notes.perft, "", *_perft_cases(cases)]
     out += _violations(rules, cases)
+    out += _check_order(notes.order if notes else [])
     out += _reasons(game, rules)
     out += _features(game, cases)
     return "\n".join(out).rstrip("\n") + "\n"
@@ -211,6 +212,26 @@ def _violations(rules: RuleData, cases: list[Case]) -> list[str]:
         *_table(["code", "cites", "meaning", "cases"], rows),
         "",
     ]
+
+
+def _check_order(orders: list[CheckOrder]) -> list[str]:
+    """Which fault is answered when one event has several: per kind of event, its checks
+    in the order made, and the cases with several faults that pin the order."""
+    if not orders:
+        return []
+    out = [
+        "## Several faults in one event",
+        "",
+        "An event or action with several faults is refused for the first one found, the "
+        "checks being made in this order:",
+        "",
+    ]
+    for order in orders:
+        out += [f"### {order.event}", ""]
+        out += [f"{n}. {check}" for n, check in enumerate(order.checks, 1)]
+        out += ["", "Cases with several faults: " + ", ".join(f"`{c}`" for c in order.cases)]
+        out += [""]
+    return out
 
 
 def _meaning(message: str, note: str | None) -> str:

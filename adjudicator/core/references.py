@@ -82,6 +82,23 @@ class ReasonSpec(BaseModel):
         return self.ja if lang == "ja" else self.en
 
 
+class CheckOrder(BaseModel):
+    """Which violation an engine answers when one event has several faults: the checks of
+    one kind of event in the order they are made, the first fault found being the one
+    answered. Single-fault cases cannot tell an author this order; the cases listed carry
+    two or more faults each and pin it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    event: str = Field(description="The kind of event or action the order is for.")
+    checks: list[str] = Field(
+        min_length=2, description="The checks in the order made, each naming its codes."
+    )
+    cases: list[str] = Field(
+        min_length=1, description="Conformance cases with two or more faults that pin it."
+    )
+
+
 class EngineNotes(BaseModel):
     """What an engine author needs of a game beyond its articles: how the protocol writes
     its positions, what a position's claim field means, and what perft counts. English
@@ -101,6 +118,11 @@ class EngineNotes(BaseModel):
         default_factory=dict,
         description="Violation code → what it means for an engine where that differs from "
         "its message: a code the protocol never answers, and what is answered instead.",
+    )
+    order: list[CheckOrder] = Field(
+        default_factory=list,
+        description="Per kind of event, the order of its checks: which fault is answered "
+        "when an event has several.",
     )
 
 
