@@ -242,12 +242,16 @@ std::string evaluate(const Value& req, const std::string& id) {
   }
   if (lenient) {
     std::string list = "[";
+    bool first = true;
     for (size_t i = 0; i < changedAt.size(); i++) {
+      // 6.1.0: only lines read before the replay stopped (the refused line included).
+      if (illegalAt >= 0 && (long)changedAt[i] > illegalAt) continue;
       json::Out n;
       n.raw("index", std::to_string(changedAt[i]));
       n.str("written", written[i]);
       n.str("canonical", canonical[i]);
-      list += (i ? "," : "") + n.done();
+      list += (first ? "" : ",") + n.done();
+      first = false;
     }
     o.raw("normalized", list + "]");
   }

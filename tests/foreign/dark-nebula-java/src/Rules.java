@@ -163,35 +163,16 @@ final class Rules {
                 + Board.KIND_IDS[ev.baseBuilds.get(0)] + " on one.");
         boolean[] own = new boolean[Board.N];
         for (int s = 0; s < Board.N; s++) own[s] = w.total(s, E) > 0;
-        // 2.3 (1)(3), 6.4, interpretation 17: what the budget and the extra may buy
+        // docs/engines/dark-nebula.md "Several faults in one event": each counter on the board in
+        // the order written (kind, then sector), then the budget, then the extra, then 6.2's limit.
+        // 2.3 (1)(3), 6.4, interpretation 17: what the budget may buy; 10.5 (1), 6.2, 6.3: where
         for (int[] p : ev.places) {
             if (p[0] == Board.GUARD || p[0] == Board.BASE)
                 throw new Fault("not_buildable", i, "empire may not build " + Board.KIND_IDS[p[0]] + ".");
             if (isHeavy(p[0]) && !ctx.empireAnyKind && !Bugs.on("empire-budget-any-kind"))
                 throw new Fault("heavy_only_as_extra", i, "The empire builds a " + Board.KIND_IDS[p[0]]
                     + " only as its one 6.4 extra, never from its 6.1 budget.");
-        }
-        if (ev.extras.size() > 1)
-            throw new Fault("extra_counter", i, "The extra counter is one battleship or guard ship.");
-        for (int[] x : ev.extras) {
-            if (!isHeavy(x[0]))
-                throw new Fault("extra_counter", i, "The extra counter is one battleship or guard ship (got "
-                    + Board.KIND_IDS[x[0]] + ").");
-        }
-        // 10.5 (1), 6.2, 6.3: where the new counters may be placed
-        List<int[]> all = new ArrayList<>(ev.places);
-        all.addAll(ev.extras);
-        for (int[] p : all) {
-            int s = p[1];
-            if (w.restricted[s] && !Bugs.on("restriction-ignored-in-production"))
-                throw new Fault("sector_restricted", i, Board.SECTOR_IDS[s]
-                    + " shares a sector with the base, so this imperial production may not use it.");
-            if (!own[s])
-                throw new Fault("placement_not_own_sector", i, Board.SECTOR_IDS[s]
-                    + " holds no own counter, so nothing may be placed there.");
-            if (isShip(p[0]) && s != Board.TYRANN)
-                throw new Fault("imperial_ship_outside_capital", i, "An imperial " + Board.KIND_IDS[p[0]]
-                    + " may be placed only at Tyrann (not " + Board.SECTOR_IDS[s] + ").");
+            placementSector(p, w, own, i);
         }
         // 6.1: the budget
         int budget = 0;
@@ -203,6 +184,17 @@ final class Rules {
         for (int[] p : ev.places) cost += Board.PRICE[p[0]];
         if (cost > budget)
             throw new Fault("over_budget", i, "The production costs " + cost + ", over the budget of " + budget + ".");
+        // 6.4: the extra counter, then its sector
+        if (ev.extras.size() > 1)
+            throw new Fault("extra_counter", i, "The extra counter is one battleship or guard ship.");
+        for (int[] x : ev.extras) {
+            if (!isHeavy(x[0]))
+                throw new Fault("extra_counter", i, "The extra counter is one battleship or guard ship (got "
+                    + Board.KIND_IDS[x[0]] + ").");
+            placementSector(x, w, own, i);
+        }
+        List<int[]> all = new ArrayList<>(ev.places);
+        all.addAll(ev.extras);
         // 6.2, interpretation 6: two new counters per sector
         int[] per = new int[Board.N];
         for (int[] p : ev.places) per[p[1]]++;
@@ -216,6 +208,20 @@ final class Rules {
         for (int[] p : all) wanted[p[0]]++;
         counterMix(w, wanted, i);
         for (int[] p : all) w.cnt[p[1]][E][p[0]]++;
+    }
+
+    /** 10.5 (1), 6.2, 6.3: where one new imperial counter may be placed. */
+    static void placementSector(int[] p, State w, boolean[] own, int i) throws Fault {
+        int s = p[1];
+        if (w.restricted[s] && !Bugs.on("restriction-ignored-in-production"))
+            throw new Fault("sector_restricted", i, Board.SECTOR_IDS[s]
+                + " shares a sector with the base, so this imperial production may not use it.");
+        if (!own[s])
+            throw new Fault("placement_not_own_sector", i, Board.SECTOR_IDS[s]
+                + " holds no own counter, so nothing may be placed there.");
+        if (isShip(p[0]) && s != Board.TYRANN)
+            throw new Fault("imperial_ship_outside_capital", i, "An imperial " + Board.KIND_IDS[p[0]]
+                + " may be placed only at Tyrann (not " + Board.SECTOR_IDS[s] + ").");
     }
 
     // ================================================================ 6.0–6.7, 7.0–7.4 production (the rebels)
@@ -239,12 +245,10 @@ final class Rules {
             throw new Fault("extra_counter", i, "The 6.4 extra counter is the empire's.");
         boolean[] own = rebelSectors(ctx, w);
         // 6.5: battleships and guard ships
+        // (each counter in the order written: its kind, then 6.2's own sectors only)
         for (int[] p : ev.places) {
             if (!isHeavy(p[0]))
                 throw new Fault("not_buildable", i, "rebel may not build " + Board.KIND_IDS[p[0]] + ".");
-        }
-        // 6.2: own sectors only
-        for (int[] p : ev.places) {
             if (!own[p[1]])
                 throw new Fault("placement_not_own_sector", i, Board.SECTOR_IDS[p[1]]
                     + " holds no own counter, so nothing may be placed there.");
@@ -311,16 +315,26 @@ final class Rules {
     static void movement(Ctx ctx, Event ev, State w, int i, int side) throws Fault {
         int[][] movable = new int[Board.N][];
         for (int s = 0; s < Board.N; s++) movable[s] = w.cnt[s][side].clone();
+        // "Several faults in one event": every move's counter before any move's distance
+        // (the counters of the position before the step: a counter moves once).
+        int[][] sim = new int[Board.N][];
+        for (int s = 0; s < Board.N; s++) sim[s] = w.cnt[s][side].clone();
         for (int[] m : ev.moves) {
             int k = m[0], from = m[1], to = m[2];
-            if ((Bugs.on("b1-move-twice") ? w.cnt[from][side][k] : movable[from][k]) <= 0)
+            if ((Bugs.on("b1-move-twice") ? sim[from][k] : movable[from][k]) <= 0)
                 throw new Fault("no_counter", i, State.SIDES[side] + " has no " + Board.KIND_IDS[k] + " in "
                     + Board.SECTOR_IDS[from] + ".");
-            if (Board.MOVEMENT[k] == 0)
-                throw new Fault("immobile", i, Board.KIND_IDS[k] + " has allowance 0 and never moves.");
+            movable[from][k]--;
+            sim[from][k]--;
+            sim[to][k]++;
+        }
+        for (int[] m : ev.moves) {
+            int k = m[0], from = m[1], to = m[2];
             if (side == E && w.restricted[from] && !Bugs.on("restriction-ignored-in-movement"))
                 throw new Fault("movement_restricted", i, "Imperial counters in " + Board.SECTOR_IDS[from]
                     + " shared it with the base and may not move this time.");
+            if (Board.MOVEMENT[k] == 0)
+                throw new Fault("immobile", i, Board.KIND_IDS[k] + " has allowance 0 and never moves.");
             int r = reach(ctx, from, to, Board.MOVEMENT[k]);
             if (r == 1)
                 throw new Fault("too_far", i, Board.SECTOR_IDS[to] + " is out of reach from " + Board.SECTOR_IDS[from]
@@ -328,7 +342,6 @@ final class Rules {
             if (r == 2)
                 throw new Fault("nebula_entry", i, "No move from " + Board.SECTOR_IDS[from] + " to " + Board.SECTOR_IDS[to]
                     + ": a nebula sector may be entered only by a one-step move from a sector next to it.");
-            movable[from][k]--;
             w.cnt[from][side][k]--;
             w.cnt[to][side][k]++;
         }
@@ -420,25 +433,26 @@ final class Rules {
 
     /** One class firing: dice (2.4, 9.1, 9.3), the ○ modifier (9.6), hits and removals (9.2, 9.4). */
     static void volley(Ctx ctx, Event.Volley v, State w, int s, int i, boolean[] markedAtStart) throws Fault {
-        for (Event.DiceGroup g : v.groups) {
-            for (long d : g.dice) {
-                if (d < 1 || d > 6)
-                    throw new Fault("die_value", i, "A die shows " + d + ", not 1–6.");
-            }
-        }
+        // "Several faults in one event": the empire's dice before the rebels', counter by counter,
+        // a counter's number of dice (dice_count) before their faces (die_value).
         int[][] got = new int[2][Board.KINDS];
         boolean[][] written = new boolean[2][Board.KINDS];
         for (Event.DiceGroup g : v.groups) {
             got[g.side][g.kind] += g.dice.size();
             written[g.side][g.kind] = true;
         }
-        for (Event.DiceGroup g : v.groups) {
-            int exp = Board.CLASS[g.kind] == v.cls ? w.cnt[s][g.side][g.kind] : 0;
-            if (got[g.side][g.kind] != exp)
-                throw new Fault("dice_count", i, State.SIDES[g.side] + " rolls " + exp + " dice for "
-                    + Board.KIND_IDS[g.kind] + ", not " + got[g.side][g.kind] + ".");
-        }
         for (int side = 0; side < 2; side++) {
+            for (Event.DiceGroup g : v.groups) {
+                if (g.side != side) continue;
+                int exp = Board.CLASS[g.kind] == v.cls ? w.cnt[s][g.side][g.kind] : 0;
+                if (got[g.side][g.kind] != exp)
+                    throw new Fault("dice_count", i, State.SIDES[g.side] + " rolls " + exp + " dice for "
+                        + Board.KIND_IDS[g.kind] + ", not " + got[g.side][g.kind] + ".");
+                for (long d : g.dice) {
+                    if (d < 1 || d > 6)
+                        throw new Fault("die_value", i, "A die shows " + d + ", not 1–6.");
+                }
+            }
             for (int k = 0; k < Board.KINDS; k++) {
                 if (Board.CLASS[k] == v.cls && w.cnt[s][side][k] > 0 && !written[side][k])
                     throw new Fault("dice_count", i, State.SIDES[side] + " rolls " + w.cnt[s][side][k]

@@ -84,11 +84,13 @@ final class State {
         } else {
             b.append(turn).append('.').append(step).append(' ').append(Event.STEP_NAMES[step]);
         }
+        // 6.1.0: the header is always followed by its semicolon ('next setup; ' before the set-up)
+        b.append("; ");
         boolean first = true;
         for (int s = 0; s < Board.N; s++) {
             String e = letters(s, EMPIRE), r = letters(s, REBEL);
             if (e.isEmpty() && r.isEmpty()) continue;
-            b.append(first ? "; " : " ");
+            b.append(first ? "" : " ");
             first = false;
             b.append(Board.SECTOR_IDS[s]).append('[');
             if (!e.isEmpty()) b.append("e:").append(e);

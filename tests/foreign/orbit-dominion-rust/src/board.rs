@@ -177,6 +177,8 @@ pub fn parse_position(text: &str) -> Result<Pos, String> {
     if text == "standard" {
         return parse_position(STANDARD);
     }
+    // 6.1.0: spaces before and after the whole position are read (its parts are not).
+    let text = text.trim_matches(' ');
     let parts: Vec<&str> = text.split(' ').collect();
     if parts.len() != 4 {
         return Err(format!("expected 4 space-separated parts, got {}", parts.len()));

@@ -89,6 +89,9 @@ fn parse_sector(ch: &[char], i: &mut usize) -> Option<Sq> {
 /// spaces, and `+1` / `-1` for rotations.
 fn lenient_text(t: &str) -> String {
     let mut s = String::new();
+    // whether a space was dropped right before each kept character
+    let mut spaced: Vec<bool> = Vec::new();
+    let mut pending_space = false;
     for c in t.chars() {
         let c = match c as u32 {
             0xFF01..=0xFF5E => char::from_u32(c as u32 - 0xFEE0).unwrap(),
@@ -98,13 +101,20 @@ fn lenient_text(t: &str) -> String {
             _ => c,
         };
         if c == ' ' || c == '\t' {
+            pending_space = true;
             continue;
         }
+        spaced.push(pending_space);
+        pending_space = false;
         s.push(c);
     }
     // rotation written with a count of one: O+1 / O-1
     let ch: Vec<char> = s.chars().collect();
     if ch.len() == 3 && orbit_index(ch[0]).is_some() && (ch[1] == '+' || ch[1] == '-') && ch[2] == '1' {
+        if spaced[2] {
+            // 6.1.0: the count follows the sign at once; "O+ 1" is no spelling
+            return String::new();
+        }
         s.pop();
     }
     s

@@ -279,7 +279,9 @@ fn replay(s: &mut Setup, moves: &[String], stop_at_illegal: bool) -> Result<Repl
             Err(_) => notation::written_text(&rules::resolve_marker(&s.game.pos, w)),
         };
         let differs = canonical != *text;
-        if !s.lenient && (alternative || (differs && judged.is_ok())) {
+        // 6.1.0 ("Several faults in one event"): the rules come before the spelling; only a
+        // legal action is a notation error, and only an accepted action is normalized.
+        if !s.lenient && judged.is_ok() && (alternative || differs) {
             let mut f = fail(
                 "noncanonical_notation",
                 format!("{}: '{}' is not canonical notation; did you mean '{}'?", field, text, canonical),
@@ -288,7 +290,7 @@ fn replay(s: &mut Setup, moves: &[String], stop_at_illegal: bool) -> Result<Repl
             f.suggestion = Some(canonical);
             return Err(f);
         }
-        if s.lenient && differs {
+        if s.lenient && differs && judged.is_ok() {
             r.normalized.push((i, text.clone(), canonical.clone()));
         }
         match judged {
