@@ -172,7 +172,8 @@ def _samples(name: str) -> list[dict[str, Any]]:
         out.append(dict(out[0], game_id="table-3"))
     if name == "dark-nebula":
         out.append(dict(out[0], secret={"sector": "zarek", "nonce": "ab" * 16}))
-        meta = {"event": "Cup", "date": "2026-11-20", "empire": "Aoi", "rebel": "Ren"}
+        meta = {"event": "Cup", "site": "Tokyo", "date": "2026-11-20", "round": "3"}
+        meta |= {"empire": "Aoi", "rebel": "Ren"}
         out.append(dict(out[0], interpretations=readings().model_dump(mode="json"), meta=meta))
     if name == "astro-stra":
         extra = copy.deepcopy(out[0])
@@ -186,7 +187,8 @@ def _samples(name: str) -> list[dict[str, Any]]:
         }
         extra["turns"][0]["extra_skill"] = {"skill": "jagi", "as": "red", "die": "T", "pips": 1}
         extra["interpretations"] = readings().model_dump(mode="json", by_alias=True)
-        extra["meta"] = {"event": "Cup", "date": "2026-11-20", "black": "Aoi", "white": "Ren"}
+        extra["meta"] = {"event": "Cup", "site": "Tokyo", "date": "2026-11-20", "round": "3"}
+        extra["meta"] |= {"black": "Aoi", "white": "Ren"}
         out.append(extra)
     return out
 

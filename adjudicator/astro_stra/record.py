@@ -149,7 +149,9 @@ class Result(ClaimedResultModel):
 
 class Meta(_Strict):
     event: str | None = None
+    site: str | None = None
     date: str | None = None
+    round: str | None = None
     black: str | None = None
     white: str | None = None
 

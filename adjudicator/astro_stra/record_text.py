@@ -33,29 +33,52 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.numbers import NumberError, ascii_line, read_int
 from adjudicator.core.records import load_model
 from adjudicator.core.tagged_text import (
-    RESULT_TAGS,
+    INTERPRETATION,
+    Reading,
     Tag,
-    interpretation_from_tag,
-    interpretation_tags,
-    malformed,
+    TagSpec,
+    header_tags,
     names_by,
     read_tagged,
-    result_from_tag,
-    result_tag,
+    read_tags,
+    result_spec,
+    ruleset_spec,
+    tag_names,
+    write_tags,
 )
 from adjudicator.core.verdict import Note
 
-META_TAGS = {"Event": "event", "Date": "date", "Black": "black", "White": "white"}
+
+def _sets(tag: Tag, reading: Reading) -> int | str:
+    """The number of dice sets; a value that is not a number is left for the model to
+    refuse with the values it takes."""
+    value = ascii_line(tag.value, tag.where, lenient=reading.lenient, notes=reading.notes)
+    try:
+        return read_int(value, what="[Sets]", what_ja="[Sets]")
+    except NumberError:
+        return value
+
+
+#: The tags of a record, in the order it writes them.
+TAGS: dict[str, TagSpec] = {
+    "Ruleset": ruleset_spec(GAME_ID),
+    "GameId": TagSpec("GameId", "game_id"),
+    "Sets": TagSpec("Sets", "sets", parse=_sets),
+    "Layout": TagSpec("Layout", "layout"),
+    "Interpretation": INTERPRETATION,
+    **header_tags(("Black", "White")),
+    "Result": result_spec(("black", "white")),
+}
+
+#: A record's field → the tag that writes it, for messages about a text record.
+TAG_OF = tag_names(TAGS)
 
 
 def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     data: dict[str, Any] = {"format": FORMAT, "game": GAME_ID, "meta": {}, "turns": []}
     tags, events = read_tagged(text)
-    readings: dict[str, Any] = {}
     notes: list[Note] = []
-    for tag in tags:
-        _tag(data, readings, tag, lenient, notes)
-    data["interpretations"] = readings
+    read_tags(TAGS, tags, data, Reading(lenient, notes))
     written: list[ReadTurn | str] = []
     places: dict[str, list[str]] = {"opening": [], "draft": [], "turns": []}
     for where, written_line in events:
@@ -97,66 +120,5 @@ def _turn(
     return number, play
 
 
-#: A record's field → the tag that writes it, for messages about a text record.
-TAG_OF = {
-    "game": "[Ruleset]",
-    "game_id": "[GameId]",
-    "sets": "[Sets]",
-    "layout": "[Layout]",
-    "interpretations": "[Interpretation]",
-    **RESULT_TAGS,
-    **{f"meta.{field}": f"[{tag}]" for tag, field in META_TAGS.items()},
-}
-
-
-def _tag(
-    data: dict[str, Any], readings: dict[str, Any], tag: Tag, lenient: bool, notes: list[Note]
-) -> None:
-    name, value = tag.name, tag.value
-    if name == "Ruleset":
-        if value != GAME_ID:
-            raise malformed(
-                tag.where,
-                f"ruleset {value!r} is not {GAME_ID}",
-                f"ルールセット「{value}」は {GAME_ID} ではありません",
-            )
-    elif name == "GameId":
-        data["game_id"] = value
-    elif name == "Sets":
-        data["sets"] = _sets(ascii_line(value, tag.where, lenient=lenient, notes=notes))
-    elif name == "Layout":
-        data["layout"] = value
-    elif name == "Interpretation":
-        key, choice = interpretation_from_tag(tag)
-        readings[key] = choice
-    elif name == "Result":
-        data["result"] = result_from_tag(tag, ("black", "white"))
-    elif name in META_TAGS:
-        data["meta"][META_TAGS[name]] = value
-    else:
-        raise malformed(tag.where, f"unknown tag [{name}]", f"未知のタグ [{name}]")
-
-
-def _sets(value: str) -> int | str:
-    """The number of dice sets; a value that is not a number is left for the model to
-    refuse with the values it takes."""
-    try:
-        return read_int(value, what="[Sets]", what_ja="[Sets]")
-    except NumberError:
-        return value
-
-
 def format_record(record: Record) -> str:
-    out = [f'[Ruleset "{GAME_ID}"]']
-    if record.game_id is not None:
-        out.append(f'[GameId "{record.game_id}"]')
-    out.append(f'[Sets "{record.sets}"]')
-    if record.layout is not None:
-        out.append(f'[Layout "{record.layout}"]')
-    out += interpretation_tags(record.interpretations)
-    for tag, field in META_TAGS.items():
-        value = getattr(record.meta, field)
-        if value is not None:
-            out.append(f'[{tag} "{value}"]')
-    out.append(result_tag(record.result.winner, record.result.reason))
-    return "\n".join([*out, "", *record.lines()]) + "\n"
+    return "\n".join([*write_tags(TAGS, record), "", *record.lines()]) + "\n"

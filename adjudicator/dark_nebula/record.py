@@ -159,7 +159,9 @@ class Result(ClaimedResultModel):
 
 class Meta(_Strict):
     event: str | None = None
+    site: str | None = None
     date: str | None = None
+    round: str | None = None
     empire: str | None = None
     rebel: str | None = None
 

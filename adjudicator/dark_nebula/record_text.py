@@ -25,15 +25,19 @@ from typing import Any
 from adjudicator.core.errors import InputError
 from adjudicator.core.records import load_model
 from adjudicator.core.tagged_text import (
-    RESULT_TAGS,
+    INTERPRETATION,
+    Reading,
     Tag,
-    interpretation_from_tag,
-    interpretation_tags,
-    malformed,
+    TagSpec,
+    first_missing,
+    header_tags,
     names_by,
     read_tagged,
-    result_from_tag,
-    result_tag,
+    read_tags,
+    result_spec,
+    ruleset_spec,
+    tag_names,
+    write_tags,
 )
 from adjudicator.core.verdict import Note
 from adjudicator.dark_nebula.board import default_board, known_boards
@@ -41,18 +45,48 @@ from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
 from adjudicator.dark_nebula.notation import canonical_line, lines, parse_line, printed_names
 from adjudicator.dark_nebula.record import Record
 
-META_TAGS = {"Event": "event", "Date": "date", "Empire": "empire", "Rebel": "rebel"}
+
+def _board(tag: Tag, _: Reading) -> dict[str, str]:
+    board_id, _, digest = tag.value.partition(" ")
+    return {"id": board_id, "sha256": digest}
+
+
+def _secret(tag: Tag, _: Reading) -> dict[str, str]:
+    sector, _, nonce = tag.value.partition(" ")
+    return {"sector": sector, "nonce": nonce}
+
+
+#: The tags of a record, in the order it writes them.
+TAGS: dict[str, TagSpec] = {
+    "Ruleset": ruleset_spec(GAME_ID),
+    "GameId": TagSpec("GameId", "game_id", required=True),
+    "Board": TagSpec(
+        "Board",
+        "board",
+        required=True,
+        parse=_board,
+        show=lambda r: [f"{r.board.id} {r.board.sha256}"],
+    ),
+    "Commitment": TagSpec("Commitment", "commitment", required=True),
+    "Interpretation": INTERPRETATION,
+    **header_tags(("Empire", "Rebel")),
+    "Secret": TagSpec(
+        "Secret",
+        "secret",
+        parse=_secret,
+        show=lambda r: [] if r.secret is None else [f"{r.secret.sector} {r.secret.nonce}"],
+    ),
+    "Result": result_spec(("empire", "rebel")),
+}
 
 
 def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     """A text record. Sectors are written by id; a printed name (ザレク) is refused with the
     canonical line suggested, or with ``lenient`` read as its id and noted."""
     data: dict[str, Any] = {"format": FORMAT, "game": GAME_ID, "meta": {}, "events": []}
-    readings: dict[str, Any] = {}
     tags, events = read_tagged(text)
-    for tag in tags:
-        _tag(data, readings, tag)
     notes: list[Note] = []
+    read_tags(TAGS, tags, data, Reading(lenient, notes))
     places: list[str] = []
     # an unknown board gives no names; reading then stops at the board with its own message
     board = known_boards().get(data.get("board", {}).get("id", ""))
@@ -70,26 +104,15 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         except InputError as err:
             raise err.at(where) from None
         data["events"].append(event.model_dump(mode="json", by_alias=True))
-    data["interpretations"] = readings
-    for required in ("game_id", "board", "commitment"):
-        if required not in data:
-            raise missing_tag(required)
+    if (missing := first_missing(TAGS, data)) is not None:
+        raise missing_tag(missing.field)
     names = names_by(TAG_OF, {"events": places})
     record, more = load_model(Record, data, lenient=lenient, names=names)
     return record, notes + more
 
 
 #: A record's field → the tag that writes it, for messages about a text record.
-TAG_OF = {
-    "game": "[Ruleset]",
-    "game_id": "[GameId]",
-    "board": "[Board]",
-    "commitment": "[Commitment]",
-    "interpretations": "[Interpretation]",
-    "secret": "[Secret]",
-    **RESULT_TAGS,
-    **{f"meta.{field}": f"[{tag}]" for tag, field in META_TAGS.items()},
-}
+TAG_OF = tag_names(TAGS)
 
 
 def missing_tag(key: str) -> InputError:
@@ -128,49 +151,5 @@ def missing_tag(key: str) -> InputError:
     )
 
 
-def _tag(data: dict[str, Any], readings: dict[str, Any], tag: Tag) -> None:
-    name, value = tag.name, tag.value
-    if name == "Ruleset":
-        if value != GAME_ID:
-            raise malformed(
-                tag.where,
-                f"ruleset {value!r} is not {GAME_ID}",
-                f"ルールセット「{value}」は {GAME_ID} ではありません",
-            )
-    elif name == "GameId":
-        data["game_id"] = value
-    elif name == "Board":
-        board_id, _, digest = value.partition(" ")
-        data["board"] = {"id": board_id, "sha256": digest}
-    elif name == "Commitment":
-        data["commitment"] = value
-    elif name == "Interpretation":
-        key, choice = interpretation_from_tag(tag)
-        readings[key] = choice
-    elif name == "Secret":
-        sector, _, nonce = value.partition(" ")
-        data["secret"] = {"sector": sector, "nonce": nonce}
-    elif name == "Result":
-        data["result"] = result_from_tag(tag, ("empire", "rebel"))
-    elif name in META_TAGS:
-        data["meta"][META_TAGS[name]] = value
-    else:
-        raise malformed(tag.where, f"unknown tag [{name}]", f"未知のタグ [{name}]")
-
-
 def format_record(record: Record) -> str:
-    out = [
-        f'[Ruleset "{GAME_ID}"]',
-        f'[GameId "{record.game_id}"]',
-        f'[Board "{record.board.id} {record.board.sha256}"]',
-        f'[Commitment "{record.commitment}"]',
-    ]
-    out += interpretation_tags(record.interpretations)
-    for tag, field in META_TAGS.items():
-        value = getattr(record.meta, field)
-        if value is not None:
-            out.append(f'[{tag} "{value}"]')
-    if record.secret is not None:
-        out.append(f'[Secret "{record.secret.sector} {record.secret.nonce}"]')
-    out.append(result_tag(record.result.winner, record.result.reason))
-    return "\n".join([*out, "", *lines(record.events)]) + "\n"
+    return "\n".join([*write_tags(TAGS, record), "", *lines(record.events)]) + "\n"

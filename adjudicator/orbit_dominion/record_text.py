@@ -39,27 +39,21 @@ from adjudicator.core.numbers import (
 )
 from adjudicator.core.records import load_model
 from adjudicator.core.strict_json import json_problem_ja
+from adjudicator.core.tagged_text import (
+    Reading,
+    Tag,
+    TagSpec,
+    header_tags,
+    store,
+    tag_names,
+    write_tags,
+)
 from adjudicator.core.verdict import Note
 from adjudicator.orbit_dominion.board import BLUE
 from adjudicator.orbit_dominion.identity import FORMAT
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.record import Record
 
-#: Tag → (record section, field). Order is the order they are written in.
-TAGS: dict[str, tuple[str, str]] = {
-    "Event": ("meta", "event"),
-    "Site": ("meta", "site"),
-    "Date": ("meta", "date"),
-    "Round": ("meta", "round"),
-    "Red": ("meta", "red"),
-    "Blue": ("meta", "blue"),
-    "Ruleset": ("", "ruleset"),
-    "GameId": ("", "game_id"),
-    "Start": ("", "start"),
-    "Result": ("", "result"),
-    "Reason": ("", "reason"),
-    "Ext": ("", "ext"),
-}
 RESULT_TOKENS = {"1-0": "red", "0-1": "blue", "1/2-1/2": "draw", "*": None}
 TOKEN_OF = {winner: token for token, winner in RESULT_TOKENS.items()}
 
@@ -103,10 +97,6 @@ def _unescape(value: str) -> str:
     return _ESCAPED.sub(r"\1", value) if "\\" in value else value
 
 
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
 #: The result tokens, as expected after a text record's moves.
 RESULTS = ("1-0, 0-1, 1/2-1/2 or *", "1-0、0-1、1/2-1/2、* のいずれか")
 
@@ -125,15 +115,70 @@ def _error(
     )
 
 
-def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
-    """Read a text record. Unknown tags are errors, or warnings in lenient mode."""
-    notes: list[Note] = []
+def _result_token(tag: Tag, _: Reading) -> str:
+    if tag.value not in RESULT_TOKENS:
+        raise _error_at(tag.where, f"result {tag.value!r}", f"結果「{tag.value}」", RESULTS)
+    return tag.value
+
+
+def _ext(tag: Tag, reading: Reading) -> Any:
+    """``[Ext]``: the record's extensions, as strict JSON unless read leniently."""
+    try:
+        return strict_json.loads(tag.value, strict=not reading.lenient)
+    except json.JSONDecodeError as exc:
+        raise _error_at(
+            tag.where,
+            f"[Ext] is not JSON: {exc.msg}",
+            f"[Ext] が JSON として読めません: {json_problem_ja(exc.msg)}",
+        ) from None
+    except InputError as err:
+        raise _error_at(
+            tag.where,
+            f"[Ext] is not strict JSON: {err.message}",
+            f"[Ext] が厳密な JSON ではありません: {err.text('ja')}",
+        ) from None
+
+
+def _ext_shown(record: Record) -> list[str]:
+    data = record.dump()
+    return [json.dumps(data["ext"], ensure_ascii=False, sort_keys=True)] if "ext" in data else []
+
+
+#: The tags of a record, in the order it writes them. ``[Result]`` is the claimed result
+#: token, checked against the one closing the movetext.
+TAGS: dict[str, TagSpec] = {
+    **header_tags(("Red", "Blue")),
+    "Ruleset": TagSpec("Ruleset", "ruleset", required=True),
+    "GameId": TagSpec("GameId", "game_id"),
+    "Start": TagSpec("Start", "start", show=lambda r: [] if r.start == "standard" else [r.start]),
+    "Result": TagSpec(
+        "Result", "result.claimed", parse=_result_token, show=lambda r: [TOKEN_OF[r.result.winner]]
+    ),
+    "Reason": TagSpec("Reason", "result.reason"),
+    "Ext": TagSpec("Ext", "ext", parse=_ext, show=_ext_shown),
+}
+
+
+def _error_at(
+    where: str, message: str, ja: str, expected: tuple[str, str] | None = None
+) -> InputError:
+    """A notation error at ``where`` (``line 2, column 1``)."""
+    return InputError(
+        "bad_notation",
+        message,
+        ja=ja,
+        field=where,
+        expected=expected[0] if expected else None,
+        expected_ja=expected[1] if expected else None,
+    )
+
+
+def _header(text: str, reading: Reading, where: _Lines) -> tuple[dict[str, Any], int]:
+    """The record's fields its tags give, and where its movetext starts. Unknown tags are
+    errors, or warnings in lenient mode."""
     fields: dict[str, Any] = {"format": FORMAT, "meta": {}}
     pos = 0
-    claimed_token: str | None = None
-    reason: str | None = None
     seen: set[str] = set()
-    where = _Lines(text)
     while True:
         stripped = _SPACE.match(text, pos).end()
         if text.startswith("#", stripped):  # a comment line among the tags
@@ -141,8 +186,7 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
             pos = len(text) if end_of_line < 0 else end_of_line
             continue
         if not text.startswith("[", stripped):
-            pos = stripped
-            break
+            return fields, stripped
         m = _TAG.match(text, stripped)
         end_of_line = text.find("\n", stripped)
         end_of_line = len(text) if end_of_line < 0 else end_of_line
@@ -154,59 +198,30 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
                 "タグの行の形が正しくありません",
                 ('a tag such as [Event "…"]', '[Event "…"] のようなタグ'),
             )
-        name, value = m["name"], _unescape(m["value"])
+        name, at = m["name"], where.at(stripped)
         pos = m.end()
         if name in seen:
-            raise _error(
-                text, stripped, f"tag [{name}] appears twice", f"タグ [{name}] が 2 回あります"
-            )
+            raise _error_at(at, f"tag [{name}] appears twice", f"タグ [{name}] が 2 回あります")
         seen.add(name)
-        if name not in TAGS:
-            if not lenient:
-                raise _error(
-                    text,
-                    stripped,
-                    f"unknown tag [{name}]",
-                    f"未知のタグ [{name}]",
-                    ("one of " + ", ".join(TAGS), "、".join(TAGS) + " のいずれか"),
-                )
-            notes.append(
-                Note(
-                    code="unknown_tag",
-                    location=where.at(stripped),
-                    message=f"[{name}] ignored",
-                )
+        if name in TAGS:
+            store(TAGS[name], Tag(name, _unescape(m["value"]), at), fields, reading)
+        elif not reading.lenient:
+            raise _error_at(
+                at,
+                f"unknown tag [{name}]",
+                f"未知のタグ [{name}]",
+                ("one of " + ", ".join(TAGS), "、".join(TAGS) + " のいずれか"),
             )
-            continue
-        section, key = TAGS[name]
-        if name == "Result":
-            if value not in RESULT_TOKENS:
-                raise _error(text, stripped, f"result {value!r}", f"結果「{value}」", RESULTS)
-            claimed_token = value
-        elif name == "Reason":
-            reason = value
-        elif name == "Ext":
-            try:
-                fields["ext"] = strict_json.loads(value, strict=not lenient)
-            except json.JSONDecodeError as exc:
-                raise _error(
-                    text,
-                    stripped,
-                    f"[Ext] is not JSON: {exc.msg}",
-                    f"[Ext] が JSON として読めません: {json_problem_ja(exc.msg)}",
-                ) from None
-            except InputError as err:
-                raise _error(
-                    text,
-                    stripped,
-                    f"[Ext] is not strict JSON: {err.message}",
-                    f"[Ext] が厳密な JSON ではありません: {err.text('ja')}",
-                ) from None
-        elif section == "meta":
-            fields["meta"][key] = value
         else:
-            fields[key] = value
-    if "Ruleset" not in seen:
+            reading.notes.append(Note(code="unknown_tag", location=at, message=f"[{name}] ignored"))
+
+
+def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
+    """Read a text record: its tags (:func:`_header`), then its movetext."""
+    notes: list[Note] = []
+    where = _Lines(text)
+    fields, pos = _header(text, Reading(lenient, notes), where)
+    if "ruleset" not in fields:
         raise _error(
             text,
             0,
@@ -216,6 +231,8 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         )
     read = _Read(text, lenient, notes, where)
     moves, closing = _movetext(read, pos, fields.get("start", "standard"))
+    said = fields.pop("result", {})
+    claimed_token, reason = said.get("claimed"), said.get("reason")
     if claimed_token is not None and claimed_token != closing:
         raise _error(
             text,
@@ -235,7 +252,7 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
 
 #: A record's field → the tag that writes it, for messages about a text record.
 _TAG_OF = {
-    **{".".join(filter(None, place)): f"[{tag}]" for tag, place in TAGS.items()},
+    **tag_names(TAGS),
     "result": "[Result]",
     "result.winner": "[Result]",
     "result.reason": "[Reason]",
@@ -389,27 +406,7 @@ def _clock(arg: str, read: _Read, at: int) -> float:
 
 def format_record(record: Record) -> str:
     """The text notation of a record."""
-    data = record.dump()
-    lines = []
-    values: dict[str, str | None] = {
-        "Event": record.meta.event,
-        "Site": record.meta.site,
-        "Date": record.meta.date.isoformat() if record.meta.date else None,
-        "Round": record.meta.round,
-        "Red": record.meta.red,
-        "Blue": record.meta.blue,
-        "Ruleset": record.ruleset,
-        "GameId": record.game_id,
-        "Start": None if record.start == "standard" else record.start,
-        "Result": TOKEN_OF[record.result.winner],
-        "Reason": record.result.reason,
-        "Ext": json.dumps(data["ext"], ensure_ascii=False, sort_keys=True)
-        if "ext" in data
-        else None,
-    }
-    for name, value in values.items():
-        if value is not None:
-            lines.append(f'[{name} "{_escape(value)}"]')
+    lines = write_tags(TAGS, record, escaped=True)
     blue_first = start_position(record.start).turn == BLUE
     tokens: list[str] = []
     for n, move in enumerate(record.canonical().moves):
