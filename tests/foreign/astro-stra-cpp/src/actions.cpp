@@ -31,7 +31,7 @@ int advanceTo(int from, int k, const Readings& r) {
 int backTo(int from, int k, const Readings& r) {
   int to = from - k;
   if (to < START) {
-    if (r.pastStartForbidden) return -1;
+    if (r.pastStartForbidden || bug("b2-a3-back-below-start-barred")) return -1;
     to = START;
   }
   return to;
@@ -102,7 +102,7 @@ Seqs actionA5(const TurnCtx& ctx, const Board& b, int from) {
 // A⚅: outer -> inner advance 6, or inner -> outer back 6.
 Seqs actionA6(const TurnCtx& ctx, const Board& b, int from) {
   Seqs out;
-  if (from >= 1 && from <= 6) addIf(out, b, ctx.side, from, from + 6, *ctx.r);
+  if (from >= (bug("b2-a6-from-start") ? 0 : 1) && from <= 6) addIf(out, b, ctx.side, from, from + 6, *ctx.r);
   else if (from >= 7 && from <= 12) addIf(out, b, ctx.side, from, from - 6, *ctx.r);
   return out;
 }

@@ -59,13 +59,20 @@ std::string skillRed(TurnCtx& ctx, const std::vector<Param>& ps) {
 std::string skillGreenBlue(TurnCtx& ctx, const std::vector<Param>& ps, int delta) {
   const Param* s = findParam(ps, P_SLOT);
   if (!s || s->hasNum) return "bad_skill";
-  return bump(ctx.val[ctx.slotCol[s->slot]], delta, *ctx.r);
+  int& v = ctx.val[ctx.slotCol[s->slot]];
+  if (bug("b2-green-cannot-reach-six") && delta > 0 && v + delta >= 6) return "pips_out_of_range";
+  if (bug("b2-blue-wraps-at-one") && delta < 0 && v == 1) {
+    v = 6;
+    return "";
+  }
+  return bump(v, delta, *ctx.r);
 }
 
 // S 透明 Phrenios: turn the T or the A die over (7 - pips).
 std::string skillClear(TurnCtx& ctx, const std::vector<Param>& ps) {
   const Param* s = findParam(ps, P_SLOT);
   if (!s || s->hasNum) return "bad_skill";
+  if (bug("b2-clear-t-only") && s->slot != 1) return "bad_skill";
   int& v = ctx.val[ctx.slotCol[s->slot]];
   v = 7 - v;
   return "";
@@ -93,7 +100,7 @@ std::string skillPurple(TurnCtx& ctx, const std::vector<Param>& ps) {
   if (!theirs) return "bad_skill";
   std::vector<Held> kept;
   for (auto& h : ctx.st.held)
-    if (!(h.owner == o && h.colour == d->colour)) kept.push_back(h);
+    if (!(h.owner == o && h.colour == d->colour) || bug("b2-purple-keeps-own-hold")) kept.push_back(h);
   kept.push_back(Held{o, d->colour, (int)d->num, -1});
   ctx.st.held = kept;
   return "";
@@ -134,6 +141,7 @@ std::string skillBlackRed(TurnCtx& ctx, const std::vector<Param>& ps) {
   if (h) {
     if (!h->hasNum || h->numText.empty() || h->numText[0] == '+' || h->numText[0] == '-' || !isFace(h))
       return "bad_skill";
+    if (bug("b2-scar-opponent-held-only") && h->owner == ctx.side) return "no_held_die";
     int* v = heldRef(ctx, h->owner, h->colour);
     if (!v) return "no_held_die";
     *v = (int)h->num;
@@ -157,7 +165,7 @@ std::string skillOrange(TurnCtx& ctx, const std::vector<Param>& ps) {
   int side = ctx.side, o = opp(side);
   int q = numberedPoint(side, ctx.pipsOf(0), r);
   Board& b = ctx.st.b;
-  if (b.c[side][q] != 1) return "skill_not_available";
+  if (bug("b2-orange-from-block") ? b.c[side][q] < 1 : b.c[side][q] != 1) return "skill_not_available";
   if (w->num < 1 || w->num > 12 || b.c[o][w->num] != 1) return "bad_skill";
   int n = (int)w->num;
   b.c[side][q] = 0;

@@ -15,7 +15,7 @@ Targets targetT1(const TurnCtx& ctx) {
   const int* c = ctx.st.b.c[ctx.side];
   Targets out;
   int hi = -1, lo = -1;
-  for (int p = 0; p <= 13; p++)
+  for (int p = 0; p <= (bug("b2-t1-home-excluded") ? 12 : 13); p++)
     if (c[p] > 0) {
       if (lo < 0) lo = p;
       hi = p;
@@ -64,7 +64,7 @@ Targets targetT5(const TurnCtx& ctx) {
   const int* c = ctx.st.b.c[ctx.side];
   Targets out;
   std::vector<int> pts;
-  for (int s = ctx.r->anyDieTA ? 1 : 0; s < 3; s++) pts.push_back(numberedPoint(ctx.side, ctx.pipsOf(s), *ctx.r));
+  for (int s = ctx.r->anyDieTA || bug("b2-t5-ignores-s-die") ? 1 : 0; s < 3; s++) pts.push_back(numberedPoint(ctx.side, ctx.pipsOf(s), *ctx.r));
   std::sort(pts.begin(), pts.end());
   pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
   for (int q : pts)

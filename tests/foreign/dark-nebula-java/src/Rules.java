@@ -116,7 +116,7 @@ final class Rules {
                 throw new Fault("rebel_setup_crowded", i, Board.SECTOR_IDS[p[1]] + " holds more than one rebel counter at set-up.");
         }
         for (int[] p : ev.places) {
-            if (p[0] == Board.BATTLESHIP && Board.PRODUCTION[p[1]] < 2)
+            if (p[0] == Board.BATTLESHIP && Board.PRODUCTION[p[1]] < (Bugs.on("b2-battleship-setup-production-one") ? 1 : 2))
                 throw new Fault("battleship_low_production", i, "Battleships start on sectors of production 2 or more ("
                     + Board.SECTOR_IDS[p[1]] + " has " + Board.PRODUCTION[p[1]] + ").");
         }
@@ -191,7 +191,13 @@ final class Rules {
             if (!isHeavy(x[0]))
                 throw new Fault("extra_counter", i, "The extra counter is one battleship or guard ship (got "
                     + Board.KIND_IDS[x[0]] + ").");
-            placementSector(x, w, own, i);
+            if (Bugs.on("b2-extra-anywhere")) {
+                boolean[] any = new boolean[Board.N];
+                java.util.Arrays.fill(any, true);
+                placementSector(x, w, any, i);
+            } else {
+                placementSector(x, w, own, i);
+            }
         }
         List<int[]> all = new ArrayList<>(ev.places);
         all.addAll(ev.extras);
@@ -219,7 +225,8 @@ final class Rules {
         if (!own[s])
             throw new Fault("placement_not_own_sector", i, Board.SECTOR_IDS[s]
                 + " holds no own counter, so nothing may be placed there.");
-        if (isShip(p[0]) && s != Board.TYRANN)
+        boolean ship = isShip(p[0]) && !(p[0] == Board.NEW_CRUISER && Bugs.on("b2-new-cruiser-outside-capital"));
+        if (ship && s != Board.TYRANN)
             throw new Fault("imperial_ship_outside_capital", i, "An imperial " + Board.KIND_IDS[p[0]]
                 + " may be placed only at Tyrann (not " + Board.SECTOR_IDS[s] + ").");
     }
@@ -288,7 +295,7 @@ final class Rules {
                 throw new Fault("new_cruiser_locked", i,
                     "The base may build new cruisers only after an imperial new cruiser was removed.");
             boolean allowed = k == Board.CRUISER || k == Board.NEW_CRUISER
-                || (ctx.baseAlsoRebelKinds && isHeavy(k));
+                || (ctx.baseAlsoRebelKinds && isHeavy(k)) || (k == Board.BATTLESHIP && Bugs.on("b2-base-builds-battleships"));
             if (!allowed)
                 throw new Fault("base_counter_kind", i, "The base may not build " + Board.KIND_IDS[k] + ".");
             cost += Board.PRICE[k];
@@ -336,6 +343,12 @@ final class Rules {
             if (Board.MOVEMENT[k] == 0)
                 throw new Fault("immobile", i, Board.KIND_IDS[k] + " has allowance 0 and never moves.");
             int r = reach(ctx, from, to, Board.MOVEMENT[k]);
+            if (r == 0 && Bugs.on("b2-enemy-blocks-path") && !Board.ADJ[from][to] && from != to) {
+                boolean[] open = new boolean[Board.N];
+                for (int n = 0; n < Board.N; n++)
+                    open[n] = n == to || (w.total(n, 1 - side) == 0 && (!Board.NEBULA[n] || ctx.nebulaEachStep));
+                if (Board.distance(from, to, open) > Board.MOVEMENT[k]) r = 1;
+            }
             if (r == 1)
                 throw new Fault("too_far", i, Board.SECTOR_IDS[to] + " is out of reach from " + Board.SECTOR_IDS[from]
                     + " with allowance " + Board.MOVEMENT[k] + ".");
@@ -375,7 +388,13 @@ final class Rules {
     // ================================================================ 9.0–9.7 combat
 
     static void combat(Ctx ctx, Event ev, State w, int i) throws Fault {
+        int prevSector = -1;
         for (Event.Battle b : ev.battles) {
+            if (Bugs.on("b2-battles-board-order")) {
+                if (b.sector < prevSector)
+                    throw new Fault("battle_missing", i, "The battle in an earlier sector was not fought first.");
+                prevSector = b.sector;
+            }
             if (w.decided())
                 throw new Fault("game_over", i, "The game is already decided (" + w.reason + ").");
             if (!w.contested(b.sector))
@@ -512,7 +531,7 @@ final class Rules {
     static void search(Ctx ctx, Event ev, State w, int i) throws Fault {
         // 10.1, interpretation 2
         boolean command = commandShipOnBoard(w);
-        int limit = command ? 2 : (ctx.searchNoneWithoutCommand ? 0 : 1);
+        int limit = command || Bugs.on("b2-two-searches-without-command") ? 2 : (ctx.searchNoneWithoutCommand ? 0 : 1);
         if (ev.searched.size() > limit)
             throw new Fault("too_many_searches", i, "At most " + limit + " sectors may be searched (got "
                 + ev.searched.size() + ").");
@@ -542,26 +561,28 @@ final class Rules {
                 }
             }
         }
+        boolean hiddenAtStart = !w.baseRevealed;
         // 10.2, 10.3, 10.4: the revelation
         if (ev.reveal != null) {
             opening(ctx, ev.reveal, w, i);
             reveal(w);
         }
         // 10.7: the base's roll while it stays hidden
-        if (!w.baseRevealed) {
+        if (Bugs.on("b2-roll-decided-before-reveal") ? hiddenAtStart : !w.baseRevealed) {
             if (!ev.hasRoll)
                 throw new Fault("base_roll", i, "The 10.7 die is rolled while the base is hidden (recorded: none).");
             if (ev.roll < 1 || ev.roll > 6)
                 throw new Fault("die_value", i, "A die shows " + ev.roll + ", not 1–6.");
             boolean raise = Bugs.on("roll-equal-raises") ? ev.roll >= w.baseValue : ev.roll > w.baseValue;
-            if (raise && w.baseValue < 6) w.baseValue++;
+            if (raise && w.baseValue < (Bugs.on("b2-base-value-cap-five") ? 5 : 6)) w.baseValue++;
         } else if (ev.hasRoll) {
             throw new Fault("base_roll", i, "The 10.7 die is not rolled once the base has appeared (recorded: "
                 + ev.roll + ").");
         }
         // 10.5: restrictions on the next imperial production and movement
         for (int s = 0; s < Board.N; s++)
-            w.restricted[s] = w.cnt[s][R][Board.BASE] > 0 && w.total(s, E) > 0;
+            w.restricted[s] = (w.cnt[s][R][Board.BASE] > 0 && w.total(s, E) > 0)
+                || (w.restricted[s] && Bugs.on("b2-restriction-sticky"));
     }
 
     /** 10.2, 10.3: the base appears with every counter on it; 10.4 its value is fixed. */

@@ -139,6 +139,10 @@ impl Pos {
         for &c in self.cells.iter() {
             k = k * 5 + c as u128;
         }
+        if crate::bugs::on("b2-threefold-ignores-side") {
+            // seeded bug: the side to move is not part of the repetition key
+            return k * 2;
+        }
         k * 2 + if self.side == Side::Red { 0 } else { 1 }
     }
     pub fn text(&self) -> String {

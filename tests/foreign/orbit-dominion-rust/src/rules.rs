@@ -93,7 +93,7 @@ pub fn connection(a: Sq, b: Sq) -> Connection {
     if num_of(a) != num_of(b) {
         return Connection::None;
     }
-    if (oa as i32 - ob as i32).abs() == 1 {
+    if (oa as i32 - ob as i32).abs() == 1 || crate::bugs::on("b2-jump-outer-inner") {
         Connection::Jump
     } else {
         Connection::OuterInner
@@ -142,7 +142,11 @@ pub fn check_navigation(pos: &Pos, src: Sq, dst: Sq, dist: u8, marker: Marker) -
         if !enemy {
             return Err(v("nothing_to_capture", format!("There is no enemy ship on {} to capture.", sq_name(dst))));
         }
-        if dist == 2 {
+        if crate::bugs::on("b2-flagship-cannot-capture") && is_flag(pos.cells[src as usize]) && !is_flag(target) {
+            // seeded bug: the flagship is treated as a ship that never captures
+            return Err(v("nothing_to_capture", format!("The flagship on {} cannot capture.", sq_name(src))));
+        }
+        if dist == 2 && !(crate::bugs::on("b2-capture-two-away-allowed") && pos.cells[passed_sector(src, dst) as usize] == EMPTY) {
             return Err(v(
                 "capture_two_away",
                 format!("A ship two sectors away ({}) cannot be captured by navigation.", sq_name(dst)),
@@ -165,7 +169,7 @@ pub fn check_navigation(pos: &Pos, src: Sq, dst: Sq, dist: u8, marker: Marker) -
             format!("{} holds an own ship; navigation cannot end there.", sq_name(dst)),
         ));
     }
-    if dist == 2 {
+    if dist == 2 && !crate::bugs::on("b2-nav-path-not-checked") {
         let passed = passed_sector(src, dst);
         if pos.cells[passed as usize] != EMPTY {
             return Err(v(
@@ -259,7 +263,12 @@ pub fn check_rotation(pos: &Pos, orbit: u8, dir: i8) -> Result<Action, Violation
 /// the enemy flagship.
 pub fn flagship_capture_supported(pos: &Pos, attacker: Sq, flag: Sq) -> bool {
     let bug = crate::bugs::on("b1-support-includes-attacker");
-    adjacent(flag).any(|a| (bug || a != attacker) && color(pos.cells[a as usize]) == Some(pos.side))
+    let same_orbit_only = crate::bugs::on("b2-support-same-orbit-only");
+    adjacent(flag).any(|a| {
+        (bug || a != attacker)
+            && (!same_orbit_only || orbit_of(a) == orbit_of(flag))
+            && color(pos.cells[a as usize]) == Some(pos.side)
+    })
 }
 
 /// 第7条 7-2: `side`'s ships stand on at least two distinct sectors adjacent to the
@@ -274,8 +283,9 @@ pub fn pincer(cells: &[u8; 36], side: Side) -> bool {
 
 /// `side`'s ships stand on at least two distinct sectors adjacent to `flag`.
 pub fn pincer_at(cells: &[u8; 36], side: Side, flag: Sq) -> bool {
+    let normals_only = crate::bugs::on("b2-pincer-flagship-not-counted");
     adjacent(flag)
-        .filter(|&a| color(cells[a as usize]) == Some(side))
+        .filter(|&a| color(cells[a as usize]) == Some(side) && (!normals_only || cells[a as usize] == side.normal_cell()))
         .count()
         >= 2
 }
@@ -336,7 +346,8 @@ pub fn apply(cells: &[u8; 36], a: &Action) -> ([u8; 36], u8) {
         Action::Rot { orbit, dir } => {
             for n in 0..12u8 {
                 let from = sq(orbit, n);
-                let to = step(from, dir as i32);
+                let d = if crate::bugs::on("b2-rotation-direction-inverted") { -(dir as i32) } else { dir as i32 };
+                let to = step(from, d);
                 c[to as usize] = cells[from as usize];
             }
         }
@@ -412,7 +423,13 @@ pub fn instant_result(before: &[u8; 36], after: &[u8; 36], captured: u8, mover: 
         return Some(PINCER);
     }
     let annihilation_judged = !crate::bugs::on("b1-annihilation-red-only") || mover == Side::Red;
-    if annihilation_judged && captured == enemy.normal_cell() && !after.iter().any(|&c| c == enemy.normal_cell()) {
+    let gone = if crate::bugs::on("b2-annihilation-needs-all-ships") {
+        // seeded bug: "全滅" read as every enemy ship, the flagship included
+        !after.iter().any(|&c| color(c) == Some(enemy))
+    } else {
+        !after.iter().any(|&c| c == enemy.normal_cell())
+    };
+    if annihilation_judged && captured == enemy.normal_cell() && gone {
         return Some(ANNIHILATION);
     }
     if new_pincer() {
@@ -512,6 +529,10 @@ pub fn legal_actions_unsorted(pos: &Pos, hist: &History) -> Vec<Action> {
             cands[len] = sq(o + 1, num_of(s));
             len += 1;
         }
+        if crate::bugs::on("b2-jump-outer-inner") && o != 1 {
+            cands[len] = sq(2 - o, num_of(s));
+            len += 1;
+        }
         for &d in &cands[..len] {
             let w = Written::Move { src: s, dst: d, marker: Marker::Dash };
             if let Ok(a) = check(pos, w) {
@@ -586,7 +607,12 @@ pub fn turn_start(pos: &Pos, hist: &History) -> Option<Outcome> {
     if let Some(o) = turn_start_before_actions(pos) {
         return Some(o);
     }
-    let legal = legal_actions_unsorted(pos, hist);
+    let legal = if crate::bugs::on("b2-no-legal-ignores-threefold") {
+        // seeded bug: the turn-start test forgets the actions banned by 第9条
+        legal_actions_unsorted(pos, &History::default())
+    } else {
+        legal_actions_unsorted(pos, hist)
+    };
     no_legal_actions(pos, &legal)
 }
 
