@@ -14,7 +14,7 @@ from adjudicator.core.display import pad
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.references import RuleData
-from adjudicator.dark_nebula.board import COUNTER_IDS, BoardDefinition, Sector
+from adjudicator.dark_nebula.board import ABBREVIATIONS, COUNTER_IDS, BoardDefinition, Sector
 from adjudicator.dark_nebula.notation import canonical_line, parse_line, stamp
 from adjudicator.dark_nebula.record import GameEvent
 from adjudicator.dark_nebula.state import Situation
@@ -44,16 +44,6 @@ WORDS: dict[Lang, dict[str, str]] = {
         "restricted": "10.5: {sector} は帝国軍の次のステップでは進入できません",
         "legend": "(* 暗黒星雲; {legend})",
     },
-}
-
-ABBREVIATIONS = {
-    "imperial_guard": "G",
-    "command_ship": "C",
-    "secret_base": "B",
-    "cruiser": "c",
-    "new_cruiser": "n",
-    "battleship": "b",
-    "guard_ship": "g",
 }
 
 
