@@ -102,7 +102,7 @@ def _uses(
     for use in candidate_uses(table, foe):
         result = apply_skill(position, table, use, foe, readings)
         if not is_problem(result):
-            done_position, done_table = result  # type: ignore[misc]
+            done_position, done_table = result
             yield use, done_position, done_table
 
 

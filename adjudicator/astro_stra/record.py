@@ -137,7 +137,7 @@ class _Spelled(Event):
     __slots__ = ()
 
     @property
-    def written(self) -> str:  # type: ignore[override]
+    def written(self) -> str:
         return turn_line(*self.read)
 
 

@@ -47,13 +47,13 @@ def pairs_read(value: object, depth: int = 0) -> int:
         return -1
     if kind is list or kind is dict:
         pairs = len(value) if kind is dict else 0  # type: ignore[arg-type]
-        items = value.values() if kind is dict else value  # type: ignore[union-attr]
+        items = value.values() if kind is dict else value
     elif isinstance(value, BaseModel) and not value.__pydantic_extra__:
         pairs = len(value.__pydantic_fields_set__)
         items = value.__dict__.values()
     else:
         return -1
-    for item in items:  # type: ignore[attr-defined]
+    for item in items:
         inner = pairs_read(item, depth + 1)
         if inner < 0:
             return -1

@@ -30,7 +30,7 @@ MAX_EXPANDED_NODES = 1_000_000
 _Base: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class BoundedLoader(Composer, _Base):  # type: ignore[misc, valid-type]
+class BoundedLoader(Composer, _Base):
     """The safe loader, composing in Python so that depth and expanded size are counted."""
 
     def __init__(self, stream: str) -> None:

@@ -107,25 +107,24 @@ def body(event: GameEvent) -> str:
     """The part of the line after the stamp. Events are told apart by their exact class
     (``type(event) is``), here and in the replay: ``isinstance`` against a pydantic model
     that does not match goes through an ABC check that costs as much as the work itself."""
-    kind = type(event)
-    if kind is Setup:
+    if type(event) is Setup:
         return _places(event.rebel)
-    if kind is Production:
+    if type(event) is Production:
         parts = [_places(event.builds)]
         if event.extra:
             parts.append(f"extra {event.extra.counter}@{event.extra.sector}")
         if event.base_builds:
             parts.append("base " + " ".join(event.base_builds))
         return "; ".join(parts)
-    if kind is Movement:
+    if type(event) is Movement:
         moves = " ".join([f"{m.counter}@{m.src}>{m.dst}" for m in event.moves]) or "-"
         if event.appearances:
             moves += "; appear " + " ".join([f"{a.counter}>{a.to}" for a in event.appearances])
         return moves
-    if kind is Combat:
+    if type(event) is Combat:
         battles = [f"{b.sector}: " + " | ".join(map(_volley, b.volleys)) for b in event.battles]
         return "; ".join(battles) or "-"
-    if kind is Search:
+    if type(event) is Search:
         parts = [" ".join(event.searches) or "-"]
         if event.reveal:
             parts.append(f"reveal {event.reveal.sector} {event.reveal.nonce}")
@@ -138,24 +137,22 @@ def body(event: GameEvent) -> str:
 def step_of(event: GameEvent) -> int | None:
     """The step of 5.0 (1–7) an event says it is, from its phase and side; ``None`` for the
     set-up and the disclosure."""
-    kind = type(event)
-    if kind is Search:
+    if type(event) is Search:
         return _SEARCH_STEP
-    if kind is Setup or kind is Disclosure:
+    if type(event) is Setup or type(event) is Disclosure:
         return None
-    return _STEP[(event.phase, event.side)]  # type: ignore[union-attr]
+    return _STEP[(event.phase, event.side)]
 
 
 def line(event: GameEvent, turn: int | None = None) -> str:
     """The event as its line, stamped with the step it says it is, of ``turn`` when the
     event does not name its own."""
-    kind = type(event)
-    if kind is Setup:
+    if type(event) is Setup:
         return f"setup: {body(event)}"
-    if kind is Disclosure:
+    if type(event) is Disclosure:
         return f"disclose: {body(event)}"
-    if event.turn is not None:  # type: ignore[union-attr]
-        turn = event.turn  # type: ignore[union-attr]
+    if event.turn is not None:
+        turn = event.turn
     return f"{stamp(turn, step_of(event))}: {body(event)}"  # type: ignore[arg-type]
 
 
@@ -173,7 +170,7 @@ class _Spelled(Event):
     __slots__ = ()
 
     @property
-    def written(self) -> str:  # type: ignore[override]
+    def written(self) -> str:
         return line(self.read)
 
 
@@ -211,8 +208,7 @@ class RecordEvents(Sequence[Event]):
 
 def _spelled(events: list[GameEvent]) -> list[Event]:
     for event in events:
-        kind = type(event)
-        if kind is not Setup and kind is not Disclosure and event.turn is None:  # type: ignore
+        if type(event) is not Setup and type(event) is not Disclosure and event.turn is None:
             return [Event(text, read=e) for text, e in zip(lines(events), events, strict=True)]
     return [_Spelled("", read=event) for event in events]
 

@@ -211,11 +211,10 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         written as staying refused as notation first (``noncanonical_notation``, 8.0), then
         after the game (4.1, 4.2), out of order (5.0), naming a sector the board does not
         have, and only then as the rules of its step say."""
-        kind = type(event)  # the exact class: see notation.body
-        if kind is Setup or kind is Disclosure:
+        if type(event) is Setup or type(event) is Disclosure:  # the exact class: see notation.body
             return self._attempt_outside_turns(event)
-        if kind is Movement and has_stay(event):  # type: ignore[arg-type]
-            raise stay_refused(event, self._turn_of(event))  # type: ignore[arg-type]
+        if type(event) is Movement and has_stay(event):
+            raise stay_refused(event, self._turn_of(event))
         if self.decided is not None:
             violation = self._v("game_over", reason=self.decided.reason)
             return Step(violation=violation, decided=self.decided)
@@ -223,7 +222,7 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         expected, side = TURN_STEPS[step]
         claimed = event.turn
         if (
-            kind is not expected
+            type(event) is not expected
             or (side is not None and event.side != side)  # type: ignore[union-attr]
             or (claimed is not None and claimed != turn + 1)
             or not self.started
@@ -234,14 +233,14 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         work = self.situation if checked_first(event) else self.situation.copy()
         mark = len(self.hidden)
         try:
-            if kind is Production:
-                self._production(work, event)  # type: ignore[arg-type]
-            elif kind is Movement:
-                self._movement(work, event, ply)  # type: ignore[arg-type]
-            elif kind is Combat:
-                self._combat(work, event, ply)  # type: ignore[arg-type]
+            if type(event) is Production:
+                self._production(work, event)
+            elif type(event) is Movement:
+                self._movement(work, event, ply)
+            elif type(event) is Combat:
+                self._combat(work, event, ply)
             else:
-                late = self._search(work, event, ply)  # type: ignore[arg-type]
+                late = self._search(work, event, ply)
                 if late is not None:
                     self._set_aside(mark, ply)
                     return late
@@ -282,10 +281,9 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
     def line_of(self, event: GameEvent) -> str:
         """An event as its line, stamped, when it names no turn, with the turn it would be
         played in now."""
-        kind = type(event)
-        if kind is Setup or kind is Disclosure:
+        if type(event) is Setup or type(event) is Disclosure:
             return line(event)
-        return line(event, self._turn_of(event))  # type: ignore[arg-type]
+        return line(event, self._turn_of(event))
 
     def _turn_of(self, event: Production | Movement | Combat | Search) -> int:
         """The turn a step's line is stamped with: the one it names, else the one it would
@@ -324,16 +322,15 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         if self.disclosed:
             after = Said(en="nothing follows the disclosure", ja="開示の後に続く手順はありません")
             return "phase_order", {"expected": after, "got": _step_said(event, None)}
-        kind = type(event)  # the exact class: see notation.body
-        if kind is Disclosure:
+        if type(event) is Disclosure:  # the exact class: see notation.body
             return None if self.started else self._out_of_order(_step_said(event, None))
-        if kind is Setup:
+        if type(event) is Setup:
             return None if not self.started else self._out_of_order(_step_said(event, None))
         turn, step = divmod(self.steps, 7)
         expected, side = TURN_STEPS[step]
         claimed = event.turn
         if (
-            kind is not expected
+            type(event) is not expected
             or (side is not None and event.side != side)
             or (claimed is not None and claimed != turn + 1)
             or not self.started
@@ -730,11 +727,10 @@ def checked_first(event: GameEvent) -> bool:
     Such a step changes the situation itself; the others (a battle may be refused after an
     earlier one removed counters, and the revealed base may still be refused its roll) work
     on a copy, kept only when the step is accepted."""
-    kind = type(event)
-    if kind is Production:
-        return not event.base_builds  # type: ignore[union-attr]
-    if kind is Movement:
-        return not event.appearances  # type: ignore[union-attr]
-    if kind is Search:
-        return event.reveal is None  # type: ignore[union-attr]
-    return kind is Combat and not event.battles  # type: ignore[union-attr]
+    if type(event) is Production:
+        return not event.base_builds
+    if type(event) is Movement:
+        return not event.appearances
+    if type(event) is Search:
+        return event.reveal is None
+    return type(event) is Combat and not event.battles
