@@ -295,7 +295,9 @@ def parse_skill(text: str, line: str) -> SkillUse | None:
                 ),
             )
         given.update(fields)
-        use = use._replace(**dict(zip(fields, values, strict=True)))
+        updates = dict(zip(fields, values, strict=True))
+        # _make: the words' values are checked by _skill_word, not typed per field
+        use = SkillUse._make(updates.get(n, v) for n, v in zip(SkillUse._fields, use, strict=True))
     return use
 
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from adjudicator.core.i18n import Lang
     from adjudicator.core.records import GameRecord, Replay
     from adjudicator.core.references import RuleData
+    from adjudicator.orbit_dominion.record import Record
 
 
 class OrbitDominion(Game):
@@ -125,7 +126,7 @@ class OrbitDominion(Game):
         return dumps(model.dump(), indent=2) + "\n"
 
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
-        model = record.model
+        model: Record = record.model  # this game's record holds its own model
         moves = [line if origin is None else model.moves[origin] for line, origin in events]
         return model.model_copy(update={"moves": moves}).to_game_record([])
 
