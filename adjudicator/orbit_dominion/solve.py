@@ -47,7 +47,7 @@ from adjudicator.orbit_dominion.state import GameState
 WIN = 1000
 _INFINITY = WIN + 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_NONE: frozenset = frozenset()
+_NONE: frozenset[tuple[PositionKey, int]] = frozenset()
 _NEVER = 1 << 62
 
 
@@ -131,7 +131,10 @@ class Searcher:
                     self.twice.add(key)
             elif within_reach(root.key, key, self.depth - 1):
                 self.once.add(key)
-        self.table: dict[tuple, tuple[int, int, Action | None]] = {}
+        self.table: dict[
+            tuple[PositionKey, int, bool, int, frozenset[tuple[PositionKey, int]]],
+            tuple[int, int, Action | None],
+        ] = {}
         self.nodes = self.probes = self.hits = 0
         self.budget = budget
         #: The node count at which the budget is looked at next (never, without one).
@@ -172,7 +175,7 @@ class Searcher:
         if token:
             self.once.add(key)
 
-    def relevant_history(self, key: PositionKey, depth: int) -> frozenset:
+    def relevant_history(self, key: PositionKey, depth: int) -> frozenset[tuple[PositionKey, int]]:
         """The occurrences the search ``depth`` actions below ``key`` may consult.
 
         The ban is consulted for every action of a node with depth left, and for the legal
@@ -346,11 +349,11 @@ class Searcher:
         replies: dict[str, ProofNode] = {}
         for a in sorted(actions, key=str):
             me2, en2, mf2, ef2 = play(me, en, mf, ef, a)
-            reason = instant_reason(me, ef, me2, en2, ef2, a)
-            if reason is not None:
+            instant = instant_reason(me, ef, me2, en2, ef2, a)
+            if instant is not None:
                 if turn != winner:
                     raise AssertionError(f"the loser wins by {a} in a proven line")
-                return MoveNode(move=a.text, next=EndNode(end=_ending(winner, reason)))
+                return MoveNode(move=a.text, next=EndNode(end=_ending(winner, instant)))
             key = successor_key(me2, en2, mf2, ef2, turn)
             token = self.enter(key)
             child = (en2, me2, ef2, mf2, 1 - turn, ply + 1, next_claim)

@@ -97,7 +97,7 @@ class GameState:
         self._decided: Outcome | None = None
         self._turn_start: tuple[int, Outcome | None] | None = None
         #: What :meth:`pop` restores: the position and the ending before each push.
-        self._undo: list[tuple[Position, Outcome | None, tuple | None]] = []
+        self._undo: list[tuple[Position, Outcome | None, tuple[int, Outcome | None] | None]] = []
 
     # --- what the position offers -----------------------------------------------------------
 
