@@ -66,6 +66,7 @@ def _base_line(situation: Situation, lang: Lang) -> str:
     base = situation.base
     value = base.value(situation.board)
     if base.revealed:
+        assert base.sector is not None, "a revealed base stands in its sector"
         sector = situation.board.by_id[base.sector]
         return words["revealed"].format(sector=_sector_name(sector, lang), value=value)
     stock = _counters(base.stock) or words["nothing"]
@@ -91,7 +92,7 @@ def draw(situation: Situation, lang: Lang = "en") -> str:
     if situation.restricted:
         restricted = situation.board.by_id[situation.restricted]
         lines.append(words["restricted"].format(sector=_sector_name(restricted, lang)))
-    names = {c.id: c.name for c in situation.board.counters} if lang == "ja" else {}
+    names: dict[str, str] = {c.id: c.name for c in situation.board.counters} if lang == "ja" else {}
     legend = " ".join(f"{a}={names.get(k, k)}" for k, a in ABBREVIATIONS.items())
     return "\n".join([*lines, words["legend"].format(legend=legend)]) + "\n"
 

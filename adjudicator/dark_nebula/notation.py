@@ -93,7 +93,7 @@ def _places(places: list[Place]) -> str:
 
 
 def _volley(v: Volley) -> str:
-    parts = [v.cls]
+    parts: list[str] = [v.cls]
     for side, kinds in v.dice.items():
         for kind, dice in kinds.items():
             parts.append(f"{SIDE_LETTER[side]}.{kind}={','.join(map(str, dice))}")
@@ -395,6 +395,7 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
         first, keyed = _clauses(text)
         _unexpected(keyed, {"extra", "base"}, line)
         extra = _place(keyed["extra"], line) if "extra" in keyed else None
+        assert side is not None, "PHASES: every step but the search names its side"
         return Production(
             turn=turn,
             phase="production",
@@ -417,11 +418,13 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
                 )
             appearances.append(Appearance.model_validate({"counter": kind, "to": to}))
         moves = [_move(t, line) for t in _tokens(first)]
+        assert side is not None, "PHASES: every step but the search names its side"
         return Movement(
             turn=turn, phase="movement", side=side, moves=moves, appearances=appearances
         )
     if name == "combat":
         battles = [] if text.strip() == "-" else [_battle(b, line) for b in text.split(";")]
+        assert side is not None, "PHASES: every step but the search names its side"
         return Combat(turn=turn, phase="combat", side=side, battles=battles)
     first, keyed = _clauses(text)
     _unexpected(keyed, {"reveal", "roll"}, line)

@@ -74,8 +74,8 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     for required in ("game_id", "board", "commitment"):
         if required not in data:
             raise missing_tag(required)
-    names = names_by(TAG_OF, {"events": places})
-    record, more = load_model(Record, data, lenient=lenient, names=names)
+    tag_names = names_by(TAG_OF, {"events": places})
+    record, more = load_model(Record, data, lenient=lenient, names=tag_names)
     return record, notes + more
 
 
