@@ -188,9 +188,10 @@ def _interpretations(rules: RuleData | None, verdict: Verdict, lang: Lang) -> li
     hover): [title, id]."""
     if rules is None:
         return [[i, i] for i in verdict.interpretations]
-    return printable_data(
+    titles: list[list[str]] = printable_data(
         [[rules.interpretation_title(i, lang), i] for i in verdict.interpretations]
     )
+    return titles
 
 
 @cache

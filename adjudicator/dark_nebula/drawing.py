@@ -156,7 +156,11 @@ class Drawings:
     last_event: GameEvent | None
     decided: Outcome | None
     disclosed: bool
-    _names: list[tuple[str, str]]
+    if TYPE_CHECKING:  # the replay's, computed once: a read-only property there
+
+        @property
+        def _names(self) -> list[tuple[str, str]]: ...
+
     side_to_move: Callable[[], str]
     _next_stamp: Callable[[Lang], str]
 

@@ -24,7 +24,7 @@ from adjudicator.core.records import ACCEPTED, Deferred, Event, EventReplay, Ste
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
 from adjudicator.dark_nebula import combat, search
-from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
+from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Kind, Side
 from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment
 from adjudicator.dark_nebula.drawing import (
     RULEBOOK_STEPS,
@@ -331,7 +331,7 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         claimed = event.turn
         if (
             type(event) is not expected
-            or (side is not None and event.side != side)
+            or (side is not None and type(event) is not Search and event.side != side)
             or (claimed is not None and claimed != turn + 1)
             or not self.started
         ):
@@ -359,10 +359,10 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         return ACCEPTED
 
     def _production(self, work: Situation, event: Production) -> None:
-        side, extra, base_builds = event.side, event.extra, event.base_builds
+        side, base_builds = event.side, event.base_builds
         builds = [Placement(p.counter, p.sector) for p in event.builds]
+        extra = None if event.extra is None else Placement(event.extra.counter, event.extra.sector)
         if extra is not None:
-            extra = Placement(extra.counter, extra.sector)
             self._known_all([*(p.sector for p in builds), extra.sector])
         elif builds:
             self._known_all([p.sector for p in builds])
@@ -384,7 +384,7 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         self._known_all(
             [s for _, src, dst in moves for s in (src, dst)] + [a.to for a in appearances]
         )
-        wanted: dict[tuple[str, str], int] = {}
+        wanted: dict[tuple[str, Kind], int] = {}
         for kind, src, _ in moves:
             wanted[src, kind] = wanted.get((src, kind), 0) + 1
         for (src, kind), n in wanted.items():
@@ -467,7 +467,10 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
             if sector not in contested or sector in fought:
                 self._reject(("not_contested", {"sector": self._label(sector)}))
             fought.append(sector)
-            forces = {"empire": work.at(sector, "empire"), "rebel": work.at(sector, "rebel")}
+            forces: dict[Side, Counter[str]] = {
+                "empire": work.at(sector, "empire"),
+                "rebel": work.at(sector, "rebel"),
+            }
             result = combat.resolve(  # the record's volleys, read as combat.Volley is
                 self.board,
                 sector,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from adjudicator.core.distributed import Cluster
 from adjudicator.orbit_dominion.actions import Action
 from adjudicator.orbit_dominion.board import SIDE_NAMES
+from adjudicator.orbit_dominion.budget import Budget
 from adjudicator.orbit_dominion.position import MOVE_LIMIT, Position
 from adjudicator.orbit_dominion.proof import (
     Ending,
@@ -25,7 +26,7 @@ from adjudicator.orbit_dominion.proof import (
     RepliesNode,
     Solution,
 )
-from adjudicator.orbit_dominion.solve import WIN, Budget, answer, positions_before, read_score
+from adjudicator.orbit_dominion.solve import WIN, answer, positions_before, read_score
 from adjudicator.orbit_dominion.state import GameState
 
 #: Tasks wanted per worker thread, so that a long task does not leave the others idle.
@@ -49,7 +50,7 @@ def _solve_task(
 ) -> Solution:
     """On a worker: the position at the end of a line, with the root's history, within
     the budget each task has."""
-    from adjudicator.orbit_dominion.solve import Budget, solve
+    from adjudicator.orbit_dominion.solve import solve
 
     position, history, line, depth, with_proof, max_nodes, seconds = job
     state = GameState(Position.from_text(position))

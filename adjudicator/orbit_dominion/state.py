@@ -385,7 +385,8 @@ class GameState:
 class Played(NamedTuple):
     """One written action of a line: where it stood, how it was read, why it was rejected."""
 
-    index: int
+    # the field's name is the line's word for it; it shadows tuple.index, never called here
+    index: int  # type: ignore[assignment]
     ply: int
     written: str
     reading: Reading
