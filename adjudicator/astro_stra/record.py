@@ -73,7 +73,7 @@ class Skill(_Strict):
         return cls(
             skill=use.skill,
             as_colour=use.colour,
-            die=use.die,  # type: ignore[arg-type]
+            die=use.die,
             held=held,
             pips=use.pips,
             opponent=use.opponent,

@@ -134,6 +134,10 @@ def body(event: GameEvent) -> str:
     return f"{event.sector} {event.nonce}"
 
 
+@overload
+def step_of(event: Production | Movement | Combat | Search) -> int: ...
+@overload
+def step_of(event: GameEvent) -> int | None: ...
 def step_of(event: GameEvent) -> int | None:
     """The step of 5.0 (1–7) an event says it is, from its phase and side; ``None`` for the
     set-up and the disclosure."""
@@ -153,7 +157,8 @@ def line(event: GameEvent, turn: int | None = None) -> str:
         return f"disclose: {body(event)}"
     if event.turn is not None:
         turn = event.turn
-    return f"{stamp(turn, step_of(event))}: {body(event)}"  # type: ignore[arg-type]
+    assert turn is not None, "an event that names no turn is given the one it is played in"
+    return f"{stamp(turn, step_of(event))}: {body(event)}"
 
 
 def lines(events: list[GameEvent]) -> list[str]:
@@ -402,7 +407,7 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
             side=side,
             builds=[_place(t, line) for t in _tokens(first)],
             extra=extra,
-            base_builds=keyed.get("base", "").split(),  # type: ignore[arg-type]
+            base_builds=keyed.get("base", "").split(),
         )
     if name == "movement":
         first, keyed = _clauses(text)

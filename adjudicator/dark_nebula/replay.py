@@ -223,12 +223,14 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         claimed = event.turn
         if (
             type(event) is not expected
-            or (side is not None and event.side != side)  # type: ignore[union-attr]
+            or (side is not None and type(event) is not Search and event.side != side)
             or (claimed is not None and claimed != turn + 1)
             or not self.started
             or self.disclosed
         ):
-            return Step(violation=self._v(*self._order_problem(event)))  # type: ignore[misc]
+            problem = self._order_problem(event)
+            assert problem is not None, "out of order, by the test just made"
+            return Step(violation=self._v(*problem))
         ply = self.events + 1
         work = self.situation if checked_first(event) else self.situation.copy()
         mark = len(self.hidden)
@@ -475,7 +477,7 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
                 self.board,
                 sector,
                 forces,
-                battle.volleys,  # type: ignore[arg-type]
+                battle.volleys,  # type: ignore[arg-type]  # read as combat.Volley is, field by field
                 marked_helps=self.readings.marked_modifier,
             )
             if result.problem is not None:
@@ -690,7 +692,7 @@ def _step_said(event: GameEvent, turn: int | None) -> Said:
         return Said(en="setup", ja=STEP_WORDS["ja"]["setup"])
     if type(event) is Disclosure:
         return Said(en="disclose", ja="開示")
-    step: int = step_of(event)  # type: ignore[assignment]  # neither set-up nor disclosure
+    step: int = step_of(event)  # neither set-up nor disclosure
     if turn is None:
         side = getattr(event, "side", None)
         return Said(en=f"{side} {event.phase}" if side else event.phase, ja=RULEBOOK_STEPS[step])

@@ -80,7 +80,7 @@ class _Split:
             else:
                 sign = 1 if outcome.winner == SIDE_NAMES[self.root.turn] else -1
                 node.score = sign * (WIN - distance)
-                node.ending = Ending(winner=outcome.winner, reason=outcome.reason)  # type: ignore[arg-type]
+                node.ending = Ending(winner=outcome.winner, reason=outcome.reason)  # type: ignore[arg-type]  # the core's str; pydantic checks it
             return
         if split == 0:
             node.task = len(self.tasks)
@@ -196,7 +196,7 @@ def solve_on(
         proof = Proof(
             position=root_text,
             history=history,
-            winner=verdict.winner,  # type: ignore[arg-type]
+            winner=verdict.winner,
             within=verdict.within,
             tree=split.proof(split.top, verdict.winner, solved),
         )

@@ -139,6 +139,7 @@ class OrbitDominion(Game):
         self, replay: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
     ) -> None:
         from adjudicator.orbit_dominion.budget import Budget
+        from adjudicator.orbit_dominion.replay import OrbitDominionReplay
         from adjudicator.orbit_dominion.solve_cli import (
             end_progress,
             progress_line,
@@ -146,7 +147,8 @@ class OrbitDominion(Game):
             solve_state,
         )
 
-        state = replay.state  # type: ignore[attr-defined]
+        assert isinstance(replay, OrbitDominionReplay), "this game's replay"
+        state = replay.state
         show = progress_line(lang)
         budget = Budget(progress=show)
         try:

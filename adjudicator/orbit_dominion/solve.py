@@ -372,7 +372,7 @@ class Searcher:
 
 
 def _ending(winner: int, reason: str) -> Ending:
-    return Ending(winner=SIDE_NAMES[winner], reason=reason)  # type: ignore[arg-type]
+    return Ending(winner=SIDE_NAMES[winner], reason=reason)  # type: ignore[arg-type]  # pydantic checks the rules' reason
 
 
 @dataclass(frozen=True)
@@ -416,8 +416,8 @@ def answer(
     verdict read from the root score, or none (no forced win proved) when the budget left
     the depth ``unfinished``."""
     return Solution(
-        result=verdict.result if verdict else "no_forced_win",  # type: ignore[arg-type]
-        winner=verdict.winner if verdict else None,  # type: ignore[arg-type]
+        result=verdict.result if verdict else "no_forced_win",  # type: ignore[arg-type]  # pydantic checks it
+        winner=verdict.winner if verdict else None,  # type: ignore[arg-type]  # pydantic checks it
         within=verdict.within if verdict else None,
         depth=depth,
         unfinished=unfinished,
@@ -458,9 +458,9 @@ def decided(state: GameState, started: float) -> Solution | None:
         return None
     return Solution(
         result="decided",
-        winner=outcome.winner,  # type: ignore[arg-type]
+        winner=outcome.winner,  # type: ignore[arg-type]  # the core's str; pydantic checks it
         within=0,
-        reason=outcome.reason,  # type: ignore[arg-type]
+        reason=outcome.reason,  # type: ignore[arg-type]  # the core's str; pydantic checks it
         depth=0,
         nodes=0,
         position=state.position.text(),
@@ -546,7 +546,7 @@ def solve(
         proof = Proof(
             position=p.text(),
             history=history,
-            winner=verdict.winner,  # type: ignore[arg-type]
+            winner=verdict.winner,
             within=verdict.within,
             tree=tree,
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from adjudicator.core.errors import InputError
@@ -382,11 +383,11 @@ class GameState:
         return reading, violation
 
 
-class Played(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Played:
     """One written action of a line: where it stood, how it was read, why it was rejected."""
 
-    # the field's name is the line's word for it; it shadows tuple.index, never called here
-    index: int  # type: ignore[assignment]
+    index: int
     ply: int
     written: str
     reading: Reading
