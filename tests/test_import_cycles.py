@@ -85,7 +85,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
-    """The finder itself: a three-module ring and a self-contained pair are found, a chain is not."""
+    """The finder itself: a ring of three and a pair are found, a chain into them is not."""
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"e"}, "e": {"d"}, "f": {"a"}}
     assert sorted(cycles(graph)) == [["a", "b", "c"], ["d", "e"]]
 
