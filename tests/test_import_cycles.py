@@ -93,8 +93,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 def test_imports_inside_functions_and_relative_imports_are_seen(tmp_path: Path) -> None:
     source = tmp_path / "m.py"
     source.write_text(
-        "def f():\n    from . import errors\n    import adjudicator.api\n"
-        "from .numbers import x\n",
+        "def f():\n    from . import errors\n    import adjudicator.api\nfrom .numbers import x\n",
         encoding="utf-8",
     )
     modules = {"adjudicator.api", "adjudicator.core.errors", "adjudicator.core.numbers"}
