@@ -1,15 +1,9 @@
 """adjudicator: what the official rules say about a game, decided strictly and reproducibly."""
 
-__version__ = "0.1.0"
+# the games shipped, re-exported as adjudicator.SHIPPED_GAMES
+from adjudicator.shipped_games import SHIPPED_GAMES as SHIPPED_GAMES
 
-#: The games this distribution ships: its ``adjudicator.games`` entry points, written here
-#: too so that a command needing one of them finds it without scanning every installed
-#: distribution (see :mod:`adjudicator.core.registry`). A test holds the two equal.
-SHIPPED_GAMES = {
-    "orbit-dominion": "adjudicator.orbit_dominion:GAME",
-    "dark-nebula": "adjudicator.dark_nebula:GAME",
-    "astro-stra": "adjudicator.astro_stra:GAME",
-}
+__version__ = "0.1.0"
 
 __all__ = ["__version__", "game", "load_record", "repair", "validate"]
 

@@ -19,7 +19,7 @@ from adjudicator.core.loading import read_text
 from adjudicator.core.records import GameRecord
 from adjudicator.core.records import validate as validate_record
 from adjudicator.core.registry import Registry
-from adjudicator.core.verdict import Verdict
+from adjudicator.core.verdict import InputProblem, Verdict
 
 if TYPE_CHECKING:
     from adjudicator.core.repair import Repair
@@ -63,7 +63,9 @@ def validate(
             return Verdict(
                 source="<text>",
                 status="unreadable",
-                unreadable={"code": err.code, "location": err.field, "message": err.describe(lang)},
+                unreadable=InputProblem(
+                    code=err.code, location=err.field, message=err.describe(lang)
+                ),
             )
         return validate(record, lenient=lenient, lang=lang)
     played = game(source.game)

@@ -86,7 +86,8 @@ ALLOWED_CALLS = {
     ("core/numbers.py", "float(value)"): "a float written back, not read",
     ("core/strict_json.py", "float(text)"): "JSON's grammar (RFC 8259) is ASCII; range checked",
     ("core/strict_json.py", "int(text)"): "JSON's grammar (RFC 8259) is ASCII; length checked",
-    ("core/report_html.py", "int(frame.refused)"): "a bool drawn as 0 or 1",
+    ("core/errors.py", "int(m[1])"): "a ply locator the package wrote (at_ply), not input",
+    ("core/report_frames.py", "int(frame.refused)"): "a bool drawn as 0 or 1",
     ("core/report_html.py", "int(index)"): "a game's index of a name the batch itself made",
     ("core/requests.py", "int(value)"): "a model's bound written as a whole number, not read",
 }

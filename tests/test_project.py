@@ -30,6 +30,7 @@ def test_the_check_holds_every_step_ci_needs() -> None:
     for step in (
         "ruff check .",
         "ruff format --check .",
+        "mypy adjudicator",
         "adjudicator schemas --check",
         'pytest -n 2 "$@"',
     ):
@@ -146,3 +147,12 @@ def test_the_public_api_loads_on_first_use() -> None:
         "assert game('astro-stra').id == 'astro-stra/0.9.0'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_package_is_typed_and_ships_its_marker() -> None:
+    """PEP 561: users' type checkers read the package's annotations only when it carries
+    ``py.typed`` (the wheel's contents are checked by ``.ci/dist``); ``mypy`` checks them."""
+    assert (ROOT / "adjudicator" / "py.typed").is_file()
+    package_data = _pyproject()["tool"]["setuptools"]["package-data"]["*"]
+    assert "py.typed" in package_data
+    assert _pyproject()["tool"]["mypy"]["strict"] is True

@@ -50,7 +50,8 @@ def legal_turns(game: Game, roll: Mapping[str, int], readings: Readings) -> list
     mine = game.colours[side]
     if sorted(roll) != sorted(mine):
         return []
-    dice = tuple(Die(colour, roll[colour]) for colour in mine)
+    first, second, third = (Die(colour, roll[colour]) for colour in mine)  # a side's three
+    dice = (first, second, third)
     number = game.turns + 1
     lines = {
         turn_line(number, play)
@@ -60,15 +61,16 @@ def legal_turns(game: Game, roll: Mapping[str, int], readings: Readings) -> list
     return sorted(lines)
 
 
-def _chains(game: Game, dice: tuple[Die, ...], readings: Readings) -> Iterator[TurnPlay]:
+def _chains(game: Game, dice: tuple[Die, Die, Die], readings: Readings) -> Iterator[TurnPlay]:
     """Every chain of choices the steps' lists offer, legal or not at the end."""
     side = game.to_move
     by_colour = {die.colour: die for die in dice}
     foe = game.colours[other(side)]
     held = frozenset(h.colour for h in game.holds if h.owner == side)
     theirs = tuple(h for h in game.holds if h.owner != side)
-    for slots in itertools.permutations(die.colour for die in dice):
-        s, t, a = (by_colour[colour] for colour in slots)
+    for s_colour, t_colour, a_colour in itertools.permutations(die.colour for die in dice):
+        slots = (s_colour, t_colour, a_colour)
+        s, t, a = by_colour[s_colour], by_colour[t_colour], by_colour[a_colour]
         table = Table(side, s, t, a, theirs, held, game.silenced, game.once_used)
         for skill, extra, position, after in _skills(game.position, table, foe, readings):
             now = Dice(after.s.pips, after.t.pips, after.a.pips)
@@ -102,7 +104,7 @@ def _uses(
     for use in candidate_uses(table, foe):
         result = apply_skill(position, table, use, foe, readings)
         if not is_problem(result):
-            done_position, done_table = result  # type: ignore[misc]
+            done_position, done_table = result
             yield use, done_position, done_table
 
 

@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import cast
 
+from adjudicator.astro_stra.board import Side
 from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME, Die, SkillUse, without_unused
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
@@ -295,7 +297,9 @@ def parse_skill(text: str, line: str) -> SkillUse | None:
                 ),
             )
         given.update(fields)
-        use = use._replace(**dict(zip(fields, values, strict=True)))
+        updates = dict(zip(fields, values, strict=True))
+        # _make: the words' values are checked by _skill_word, not typed per field
+        use = SkillUse._make(updates.get(n, v) for n, v in zip(SkillUse._fields, use, strict=True))
     return use
 
 
@@ -427,7 +431,7 @@ def parse_turn(line: str) -> ReadTurn:
             moves.append((_int(src, line, "point"), _int(dst, line, "point")))
     main, plus, extra = skill.partition(" + ")
     play = TurnPlay(
-        m[2],  # type: ignore[arg-type]
+        cast(Side, m[2]),  # _TURN matched black or white
         (dice[0], dice[1], dice[2]),
         (slots["S"], slots["T"], slots["A"]),
         parse_skill(main, line),

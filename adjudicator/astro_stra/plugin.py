@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     import typer
     from pydantic import BaseModel
 
+    from adjudicator.astro_stra.record import Record
     from adjudicator.core.i18n import Lang
     from adjudicator.core.records import GameRecord, Replay
     from adjudicator.core.references import RuleData
@@ -120,7 +121,7 @@ class AstroStra(Game):
         from adjudicator.astro_stra.notation import parse_opening, parse_turn
         from adjudicator.astro_stra.record import Turn
 
-        model = record.model
+        model: Record = record.model  # this game's record holds its own model
         (opening, o), (draft, d), *turns = events
         update: dict[str, Any] = {
             "opening": model.opening if o == 0 else parse_opening(opening),

@@ -10,6 +10,7 @@ with those dice (``legal_moves``, feature ``legal_turns``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -87,9 +88,10 @@ def evaluate(request: dict[str, Any]) -> dict[str, Any]:
     return _Evaluation().answer(parse_request(EvaluateRequest, request))
 
 
-def _legal(replay: AstroStraReplay, roll: dict[str, int]) -> list[str]:
+def _legal(replay: AstroStraReplay, roll: Mapping[Colour, int]) -> list[str]:
     """The turns the side to move could write next with ``roll``, at the position after
     the last accepted event (none before the draft: no turn comes next)."""
     if replay.game is None:
         return []
-    return legal_turns(replay.game, roll, replay.readings)
+    by_colour: dict[str, int] = {colour: pips for colour, pips in roll.items()}
+    return legal_turns(replay.game, by_colour, replay.readings)

@@ -73,7 +73,7 @@ class Skill(_Strict):
         return cls(
             skill=use.skill,
             as_colour=use.colour,
-            die=use.die,  # type: ignore[arg-type]
+            die=use.die,
             held=held,
             pips=use.pips,
             opponent=use.opponent,
@@ -137,7 +137,7 @@ class _Spelled(Event):
     __slots__ = ()
 
     @property
-    def written(self) -> str:  # type: ignore[override]
+    def written(self) -> str:
         return turn_line(*self.read)
 
 

@@ -129,21 +129,24 @@ class AstroStraReplay(Drawings, EventReplay):
         kind = kind if kind in ("opening", "draft") else "turn"
         if kind != expected:
             return VIOLATIONS("event_order", expected=_EVENTS[expected], got=_EVENTS[kind])
-        if kind == "opening":
+        if kind == "opening" and isinstance(written, str):  # kind is "turn" unless str
             problem = check_opening(parse_opening(written))
             return VIOLATIONS(problem[0], **problem[1]) if problem else None
-        if kind == "draft":
+        if kind == "draft" and isinstance(written, str):
             picks = written.split()[1:]
             problem = check_draft(picks, self.sets)
             if problem:
                 return VIOLATIONS(problem[0], **problem[1])
             self.game = Game(self.start, colours_of(picks))
             return None
-        try:
-            number, play = parse_turn(written) if isinstance(written, str) else written
-        except SkillWords as err:
-            side = "white" if written.split(":", 1)[0].endswith("white") else "black"
-            return VIOLATIONS("bad_skill", side=side, skill=err.skill, why=err.why)
+        if isinstance(written, str):
+            try:
+                number, play = parse_turn(written)
+            except SkillWords as err:
+                side = "white" if written.split(":", 1)[0].endswith("white") else "black"
+                return VIOLATIONS("bad_skill", side=side, skill=err.skill, why=err.why)
+        else:
+            number, play = written
         game = self.game
         assert game is not None  # a turn is judged only once the draft was accepted
         if number != game.turns + 1:

@@ -11,7 +11,7 @@ from adjudicator.core.references import RuleData
 from adjudicator.core.strict_json import dumps
 from adjudicator.core.tagged_text import skeleton_comments
 
-NOTES = [
+NOTES: list[dict[Lang, str]] = [
     {
         "en": "A record to fill in: the players' names for the ?, then one line per event: "
         "opening BLACK-WHITE … (the rolls for the first player), draft with the six picks "

@@ -29,12 +29,15 @@ artemis       an opposing home piece onto the empty point numbered by S (once pe
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Literal, NamedTuple, get_args
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast, get_args
 
 from adjudicator.astro_stra.board import HOME, Position, Side, opposite, other
 from adjudicator.astro_stra.dice import PIPS, numbered_point
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.core.i18n import Said
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs  # typing's own from Python 3.13
 
 Colour = Literal[
     "red",
@@ -87,14 +90,14 @@ class Table(NamedTuple):
     once_used: frozenset[Side] = frozenset()
 
     def slot(self, name: str) -> Die:
-        return self[_SLOT_INDEX[name]]  # type: ignore[return-value]
+        return cast(Die, self[_SLOT_INDEX[name]])  # _SLOT_INDEX holds the dice's slots only
 
     def with_slot(self, name: str, pips: int) -> Table:
         """The table with the die on slot ``name`` showing ``pips`` (made without
         ``_replace``, which costs most skills a microsecond)."""
         i = _SLOT_INDEX[name]
         fields = list(self)
-        fields[i] = Die._make((self[i].colour, pips))
+        fields[i] = Die._make((self.slot(name).colour, pips))
         return Table._make(fields)
 
 
@@ -209,7 +212,7 @@ def _taken_by(jagi: bool, colour: str | None, held: bool) -> frozenset[str]:
 
 #: :func:`_taken_by` for every known colour, looked up by :func:`_takes`: every turn's
 #: skill is checked for parameters it does not take.
-_TAKEN = {
+_TAKEN: dict[tuple[bool, str | None, bool], frozenset[str]] = {
     (jagi, colour, held): _taken_by(jagi, colour, held)
     for jagi in (False, True)
     for colour in (*_TAKES, "black-white", "black-red")
@@ -257,7 +260,11 @@ def unused_parameters(use: SkillUse) -> list[str]:
 def without_unused(use: SkillUse) -> SkillUse:
     """``use`` with the parameters its skill does not take left out."""
     taken = _takes(use)
-    return use._replace(**{n: None for n in SkillUse._fields if n not in taken and n != "skill"})
+    kept = (
+        v if n in taken or n == "skill" else None
+        for n, v in zip(SkillUse._fields, use, strict=True)
+    )
+    return SkillUse._make(kept)
 
 
 def _colour_skill(
@@ -279,7 +286,7 @@ def _colour_skill(
             )
         pips = table.slot(use.die).pips
         if colour == "red":
-            if use.pips not in PIPS:
+            if use.pips is None or use.pips not in PIPS:
                 return _bad(
                     "bad_skill",
                     **args,
@@ -308,7 +315,7 @@ def _colour_skill(
             return _bad("pips_out_of_range", **args, die=use.die, pips=pips)
         return position, table.with_slot(use.die, shifted)
     if colour == "purple":
-        if use.opponent not in opponent_colours or use.pips not in PIPS:
+        if use.opponent not in opponent_colours or use.pips is None or use.pips not in PIPS:
             return _bad(
                 "bad_skill",
                 **args,
@@ -351,7 +358,7 @@ def _held_or_reroll(
     args = {"side": side, "skill": colour}
     reroll_slot = "T" if colour == "black-white" else "A"
     if use.held is None:
-        if use.die != reroll_slot or use.pips not in PIPS:
+        if use.die != reroll_slot or use.pips is None or use.pips not in PIPS:
             return _bad(
                 "bad_skill",
                 **args,
@@ -379,7 +386,7 @@ def _held_or_reroll(
         if new is None:
             return _bad("pips_out_of_range", **args, die=held_colour, pips=old)
     else:
-        if use.pips not in PIPS:
+        if use.pips is None or use.pips not in PIPS:
             return _bad(
                 "bad_skill",
                 **args,
@@ -506,6 +513,6 @@ def skill_possible(
     )
 
 
-def is_problem(result: tuple[object, object]) -> bool:
+def is_problem(result: tuple[Position, Table] | Problem) -> TypeIs[Problem]:
     """Whether a result of :func:`apply_skill` is a problem ``(code, args)``."""
     return isinstance(result[0], str)

@@ -166,7 +166,7 @@ def skills_applied(
             continue
         result = apply_skill(position, table, use, foe_colours, readings)
         if is_problem(result):
-            code, args = result  # type: ignore[misc]
+            code, args = result
             return _problem("step-3", code, **args)
-        position, table = result  # type: ignore[misc]
+        position, table = result
     return position, table

@@ -443,7 +443,7 @@ def validate_paths(
 
     size = max(1, min(64, len(files) // (jobs * 8)))
     chunks = deque(files[i : i + size] for i in range(0, len(files), size))
-    in_flight: deque[tuple[list[Path], Future[list[object]]]] = deque()
+    in_flight: deque[tuple[Sequence[Path], Future[list[object]]]] = deque()
     pool = _pool(jobs)
     try:
         while chunks or in_flight:

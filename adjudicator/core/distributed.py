@@ -131,7 +131,8 @@ class Cluster:
 
     def workers(self) -> int:
         """Threads over all workers: how many tasks run at once."""
-        return max(1, sum(self.client.nthreads().values()))
+        threads: dict[str, int] = self.client.nthreads()
+        return max(1, sum(threads.values()))
 
     def map_in_order(
         self, fn: Callable[..., T], items: Iterable[Any], *args: Any, ahead: int = 0

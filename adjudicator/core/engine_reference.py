@@ -313,6 +313,7 @@ def _errors(cases: list[Case]) -> list[str]:
         if c.expect.kind != "error":
             continue
         error = c.expect.error
+        assert error is not None, "an error expectation sets its error"
         code, field = (error, None) if isinstance(error, str) else (error.code, error.field)
         codes.append(code)
         rows.append(

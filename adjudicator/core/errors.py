@@ -107,10 +107,11 @@ def place(text: str, lang: Lang, counting: Counting | None = None) -> str:
     game's own unit (``counting``), as every other output says it: ply 8 of Astro-Stra is
     its turn 6, '6ターン目', not '8手目'."""
     if _PLY.search(text):
-        from adjudicator.core.numbers import read_int
         from adjudicator.core.plies import ply_name
 
-        text = _PLY.sub(lambda m: ply_name(counting, read_int(m[1]), lang), text)
+        # the number of a locator this package wrote (at_ply), never read from input: the
+        # number reader (core/numbers.py) raises this module's errors, so it is not used here
+        text = _PLY.sub(lambda m: ply_name(counting, int(m[1]), lang), text)
     if lang == "ja":
         for pattern, repl in _JA_PLACES:
             text = pattern.sub(repl, text)

@@ -7,8 +7,8 @@ this way: over a batch of records the one pass showed in no whole-command figure
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Iterable
+from typing import TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -45,15 +45,18 @@ def pairs_read(value: object, depth: int = 0) -> int:
         return 0
     if depth >= MAX_DEPTH:
         return -1
-    if kind is list or kind is dict:
-        pairs = len(value) if kind is dict else 0  # type: ignore[arg-type]
-        items = value.values() if kind is dict else value  # type: ignore[union-attr]
+    items: Iterable[object]
+    if kind is dict:
+        mapping = cast("dict[str, object]", value)  # its exact type, just checked
+        pairs, items = len(mapping), mapping.values()
+    elif kind is list:
+        pairs, items = 0, cast("list[object]", value)  # its exact type, just checked
     elif isinstance(value, BaseModel) and not value.__pydantic_extra__:
         pairs = len(value.__pydantic_fields_set__)
         items = value.__dict__.values()
     else:
         return -1
-    for item in items:  # type: ignore[attr-defined]
+    for item in items:
         inner = pairs_read(item, depth + 1)
         if inner < 0:
             return -1

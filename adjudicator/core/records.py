@@ -553,9 +553,11 @@ class Validation:
             return problem  # a deferred fault, found by this very event
         later = [e.played for e in self.record.events[ply - 1 :]]
         found = self.replay.earlier_fault(later)
-        if found is None or found[1].violation is None or found[1].at is None:
+        if found is None:
             return problem
         offset, step = found
+        if step.violation is None or step.at is None:
+            return problem
         return self._deferred_problem(step.violation, step.at, ply + offset)
 
     def _check_attempts(self, ply: int, event: Event) -> Problem | None:

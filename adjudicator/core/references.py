@@ -192,7 +192,12 @@ class RuleData(BaseModel):
 
     def model_post_init(self, __context: Any) -> None:
         ids = {ref.id for ref in self.references}
-        for item in (*self.interpretations, *self.violations, *self.reasons):
+        items: list[Interpretation | ViolationSpec | ReasonSpec] = [
+            *self.interpretations,
+            *self.violations,
+            *self.reasons,
+        ]
+        for item in items:
             missing = [r for r in item.rules if r not in ids]
             if missing:
                 raise ValueError(f"{item!r} cites unknown references {missing}")

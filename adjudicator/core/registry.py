@@ -2,7 +2,7 @@
 core never imports a game and a new game needs no change here.
 
 The games shipped in this distribution are also named, as the same entry points, in
-``adjudicator.SHIPPED_GAMES``: a command that needs only one of them (validating its
+``adjudicator.shipped_games``: a command that needs only one of them (validating its
 records) loads it from there, without scanning the environment's metadata, whose reader
 alone costs more start-up than the game. Any other name, and any listing of every game,
 scans the entry points.
@@ -16,6 +16,7 @@ from importlib import import_module
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
+from adjudicator.shipped_games import SHIPPED_GAMES
 
 GROUP = "adjudicator.games"
 
@@ -29,8 +30,6 @@ def _checked(name: str, game: object) -> Game:
 @cache
 def shipped_games() -> tuple[Game, ...]:
     """The games this distribution ships, loaded from their entry points' targets."""
-    from adjudicator import SHIPPED_GAMES
-
     games = []
     for name, target in SHIPPED_GAMES.items():
         module, _, attribute = target.partition(":")

@@ -426,7 +426,7 @@ def repair(
     """The best corrections of ``record`` within ``max_edits`` edits, cheapest first."""
     verdict = validate_record(source, record, game.replay(record), lenient=False, lang=lang)
     if verdict.status != "invalid":
-        status = "pending" if verdict.status == "pending" else "valid"
+        status: Literal["pending", "valid"] = "pending" if verdict.status == "pending" else "valid"
         return Repair(
             source=source, game=game.id, status=status, verdict=verdict, max_edits=max_edits
         )

@@ -99,7 +99,7 @@ def verdict_said(candidate: Candidate, rules: RuleData | None, lang: Lang) -> st
         lang,
         computed.decided_at,
         computed.winner,
-        computed.reason,  # type: ignore[arg-type]
+        computed.reason,
     )
     return w["valid_decided"].format(decided=decided)
 

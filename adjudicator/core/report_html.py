@@ -15,10 +15,7 @@ only when it is opened, so a report of thousands of records opens as fast as its
 from __future__ import annotations
 
 import base64
-import hashlib
-import sys
 import tempfile
-import traceback
 import zlib
 from collections import Counter, deque
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -28,23 +25,20 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from adjudicator.core.batch import Options, is_text_notation, read_record, switch_for
-from adjudicator.core.display import printable, printable_data
-from adjudicator.core.errors import InputError
+from adjudicator.core.batch import Options
+from adjudicator.core.display import printable_data
 from adjudicator.core.i18n import Lang
 from adjudicator.core.markup import script_json
 from adjudicator.core.markup import text as escape
 from adjudicator.core.plies import count, ply_name
-from adjudicator.core.records import GameRecord, Replay, end_as_recorded
 from adjudicator.core.references import RuleData
 from adjudicator.core.registry import Registry
 from adjudicator.core.report import LABELS, counting_of
-from adjudicator.core.svg import Picture
+from adjudicator.core.report_frames import drawn_frames, frames_data, judged_record
 from adjudicator.core.verdict import Verdict
 from adjudicator.core.writing import writing
 
 if TYPE_CHECKING:
-    from adjudicator.core.game import Game
     from adjudicator.core.report_repair import RepairBudget
 
 STATUSES = ("invalid", "unreadable", "pending", "valid")
@@ -128,115 +122,6 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
 }
 
 
-@dataclass
-class Frame:
-    """One ply of the viewer: the event that led to it (or was refused there) and the
-    picture."""
-
-    event: str | None
-    refused: bool
-    picture: Picture | None
-
-
-def _frame(replay: Replay, event: str | None, refused: bool, lang: Lang) -> Frame:
-    picture = replay.picture(event if refused else None, lang=lang)
-    return Frame(event, refused, picture)
-
-
-def record_frames(registry: Registry, verdict: Verdict, options: Options) -> list[Frame]:
-    """Every ply of the record as far as the verdict reached: the start, the position after
-    each accepted event, and the event refused (drawn on the position before it). A defect
-    in a drawing costs that record its pictures, never the report.
-
-    The record drawn is the text the verdict was judged on, carried with it
-    (``Verdict.judged_text``): never a file read again by its name, which may name another
-    file by then, or another file altogether (``-`` is standard input, ``games.txt#2`` one
-    game of ``games.txt`` even beside a file of that very name)."""
-    read = judged_record(registry, verdict, options)
-    return [] if read is None else drawn_frames(*read, options)
-
-
-def judged_record(
-    registry: Registry, verdict: Verdict, options: Options
-) -> tuple[Game, GameRecord] | None:
-    """The record the verdict was judged on, read again from its text as it was judged
-    (its interpretations switched); ``None`` when it has no events to show."""
-    if verdict.status == "unreadable" or verdict.judged_text is None:
-        return None
-    try:
-        game, record = read_record(
-            registry,
-            verdict.judged_text,
-            lenient=options.lenient,
-            text_notation=is_text_notation(verdict.source),
-        )
-        if options.interpretations:
-            record = switch_for(game, record, options.interpretations)
-    except InputError:
-        return None
-    return game, record
-
-
-def drawn_frames(game: Game, record: GameRecord, options: Options) -> list[Frame]:
-    """The frames of ``record`` (:func:`record_frames`); none when a drawing fails."""
-    try:
-        return _frames(game, record, options)
-    except Exception:
-        traceback.print_exc(file=sys.stderr)
-        return []
-
-
-def _frames(game: Game, record: GameRecord, options: Options) -> list[Frame]:
-    try:
-        replay = game.replay(record)
-    except InputError:
-        return []
-    lang = options.lang
-    frames = [_frame(replay, None, False, lang)]
-    for event in record.events:
-        try:
-            step = replay.attempt(event.written, lenient=options.lenient)
-        except InputError:
-            frames.append(Frame(event.written, True, replay.picture(lang=lang)))
-            break
-        if step.violation is not None:
-            frames.append(_frame(replay, event.written, True, lang))
-            break
-        frames.append(_frame(replay, event.written, False, lang))
-    else:  # every event played: a game that ended outside play is drawn finished
-        if end_as_recorded(replay, record):
-            frames[-1] = _frame(replay, frames[-1].event, False, lang)
-    return frames
-
-
-def frames_data(frames: list[Frame], boards: dict[str, str]) -> dict[str, Any]:
-    """The plies column by column (columns compress better than rows): the event, whether
-    it was refused, and the picture: its board by key (into ``boards``), its layer as
-    indices into the record's table of SVG elements (plies share most of them), title and
-    description."""
-    parts: dict[str, int] = {}
-    keys: dict[str, str] = {}
-    columns: dict[str, list[Any]] = {k: [] for k in "exbltd"}
-    size = (0, 0)
-    for frame in frames:
-        columns["e"].append(None if frame.event is None else printable(frame.event))
-        columns["x"].append(int(frame.refused))
-        pic = frame.picture
-        if pic is None:
-            for k in "bltd":
-                columns[k].append(None)
-            continue
-        size = (pic.width, pic.height)
-        if pic.board not in keys:
-            keys[pic.board] = hashlib.sha256(pic.board.encode("utf-8")).hexdigest()[:16]
-            boards[keys[pic.board]] = pic.board
-        columns["b"].append(keys[pic.board])
-        columns["l"].append([parts.setdefault(part, len(parts)) for part in pic.layer])
-        columns["t"].append(printable(pic.title))
-        columns["d"].append(printable(pic.description))
-    return {"n": len(frames), "w": size[0], "h": size[1], "parts": list(parts), **columns}
-
-
 class RecordData(NamedTuple):
     """One record's data for the page, compressed and in base64; the boards its pictures
     use, by key; and, with a repair, what the table's row says of it (else ``None``)."""
@@ -303,9 +188,10 @@ def _interpretations(rules: RuleData | None, verdict: Verdict, lang: Lang) -> li
     hover): [title, id]."""
     if rules is None:
         return [[i, i] for i in verdict.interpretations]
-    return printable_data(
+    titles: list[list[str]] = printable_data(
         [[rules.interpretation_title(i, lang), i] for i in verdict.interpretations]
     )
+    return titles
 
 
 @cache

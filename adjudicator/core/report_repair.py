@@ -24,6 +24,7 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.repair import DEFAULT_MAX_EDITS, Edit, Repair, repair
 from adjudicator.core.repair_words import WORDS as REPAIR_WORDS
 from adjudicator.core.repair_words import edit_line, searched_said, verdict_said
+from adjudicator.core.report_frames import drawn_frames, frames_data
 
 if TYPE_CHECKING:
     from adjudicator.core.game import Game
@@ -144,8 +145,6 @@ def _none(found: Repair, budget: RepairBudget, searched: str, lang: Lang) -> Fix
 def _best(
     game: Game, found: Repair, searched: str, options: Options, boards: dict[str, str]
 ) -> Fix:
-    from adjudicator.core.report_html import drawn_frames, frames_data
-
     lang = options.lang
     words = WORDS[lang]
     best = found.candidates[0]

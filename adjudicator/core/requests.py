@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from adjudicator.core.errors import InputError, RecordRule, json_key
+from adjudicator.core.i18n import Lang
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -162,13 +163,13 @@ def _listed(value: object, lang: str) -> object:
     return re.sub(r"(?:,| or) ", "、", value) if lang == "ja" else value
 
 
-def _said(error: Any, lang: str, place: str, names: Callable[[str], str]) -> str:
+def _said(error: Any, lang: Lang, place: str, names: Callable[[str], str]) -> str:
     """What is wrong, in ``lang``, without where or the value given."""
     rule = error.get("ctx", {}).get("error")
     if isinstance(rule, RecordRule):
-        return rule.text(lang, place, names)  # type: ignore[arg-type]
+        return rule.text(lang, place, names)
     if isinstance(rule, InputError):  # located by the field it was raised for
-        return rule.moved(None).describe(lang)  # type: ignore[arg-type]
+        return rule.moved(None).describe(lang)
     if isinstance(rule, ValueError):  # a data file's own check, said in English only
         return str(rule) if lang == "en" else f"{_OTHERWISE[1]}({rule})"
     en, ja = _WORDS.get(error["type"], _OTHERWISE)
@@ -214,7 +215,8 @@ def validation_error(
     ruled = isinstance(first.get("ctx", {}).get("error"), ValueError)
     said_given = ruled or first["type"].startswith("union_tag")  # the message says the value
     got = "" if missing or said_given else shown(first.get("input"))
-    en, ja = (_said(first, lang, where, said) for lang in ("en", "ja"))
+    langs: tuple[Lang, Lang] = ("en", "ja")
+    en, ja = (_said(first, lang, where, said) for lang in langs)
     return InputError(
         code,
         f"{en} (got {got})" if got else en,

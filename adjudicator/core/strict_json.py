@@ -389,13 +389,13 @@ def parse_json(text: str, *, strict: bool = True) -> Any:
             expected_ja=err.expected_ja,
         ) from None
     if has_surrogate_escape(text):
-        where = lone_surrogate_at(data)
-        if where is not None:
+        surrogate_at = lone_surrogate_at(data)
+        if surrogate_at is not None:
             raise InputError(
                 "bad_json",
                 "a \\u escape makes a lone surrogate, which is not a character",
                 ja="\\u エスケープが対になっていないサロゲートで、文字になりません",
-                field=where,
+                field=surrogate_at,
                 expected="UTF-16 surrogates only in pairs",
                 expected_ja="UTF-16 のサロゲートは対でのみ",
             )

@@ -13,12 +13,13 @@ the suite's case files use them for shared expectations.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import yaml
 import yaml.reader
 from yaml.composer import Composer, ComposerError
 from yaml.constructor import ConstructorError
+from yaml.error import Mark
 from yaml.events import AliasEvent
 from yaml.nodes import Node
 
@@ -27,10 +28,13 @@ from adjudicator.core.numbers import NumberError, read_decimal, read_int
 MAX_DEPTH = 64
 MAX_EXPANDED_NODES = 1_000_000
 
-_Base: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:  # typed as the C loader it is where libyaml is built (composing here)
+    _Base = yaml.CSafeLoader
+else:
+    _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class BoundedLoader(Composer, _Base):  # type: ignore[misc, valid-type]
+class BoundedLoader(Composer, _Base):
     """The safe loader, composing in Python so that depth and expanded size are counted."""
 
     def __init__(self, stream: str) -> None:
@@ -50,16 +54,21 @@ class BoundedLoader(Composer, _Base):  # type: ignore[misc, valid-type]
                 mark,
             )
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
+    def _start_mark(self) -> Mark | None:
+        """Where the next event starts: a mark of the C parser reads as the Python one's."""
+        event = self.peek_event()
+        return None if event is None else cast(Mark, event.start_mark)
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(AliasEvent):
-            mark = self.peek_event().start_mark
+            mark = self._start_mark()
             node = super().compose_node(parent, index)
             size = self._sizes.get(id(node))
             if size is None:
                 raise ComposerError(None, None, "an alias inside its own anchor", mark)
             self._count(size, mark)
             return node
-        mark = self.peek_event().start_mark
+        mark = self._start_mark()
         self._depth += 1
         if self._depth > MAX_DEPTH:
             raise ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)

@@ -46,6 +46,16 @@ CAPITAL = "tyrann"
 GUARD, COMMAND_SHIP, BASE = "imperial_guard", "command_ship", "secret_base"
 CRUISER, NEW_CRUISER, BATTLESHIP, GUARD_SHIP = "cruiser", "new_cruiser", "battleship", "guard_ship"
 COUNTER_IDS: tuple[str, ...] = get_args(Kind)
+#: Each counter's letter, as the text drawing and the picture both write it.
+ABBREVIATIONS: dict[str, str] = {
+    "imperial_guard": "G",
+    "command_ship": "C",
+    "secret_base": "B",
+    "cruiser": "c",
+    "new_cruiser": "n",
+    "battleship": "b",
+    "guard_ship": "g",
+}
 SECTOR_ID = r"^[a-z][a-z0-9-]*$"
 
 

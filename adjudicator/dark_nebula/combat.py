@@ -212,7 +212,7 @@ def resolve(
         if cls != expected:
             problem = (index, "class_order", {"expected": expected, "got": cls, "cycle": cycle})
             break
-        present = {"empire": class_members(classes, now["empire"], cls)}
+        present: dict[Side, dict[str, int]] = {"empire": class_members(classes, now["empire"], cls)}
         present["rebel"] = class_members(classes, now["rebel"], cls)
         dice_of = volley.dice
         bad = _dice_problem(present, dice_of)
@@ -284,7 +284,7 @@ def _next_class(
 
 def _dice_problem(
     present: dict[Side, dict[str, int]], dice_of: Mapping[Side, Mapping[str, Sequence[int]]]
-) -> tuple[str, dict] | None:
+) -> tuple[str, dict[str, Any]] | None:
     """A side's dice (``dice_of``, by side and counter) that do not match its counters of
     the class (``present``, by side: 9.1, 9.3), or a die that is not 1–6 (2.4), side by side
     and counter by counter."""
@@ -312,7 +312,7 @@ def _dice_problem(
 
 def _removal_problem(
     now: Forces, removed: Mapping[Side, Sequence[str]], taken: dict[Side, int]
-) -> tuple[tuple[str, dict] | None, Forces]:
+) -> tuple[tuple[str, dict[str, Any]] | None, Forces]:
     """Each side removes exactly min(hits taken, counters it has) of its own counters in the
     sector, any it likes (9.2, 9.4), as ``removed`` lists them by side; the forces after the
     removals when they are right."""

@@ -14,7 +14,7 @@ from adjudicator.core.display import pad
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.references import RuleData
-from adjudicator.dark_nebula.board import COUNTER_IDS, BoardDefinition, Sector
+from adjudicator.dark_nebula.board import ABBREVIATIONS, COUNTER_IDS, BoardDefinition, Sector
 from adjudicator.dark_nebula.notation import canonical_line, parse_line, stamp
 from adjudicator.dark_nebula.record import GameEvent
 from adjudicator.dark_nebula.state import Situation
@@ -46,16 +46,6 @@ WORDS: dict[Lang, dict[str, str]] = {
     },
 }
 
-ABBREVIATIONS = {
-    "imperial_guard": "G",
-    "command_ship": "C",
-    "secret_base": "B",
-    "cruiser": "c",
-    "new_cruiser": "n",
-    "battleship": "b",
-    "guard_ship": "g",
-}
-
 
 def _sector_name(sector: Sector, lang: Lang) -> str:
     return sector.id if lang == "en" else sector.name
@@ -76,6 +66,7 @@ def _base_line(situation: Situation, lang: Lang) -> str:
     base = situation.base
     value = base.value(situation.board)
     if base.revealed:
+        assert base.sector is not None, "a revealed base stands in its sector"
         sector = situation.board.by_id[base.sector]
         return words["revealed"].format(sector=_sector_name(sector, lang), value=value)
     stock = _counters(base.stock) or words["nothing"]
@@ -101,7 +92,7 @@ def draw(situation: Situation, lang: Lang = "en") -> str:
     if situation.restricted:
         restricted = situation.board.by_id[situation.restricted]
         lines.append(words["restricted"].format(sector=_sector_name(restricted, lang)))
-    names = {c.id: c.name for c in situation.board.counters} if lang == "ja" else {}
+    names: dict[str, str] = {c.id: c.name for c in situation.board.counters} if lang == "ja" else {}
     legend = " ".join(f"{a}={names.get(k, k)}" for k, a in ABBREVIATIONS.items())
     return "\n".join([*lines, words["legend"].format(legend=legend)]) + "\n"
 
@@ -165,7 +156,11 @@ class Drawings:
     last_event: GameEvent | None
     decided: Outcome | None
     disclosed: bool
-    _names: list[tuple[str, str]]
+    if TYPE_CHECKING:  # the replay's, computed once: a read-only property there
+
+        @property
+        def _names(self) -> list[tuple[str, str]]: ...
+
     side_to_move: Callable[[], str]
     _next_stamp: Callable[[Lang], str]
 

@@ -22,8 +22,7 @@ from functools import cache
 
 from adjudicator.core.i18n import Lang
 from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, text
-from adjudicator.dark_nebula.board import COUNTER_IDS, SIDES, BoardDefinition, Side
-from adjudicator.dark_nebula.drawing import ABBREVIATIONS
+from adjudicator.dark_nebula.board import ABBREVIATIONS, COUNTER_IDS, SIDES, BoardDefinition, Side
 from adjudicator.dark_nebula.record import Combat, GameEvent, Movement, Production, Search, Setup
 from adjudicator.dark_nebula.state import Situation
 

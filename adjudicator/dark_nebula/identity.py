@@ -4,8 +4,8 @@ dispatch a record to it without loading either."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
-FORMAT = "dark-nebula-record/1"
-GAME_ID = "dark-nebula/2011"
+FORMAT: Final = "dark-nebula-record/1"
+GAME_ID: Final = "dark-nebula/2011"
 Reason = Literal["base_destroyed", "guard_destroyed", "resignation", "forfeit"]

@@ -93,7 +93,7 @@ def _places(places: list[Place]) -> str:
 
 
 def _volley(v: Volley) -> str:
-    parts = [v.cls]
+    parts: list[str] = [v.cls]
     for side, kinds in v.dice.items():
         for kind, dice in kinds.items():
             parts.append(f"{SIDE_LETTER[side]}.{kind}={','.join(map(str, dice))}")
@@ -107,25 +107,24 @@ def body(event: GameEvent) -> str:
     """The part of the line after the stamp. Events are told apart by their exact class
     (``type(event) is``), here and in the replay: ``isinstance`` against a pydantic model
     that does not match goes through an ABC check that costs as much as the work itself."""
-    kind = type(event)
-    if kind is Setup:
+    if type(event) is Setup:
         return _places(event.rebel)
-    if kind is Production:
+    if type(event) is Production:
         parts = [_places(event.builds)]
         if event.extra:
             parts.append(f"extra {event.extra.counter}@{event.extra.sector}")
         if event.base_builds:
             parts.append("base " + " ".join(event.base_builds))
         return "; ".join(parts)
-    if kind is Movement:
+    if type(event) is Movement:
         moves = " ".join([f"{m.counter}@{m.src}>{m.dst}" for m in event.moves]) or "-"
         if event.appearances:
             moves += "; appear " + " ".join([f"{a.counter}>{a.to}" for a in event.appearances])
         return moves
-    if kind is Combat:
+    if type(event) is Combat:
         battles = [f"{b.sector}: " + " | ".join(map(_volley, b.volleys)) for b in event.battles]
         return "; ".join(battles) or "-"
-    if kind is Search:
+    if type(event) is Search:
         parts = [" ".join(event.searches) or "-"]
         if event.reveal:
             parts.append(f"reveal {event.reveal.sector} {event.reveal.nonce}")
@@ -135,28 +134,31 @@ def body(event: GameEvent) -> str:
     return f"{event.sector} {event.nonce}"
 
 
+@overload
+def step_of(event: Production | Movement | Combat | Search) -> int: ...
+@overload
+def step_of(event: GameEvent) -> int | None: ...
 def step_of(event: GameEvent) -> int | None:
     """The step of 5.0 (1–7) an event says it is, from its phase and side; ``None`` for the
     set-up and the disclosure."""
-    kind = type(event)
-    if kind is Search:
+    if type(event) is Search:
         return _SEARCH_STEP
-    if kind is Setup or kind is Disclosure:
+    if type(event) is Setup or type(event) is Disclosure:
         return None
-    return _STEP[(event.phase, event.side)]  # type: ignore[union-attr]
+    return _STEP[(event.phase, event.side)]
 
 
 def line(event: GameEvent, turn: int | None = None) -> str:
     """The event as its line, stamped with the step it says it is, of ``turn`` when the
     event does not name its own."""
-    kind = type(event)
-    if kind is Setup:
+    if type(event) is Setup:
         return f"setup: {body(event)}"
-    if kind is Disclosure:
+    if type(event) is Disclosure:
         return f"disclose: {body(event)}"
-    if event.turn is not None:  # type: ignore[union-attr]
-        turn = event.turn  # type: ignore[union-attr]
-    return f"{stamp(turn, step_of(event))}: {body(event)}"  # type: ignore[arg-type]
+    if event.turn is not None:
+        turn = event.turn
+    assert turn is not None, "an event that names no turn is given the one it is played in"
+    return f"{stamp(turn, step_of(event))}: {body(event)}"
 
 
 def lines(events: list[GameEvent]) -> list[str]:
@@ -173,7 +175,7 @@ class _Spelled(Event):
     __slots__ = ()
 
     @property
-    def written(self) -> str:  # type: ignore[override]
+    def written(self) -> str:
         return line(self.read)
 
 
@@ -211,8 +213,7 @@ class RecordEvents(Sequence[Event]):
 
 def _spelled(events: list[GameEvent]) -> list[Event]:
     for event in events:
-        kind = type(event)
-        if kind is not Setup and kind is not Disclosure and event.turn is None:  # type: ignore
+        if type(event) is not Setup and type(event) is not Disclosure and event.turn is None:
             return [Event(text, read=e) for text, e in zip(lines(events), events, strict=True)]
     return [_Spelled("", read=event) for event in events]
 
@@ -399,13 +400,14 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
         first, keyed = _clauses(text)
         _unexpected(keyed, {"extra", "base"}, line)
         extra = _place(keyed["extra"], line) if "extra" in keyed else None
+        assert side is not None, "PHASES: every step but the search names its side"
         return Production(
             turn=turn,
             phase="production",
             side=side,
             builds=[_place(t, line) for t in _tokens(first)],
             extra=extra,
-            base_builds=keyed.get("base", "").split(),  # type: ignore[arg-type]
+            base_builds=keyed.get("base", "").split(),
         )
     if name == "movement":
         first, keyed = _clauses(text)
@@ -421,11 +423,13 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
                 )
             appearances.append(Appearance.model_validate({"counter": kind, "to": to}))
         moves = [_move(t, line) for t in _tokens(first)]
+        assert side is not None, "PHASES: every step but the search names its side"
         return Movement(
             turn=turn, phase="movement", side=side, moves=moves, appearances=appearances
         )
     if name == "combat":
         battles = [] if text.strip() == "-" else [_battle(b, line) for b in text.split(";")]
+        assert side is not None, "PHASES: every step but the search names its side"
         return Combat(turn=turn, phase="combat", side=side, battles=battles)
     first, keyed = _clauses(text)
     _unexpected(keyed, {"reveal", "roll"}, line)

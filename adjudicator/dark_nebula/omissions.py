@@ -74,14 +74,14 @@ def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
             for sector in event.searches:
                 need(None, sector)
     found: list[Need] = []
-    for (kind, sector), n in wanted.items():
-        if kind is None:
+    for (wanted_kind, sector), n in wanted.items():
+        if wanted_kind is None:
             # any counter will do: one the record names there already does
             missing = 0 if any(k and s == sector for k, s in wanted) else n
             missing -= situation.holds(sector, side)
         else:
-            missing = n - situation.count(sector, side, kind)
-        found.extend([(kind, sector)] * max(0, missing))
+            missing = n - situation.count(sector, side, wanted_kind)
+        found.extend([(wanted_kind, sector)] * max(0, missing))
     return found
 
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from adjudicator.core.i18n import Lang
     from adjudicator.core.records import GameRecord, Replay
     from adjudicator.core.references import RuleData
+    from adjudicator.dark_nebula.record import Record
 
 
 class DarkNebula(Game):
@@ -99,7 +100,7 @@ class DarkNebula(Game):
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         from adjudicator.dark_nebula.notation import RecordEvents, parse_line
 
-        model = record.model
+        model: Record = record.model  # this game's record holds its own model
         read = [
             parse_line(line) if origin is None else model.events[origin] for line, origin in events
         ]

@@ -148,7 +148,8 @@ def check_production(
                 "sector": board.label(p.sector),
             }
         placed[p.sector] = placed.get(p.sector, 0) + 1
-        cost += price  # type: ignore[operator]  # allowed: it has a price
+        assert price is not None, "allowed: it has a price"
+        cost += price
     available = budget(situation, side, eligible)
     if cost > available:
         return "over_budget", {"cost": cost, "budget": available}

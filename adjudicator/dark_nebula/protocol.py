@@ -91,7 +91,7 @@ class _Evaluation(Evaluation[EvaluateRequest, DarkNebulaReplay]):
             format=FORMAT,
             game=GAME_ID,
             game_id=req.game_id,
-            board={"id": board.id, "sha256": board.sha256},
+            board=BoardRef(id=board.id, sha256=board.sha256),
             commitment=req.commitment,
             interpretations=req.interpretations,
             secret=req.secret,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, final
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -92,11 +92,13 @@ class _TurnStep(_Strict):
     turn: StrictInt | None = Field(default=None, ge=1, description="The turn it belongs to (5.0).")
 
 
+@final  # never subclassed: the replay tells events apart by their exact class
 class Setup(_Strict):
     phase: Literal["setup"]
     rebel: list[Place] = Field(description="The rebels' four counters (3.2).")
 
 
+@final  # never subclassed: the replay tells events apart by their exact class
 class Production(_TurnStep):
     phase: Literal["production"]
     side: Side
@@ -107,6 +109,7 @@ class Production(_TurnStep):
     )
 
 
+@final  # never subclassed: the replay tells events apart by their exact class
 class Movement(_TurnStep):
     phase: Literal["movement"]
     side: Side
@@ -116,6 +119,7 @@ class Movement(_TurnStep):
     )
 
 
+@final  # never subclassed: the replay tells events apart by their exact class
 class Combat(_TurnStep):
     phase: Literal["combat"]
     side: Side
@@ -124,6 +128,7 @@ class Combat(_TurnStep):
     )
 
 
+@final  # never subclassed: the replay tells events apart by their exact class
 class Search(_TurnStep):
     phase: Literal["search"]
     searches: list[Sector] = Field(default_factory=list, description="10.1")
@@ -133,6 +138,7 @@ class Search(_TurnStep):
     )
 
 
+@final  # never subclassed: the replay tells events apart by their exact class
 class Disclosure(_Strict):
     """After the game, the opening of a commitment whose base never appeared."""
 

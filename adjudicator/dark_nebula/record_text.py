@@ -47,12 +47,12 @@ from adjudicator.dark_nebula.record import Record
 
 
 def _board(tag: Tag, _: Reading) -> dict[str, str]:
-    board_id, _, digest = tag.value.partition(" ")
+    board_id, _space, digest = tag.value.partition(" ")
     return {"id": board_id, "sha256": digest}
 
 
 def _secret(tag: Tag, _: Reading) -> dict[str, str]:
-    sector, _, nonce = tag.value.partition(" ")
+    sector, _space, nonce = tag.value.partition(" ")
     return {"sector": sector, "nonce": nonce}
 
 
@@ -106,8 +106,8 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         data["events"].append(event.model_dump(mode="json", by_alias=True))
     if (missing := first_missing(TAGS, data)) is not None:
         raise missing_tag(missing.field)
-    names = names_by(TAG_OF, {"events": places})
-    record, more = load_model(Record, data, lenient=lenient, names=names)
+    field_tags = names_by(TAG_OF, {"events": places})
+    record, more = load_model(Record, data, lenient=lenient, names=field_tags)
     return record, notes + more
 
 

@@ -24,7 +24,7 @@ from adjudicator.core.records import ACCEPTED, Deferred, Event, EventReplay, Ste
 from adjudicator.core.references import RuleData, in_force
 from adjudicator.core.violations import Violation
 from adjudicator.dark_nebula import combat, search
-from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Side
+from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Kind, Side
 from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment
 from adjudicator.dark_nebula.drawing import (
     RULEBOOK_STEPS,
@@ -211,11 +211,10 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         written as staying refused as notation first (``noncanonical_notation``, 8.0), then
         after the game (4.1, 4.2), out of order (5.0), naming a sector the board does not
         have, and only then as the rules of its step say."""
-        kind = type(event)  # the exact class: see notation.body
-        if kind is Setup or kind is Disclosure:
+        if type(event) is Setup or type(event) is Disclosure:  # the exact class: see notation.body
             return self._attempt_outside_turns(event)
-        if kind is Movement and has_stay(event):  # type: ignore[arg-type]
-            raise stay_refused(event, self._turn_of(event))  # type: ignore[arg-type]
+        if type(event) is Movement and has_stay(event):
+            raise stay_refused(event, self._turn_of(event))
         if self.decided is not None:
             violation = self._v("game_over", reason=self.decided.reason)
             return Step(violation=violation, decided=self.decided)
@@ -223,25 +222,27 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         expected, side = TURN_STEPS[step]
         claimed = event.turn
         if (
-            kind is not expected
-            or (side is not None and event.side != side)  # type: ignore[union-attr]
+            type(event) is not expected
+            or (side is not None and type(event) is not Search and event.side != side)
             or (claimed is not None and claimed != turn + 1)
             or not self.started
             or self.disclosed
         ):
-            return Step(violation=self._v(*self._order_problem(event)))  # type: ignore[misc]
+            problem = self._order_problem(event)
+            assert problem is not None, "out of order, by the test just made"
+            return Step(violation=self._v(*problem))
         ply = self.events + 1
         work = self.situation if checked_first(event) else self.situation.copy()
         mark = len(self.hidden)
         try:
-            if kind is Production:
-                self._production(work, event)  # type: ignore[arg-type]
-            elif kind is Movement:
-                self._movement(work, event, ply)  # type: ignore[arg-type]
-            elif kind is Combat:
-                self._combat(work, event, ply)  # type: ignore[arg-type]
+            if type(event) is Production:
+                self._production(work, event)
+            elif type(event) is Movement:
+                self._movement(work, event, ply)
+            elif type(event) is Combat:
+                self._combat(work, event, ply)
             else:
-                late = self._search(work, event, ply)  # type: ignore[arg-type]
+                late = self._search(work, event, ply)
                 if late is not None:
                     self._set_aside(mark, ply)
                     return late
@@ -282,10 +283,9 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
     def line_of(self, event: GameEvent) -> str:
         """An event as its line, stamped, when it names no turn, with the turn it would be
         played in now."""
-        kind = type(event)
-        if kind is Setup or kind is Disclosure:
+        if type(event) is Setup or type(event) is Disclosure:
             return line(event)
-        return line(event, self._turn_of(event))  # type: ignore[arg-type]
+        return line(event, self._turn_of(event))
 
     def _turn_of(self, event: Production | Movement | Combat | Search) -> int:
         """The turn a step's line is stamped with: the one it names, else the one it would
@@ -324,17 +324,16 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         if self.disclosed:
             after = Said(en="nothing follows the disclosure", ja="開示の後に続く手順はありません")
             return "phase_order", {"expected": after, "got": _step_said(event, None)}
-        kind = type(event)  # the exact class: see notation.body
-        if kind is Disclosure:
+        if type(event) is Disclosure:  # the exact class: see notation.body
             return None if self.started else self._out_of_order(_step_said(event, None))
-        if kind is Setup:
+        if type(event) is Setup:
             return None if not self.started else self._out_of_order(_step_said(event, None))
         turn, step = divmod(self.steps, 7)
         expected, side = TURN_STEPS[step]
         claimed = event.turn
         if (
-            kind is not expected
-            or (side is not None and event.side != side)
+            type(event) is not expected
+            or (side is not None and type(event) is not Search and event.side != side)
             or (claimed is not None and claimed != turn + 1)
             or not self.started
         ):
@@ -362,10 +361,10 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         return ACCEPTED
 
     def _production(self, work: Situation, event: Production) -> None:
-        side, extra, base_builds = event.side, event.extra, event.base_builds
+        side, base_builds = event.side, event.base_builds
         builds = [Placement(p.counter, p.sector) for p in event.builds]
+        extra = None if event.extra is None else Placement(event.extra.counter, event.extra.sector)
         if extra is not None:
-            extra = Placement(extra.counter, extra.sector)
             self._known_all([*(p.sector for p in builds), extra.sector])
         elif builds:
             self._known_all([p.sector for p in builds])
@@ -387,7 +386,7 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
         self._known_all(
             [s for _, src, dst in moves for s in (src, dst)] + [a.to for a in appearances]
         )
-        wanted: dict[tuple[str, str], int] = {}
+        wanted: dict[tuple[str, Kind], int] = {}
         for kind, src, _ in moves:
             wanted[src, kind] = wanted.get((src, kind), 0) + 1
         for (src, kind), n in wanted.items():
@@ -470,12 +469,15 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
             if sector not in contested or sector in fought:
                 self._reject(("not_contested", {"sector": self._label(sector)}))
             fought.append(sector)
-            forces = {"empire": work.at(sector, "empire"), "rebel": work.at(sector, "rebel")}
+            forces: dict[Side, Counter[str]] = {
+                "empire": work.at(sector, "empire"),
+                "rebel": work.at(sector, "rebel"),
+            }
             result = combat.resolve(  # the record's volleys, read as combat.Volley is
                 self.board,
                 sector,
                 forces,
-                battle.volleys,  # type: ignore[arg-type]
+                battle.volleys,  # type: ignore[arg-type]  # read as combat.Volley is, field by field
                 marked_helps=self.readings.marked_modifier,
             )
             if result.problem is not None:
@@ -690,7 +692,7 @@ def _step_said(event: GameEvent, turn: int | None) -> Said:
         return Said(en="setup", ja=STEP_WORDS["ja"]["setup"])
     if type(event) is Disclosure:
         return Said(en="disclose", ja="開示")
-    step: int = step_of(event)  # type: ignore[assignment]  # neither set-up nor disclosure
+    step: int = step_of(event)  # neither set-up nor disclosure
     if turn is None:
         side = getattr(event, "side", None)
         return Said(en=f"{side} {event.phase}" if side else event.phase, ja=RULEBOOK_STEPS[step])
@@ -730,11 +732,10 @@ def checked_first(event: GameEvent) -> bool:
     Such a step changes the situation itself; the others (a battle may be refused after an
     earlier one removed counters, and the revealed base may still be refused its roll) work
     on a copy, kept only when the step is accepted."""
-    kind = type(event)
-    if kind is Production:
-        return not event.base_builds  # type: ignore[union-attr]
-    if kind is Movement:
-        return not event.appearances  # type: ignore[union-attr]
-    if kind is Search:
-        return event.reveal is None  # type: ignore[union-attr]
-    return kind is Combat and not event.battles  # type: ignore[union-attr]
+    if type(event) is Production:
+        return not event.base_builds
+    if type(event) is Movement:
+        return not event.appearances
+    if type(event) is Search:
+        return event.reveal is None
+    return type(event) is Combat and not event.battles

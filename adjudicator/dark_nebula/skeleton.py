@@ -15,7 +15,7 @@ from adjudicator.dark_nebula.readings import Readings
 #: Stands for the commitment until the rebel player has made one (3.1).
 NO_COMMITMENT = "0" * 64
 
-NOTES = [
+NOTES: list[dict[Lang, str]] = [
     {
         "en": "A record to fill in: the players' names for the ?, and this game's own id in "
         "[GameId].",

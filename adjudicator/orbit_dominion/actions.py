@@ -41,6 +41,7 @@ class Action:
     src: int
     dst: int
     text: str
+    _hash: int
 
     def __init__(self, kind: str, src: int, dst: int, text: str | None = None) -> None:
         """``text`` is the canonical spelling when the caller already has it."""

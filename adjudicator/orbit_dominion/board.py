@@ -7,13 +7,15 @@ are Python ints used as 36-bit masks, which keeps move generation to a few bit o
 
 from __future__ import annotations
 
+from typing import Literal
+
 ORBITS = "OMI"
 SECTORS_PER_ORBIT = 12
 SECTOR_COUNT = 36
 ORBIT_BITS = (1 << SECTORS_PER_ORBIT) - 1
 
 RED, BLUE = 0, 1
-SIDE_NAMES = ("red", "blue")
+SIDE_NAMES: tuple[Literal["red"], Literal["blue"]] = ("red", "blue")
 SIDE_LETTERS = ("r", "b")
 
 

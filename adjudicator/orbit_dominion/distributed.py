@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from adjudicator.core.distributed import Cluster
 from adjudicator.orbit_dominion.actions import Action
 from adjudicator.orbit_dominion.board import SIDE_NAMES
+from adjudicator.orbit_dominion.budget import Budget
 from adjudicator.orbit_dominion.position import MOVE_LIMIT, Position
 from adjudicator.orbit_dominion.proof import (
     Ending,
@@ -25,7 +26,7 @@ from adjudicator.orbit_dominion.proof import (
     RepliesNode,
     Solution,
 )
-from adjudicator.orbit_dominion.solve import WIN, Budget, answer, positions_before, read_score
+from adjudicator.orbit_dominion.solve import WIN, answer, positions_before, read_score
 from adjudicator.orbit_dominion.state import GameState
 
 #: Tasks wanted per worker thread, so that a long task does not leave the others idle.
@@ -49,7 +50,7 @@ def _solve_task(
 ) -> Solution:
     """On a worker: the position at the end of a line, with the root's history, within
     the budget each task has."""
-    from adjudicator.orbit_dominion.solve import Budget, solve
+    from adjudicator.orbit_dominion.solve import solve
 
     position, history, line, depth, with_proof, max_nodes, seconds = job
     state = GameState(Position.from_text(position))
@@ -79,7 +80,7 @@ class _Split:
             else:
                 sign = 1 if outcome.winner == SIDE_NAMES[self.root.turn] else -1
                 node.score = sign * (WIN - distance)
-                node.ending = Ending(winner=outcome.winner, reason=outcome.reason)  # type: ignore[arg-type]
+                node.ending = Ending(winner=outcome.winner, reason=outcome.reason)  # type: ignore[arg-type]  # the core's str; pydantic checks it
             return
         if split == 0:
             node.task = len(self.tasks)
@@ -195,7 +196,7 @@ def solve_on(
         proof = Proof(
             position=root_text,
             history=history,
-            winner=verdict.winner,  # type: ignore[arg-type]
+            winner=verdict.winner,
             within=verdict.within,
             tree=split.proof(split.top, verdict.winner, solved),
         )

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from adjudicator.core.i18n import Lang
     from adjudicator.core.records import GameRecord, Replay
     from adjudicator.core.references import RuleData
+    from adjudicator.orbit_dominion.record import Record
 
 
 class OrbitDominion(Game):
@@ -125,7 +126,7 @@ class OrbitDominion(Game):
         return dumps(model.dump(), indent=2) + "\n"
 
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
-        model = record.model
+        model: Record = record.model  # this game's record holds its own model
         moves = [line if origin is None else model.moves[origin] for line, origin in events]
         return model.model_copy(update={"moves": moves}).to_game_record([])
 
@@ -138,6 +139,7 @@ class OrbitDominion(Game):
         self, replay: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
     ) -> None:
         from adjudicator.orbit_dominion.budget import Budget
+        from adjudicator.orbit_dominion.replay import OrbitDominionReplay
         from adjudicator.orbit_dominion.solve_cli import (
             end_progress,
             progress_line,
@@ -145,7 +147,8 @@ class OrbitDominion(Game):
             solve_state,
         )
 
-        state = replay.state  # type: ignore[attr-defined]
+        assert isinstance(replay, OrbitDominionReplay), "this game's replay"
+        state = replay.state
         show = progress_line(lang)
         budget = Budget(progress=show)
         try:

@@ -74,7 +74,7 @@ class Position(NamedTuple):
     @property
     def key(self) -> PositionKey:
         """What 第9条 compares: every ship's colour, kind and sector, and the side to move."""
-        return self[:5]  # type: ignore[return-value]
+        return self[:5]
 
     def normal_ships(self, side: int) -> int:
         """Normal ships of ``side`` on the board (flagship not counted)."""

@@ -18,13 +18,13 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.orbit_dominion.actions import action_named
 from adjudicator.orbit_dominion.board import SIDE_NAMES
+from adjudicator.orbit_dominion.identity import Reason
 from adjudicator.orbit_dominion.position import MOVE_LIMIT, Position, PositionKey
-from adjudicator.orbit_dominion.record import Reason
 from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.rules import NO_LEGAL_MOVES
 from adjudicator.orbit_dominion.state import GameState
 
-PROOF_FORMAT = "orbit-dominion-proof/1"
+PROOF_FORMAT: Literal["orbit-dominion-proof/1"] = "orbit-dominion-proof/1"
 Winner = Literal["red", "blue"]
 
 
@@ -249,7 +249,7 @@ class _Checker:
                 return Fault(line=line, code="decided_otherwise", detail=_d(actual, claimed))
             plies = outcome.decided_at - self.root_ply
             if plies > self.proof.within:
-                detail = {"plies": plies, "within": self.proof.within}
+                detail: dict[str, str | int] = {"plies": plies, "within": self.proof.within}
                 return Fault(line=line, code="too_late", detail=detail)
             if outcome.reason == NO_LEGAL_MOVES:
                 self.note_bans(state)
@@ -290,7 +290,7 @@ class _Checker:
         violation = state.check(action)
         if violation is not None:
             cited = violation.cite(rule_data(), self.lang)
-            detail = {
+            detail: dict[str, str | int] = {
                 "action": node.move,
                 "violation": violation.code,
                 "text": f"{violation.message(self.lang)} ({cited})",
@@ -409,9 +409,9 @@ def claims_differ(solution: Solution, proof: Proof) -> Fault | None:
         return _claim(
             "history", f"{len(solution.history)} positions", f"{len(proof.history)} positions"
         )
-    for i, (written, proved) in enumerate(zip(solution.history, proof.history, strict=True)):
-        if not same_position(written, proved):
-            return _claim(f"history[{i}]", written, proved)
+    for i, (said, shown) in enumerate(zip(solution.history, proof.history, strict=True)):
+        if not same_position(said, shown):
+            return _claim(f"history[{i}]", said, shown)
     if solution.depth < proof.within:
         return _claim("depth", solution.depth, f"at least {proof.within}")
     return None

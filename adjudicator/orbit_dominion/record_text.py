@@ -180,7 +180,9 @@ def _header(text: str, reading: Reading, where: _Lines) -> tuple[dict[str, Any],
     pos = 0
     seen: set[str] = set()
     while True:
-        stripped = _SPACE.match(text, pos).end()
+        spaces = _SPACE.match(text, pos)
+        assert spaces is not None, "_SPACE matches the empty string"
+        stripped = spaces.end()
         if text.startswith("#", stripped):  # a comment line among the tags
             end_of_line = text.find("\n", stripped)
             pos = len(text) if end_of_line < 0 else end_of_line

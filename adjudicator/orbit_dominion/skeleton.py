@@ -10,7 +10,7 @@ from adjudicator.core.strict_json import dumps
 from adjudicator.core.tagged_text import skeleton_comments
 from adjudicator.orbit_dominion.identity import FORMAT, RULESET
 
-NOTES = [
+NOTES: list[dict[Lang, str]] = [
     {
         "en": "A record to fill in: the players' names for the ?, then the moves after the "
         "tags, numbered in pairs (1. M1-M2 I5-I4 2. O+ …).",

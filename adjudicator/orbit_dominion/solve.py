@@ -47,7 +47,7 @@ from adjudicator.orbit_dominion.state import GameState
 WIN = 1000
 _INFINITY = WIN + 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_NONE: frozenset = frozenset()
+_NONE: frozenset[tuple[PositionKey, int]] = frozenset()
 _NEVER = 1 << 62
 
 
@@ -131,7 +131,10 @@ class Searcher:
                     self.twice.add(key)
             elif within_reach(root.key, key, self.depth - 1):
                 self.once.add(key)
-        self.table: dict[tuple, tuple[int, int, Action | None]] = {}
+        self.table: dict[
+            tuple[PositionKey, int, bool, int, frozenset[tuple[PositionKey, int]]],
+            tuple[int, int, Action | None],
+        ] = {}
         self.nodes = self.probes = self.hits = 0
         self.budget = budget
         #: The node count at which the budget is looked at next (never, without one).
@@ -172,7 +175,7 @@ class Searcher:
         if token:
             self.once.add(key)
 
-    def relevant_history(self, key: PositionKey, depth: int) -> frozenset:
+    def relevant_history(self, key: PositionKey, depth: int) -> frozenset[tuple[PositionKey, int]]:
         """The occurrences the search ``depth`` actions below ``key`` may consult.
 
         The ban is consulted for every action of a node with depth left, and for the legal
@@ -346,11 +349,11 @@ class Searcher:
         replies: dict[str, ProofNode] = {}
         for a in sorted(actions, key=str):
             me2, en2, mf2, ef2 = play(me, en, mf, ef, a)
-            reason = instant_reason(me, ef, me2, en2, ef2, a)
-            if reason is not None:
+            instant = instant_reason(me, ef, me2, en2, ef2, a)
+            if instant is not None:
                 if turn != winner:
                     raise AssertionError(f"the loser wins by {a} in a proven line")
-                return MoveNode(move=a.text, next=EndNode(end=_ending(winner, reason)))
+                return MoveNode(move=a.text, next=EndNode(end=_ending(winner, instant)))
             key = successor_key(me2, en2, mf2, ef2, turn)
             token = self.enter(key)
             child = (en2, me2, ef2, mf2, 1 - turn, ply + 1, next_claim)
@@ -369,7 +372,7 @@ class Searcher:
 
 
 def _ending(winner: int, reason: str) -> Ending:
-    return Ending(winner=SIDE_NAMES[winner], reason=reason)  # type: ignore[arg-type]
+    return Ending(winner=SIDE_NAMES[winner], reason=reason)  # type: ignore[arg-type]  # pydantic checks the rules' reason
 
 
 @dataclass(frozen=True)
@@ -413,8 +416,8 @@ def answer(
     verdict read from the root score, or none (no forced win proved) when the budget left
     the depth ``unfinished``."""
     return Solution(
-        result=verdict.result if verdict else "no_forced_win",  # type: ignore[arg-type]
-        winner=verdict.winner if verdict else None,  # type: ignore[arg-type]
+        result=verdict.result if verdict else "no_forced_win",  # type: ignore[arg-type]  # pydantic checks it
+        winner=verdict.winner if verdict else None,  # type: ignore[arg-type]  # pydantic checks it
         within=verdict.within if verdict else None,
         depth=depth,
         unfinished=unfinished,
@@ -455,9 +458,9 @@ def decided(state: GameState, started: float) -> Solution | None:
         return None
     return Solution(
         result="decided",
-        winner=outcome.winner,  # type: ignore[arg-type]
+        winner=outcome.winner,  # type: ignore[arg-type]  # the core's str; pydantic checks it
         within=0,
-        reason=outcome.reason,  # type: ignore[arg-type]
+        reason=outcome.reason,  # type: ignore[arg-type]  # the core's str; pydantic checks it
         depth=0,
         nodes=0,
         position=state.position.text(),
@@ -543,7 +546,7 @@ def solve(
         proof = Proof(
             position=p.text(),
             history=history,
-            winner=verdict.winner,  # type: ignore[arg-type]
+            winner=verdict.winner,
             within=verdict.within,
             tree=tree,
         )

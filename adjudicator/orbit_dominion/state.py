@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from adjudicator.core.errors import InputError
@@ -97,7 +98,7 @@ class GameState:
         self._decided: Outcome | None = None
         self._turn_start: tuple[int, Outcome | None] | None = None
         #: What :meth:`pop` restores: the position and the ending before each push.
-        self._undo: list[tuple[Position, Outcome | None, tuple | None]] = []
+        self._undo: list[tuple[Position, Outcome | None, tuple[int, Outcome | None] | None]] = []
 
     # --- what the position offers -----------------------------------------------------------
 
@@ -382,7 +383,8 @@ class GameState:
         return reading, violation
 
 
-class Played(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Played:
     """One written action of a line: where it stood, how it was read, why it was rejected."""
 
     index: int

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -70,7 +71,7 @@ def texts(root: Path) -> dict[Path, str]:
     """Each compiled file of the suite under ``root`` and its JSON text. A case file the
     runner would refuse is an :class:`~adjudicator.core.errors.InputError` naming it."""
     sources = sources_digest(root)
-    games: dict[Path, list[dict]] = {}
+    games: dict[Path, list[dict[str, Any]]] = {}
     for path in case_paths(root):
         case_file = load_case_file(path, trusted=True)
         stated = case_file.model_dump(mode="json", exclude_unset=True)

@@ -20,13 +20,13 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import IO
 
 #: Bytes read from a pipe at a time.
 CHUNK = 1 << 16
 
 
-def bounded_lines(stream: BinaryIO, limit: int) -> Iterator[tuple[bytes, int]]:
+def bounded_lines(stream: IO[bytes], limit: int) -> Iterator[tuple[bytes, int]]:
     """The lines read from the unbuffered pipe ``stream`` until its end, each as its first
     ``limit`` bytes (without the line feed) and how many bytes past them were dropped as
     they came. A last line without a line feed is a line too. The stream is closed at its
@@ -37,7 +37,7 @@ def bounded_lines(stream: BinaryIO, limit: int) -> Iterator[tuple[bytes, int]]:
         yield from _split(stream, limit)
 
 
-def _split(stream: BinaryIO, limit: int) -> Iterator[tuple[bytes, int]]:
+def _split(stream: IO[bytes], limit: int) -> Iterator[tuple[bytes, int]]:
     """:func:`bounded_lines`, the stream left open."""
     kept = bytearray()
     dropped = 0
@@ -63,7 +63,7 @@ class StderrTail:
     """The last lines a program wrote on stderr, each cut to a bound, read by a thread of
     its own so that the program never blocks on a full stderr pipe."""
 
-    def __init__(self, stream: BinaryIO, lines: int, line_bytes: int) -> None:
+    def __init__(self, stream: IO[bytes], lines: int, line_bytes: int) -> None:
         self._stream = stream
         self._line_bytes = line_bytes
         self._lines: collections.deque[str] = collections.deque(maxlen=lines)

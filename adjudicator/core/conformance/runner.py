@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -33,7 +33,7 @@ class Mismatch:
     request: str  # the exact line sent
     expected: Any
     actual: Any
-    diff: list[str]
+    diff: Sequence[str]
 
 
 #: A game's rule data by its id, to cite a case's references as the rulebook names them;
@@ -78,7 +78,7 @@ class CaseResult:
     request: str | None = None
     expected: Any = None
     actual: Any = None
-    diff: list[str] = field(default_factory=list)
+    diff: Sequence[str] = field(default_factory=list)
     #: The engine's answer line when it was not a valid response (errored cases).
     received: str | None = None
     #: The tail of the engine's stderr (errored cases).
@@ -419,6 +419,7 @@ class Runner:
             return self._check_perft(game, case)
         if kind == "divide":
             spec = expect.divide
+            assert spec is not None, "the expectation's validator: its kind is the field set"
             answer = self._ask(game, case, "perft", depth=spec.depth, divide=True)
             sent = self.engine.last_sent
             if "error" in answer:
@@ -440,6 +441,7 @@ class Runner:
         answer = self._ask(game, case, "evaluate")
         sent = self.engine.last_sent
         if kind == "error":
+            assert expect.error is not None, "the expectation's validator: its kind is set"
             return _error_mismatch(sent, expect.error, answer)
         if "error" in answer:
             return Mismatch(
@@ -513,10 +515,10 @@ class Runner:
                 if not same_json(expected[k], actual[k])
             ]
             return Mismatch(sent, expected, actual, diff) if diff else None
-        actual = answer.get(kind)  # outcome, position, pending, normalized: same field name
-        if same_json(actual, expected):
+        answered = answer.get(kind)  # outcome, position, pending, normalized: same field name
+        if same_json(answered, expected):
             return None
-        return Mismatch(sent, expected, actual, [_differs(kind, expected, actual)])
+        return Mismatch(sent, expected, answered, [_differs(kind, expected, answered)])
 
 
 def _with_acceptance(

@@ -142,7 +142,7 @@ def differences(lock: Lock, files: list[CaseFile]) -> Differences:
     )
 
 
-def release_problems(suite: Suite, lock: Lock | None, files: list[CaseFile]) -> list[str]:
+def release_problems(suite: Suite, lock: Lock | None, files: list[CaseFile]) -> list[Said]:
     """Why the cases cannot be locked as ``suite.version``: the newest changelog entry must
     name every case added, changed or removed since the lock, under a new version."""
     if lock is None:

@@ -4,6 +4,8 @@ only these lines follow ``--lang`` or the locale."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from adjudicator.core.display import pad, width
 from adjudicator.core.i18n import Lang, Said, in_lang
 
@@ -128,7 +130,7 @@ def version_text(version: str, lang: Lang) -> str:
     return WORDS[lang]["unversioned"] if version == "unversioned" else version
 
 
-def joined(parts: list[str], en: str = "; ", ja: str = "; ") -> Said:
+def joined(parts: Sequence[str], en: str = "; ", ja: str = "; ") -> Said:
     """Messages joined, each language with its own separator."""
     return Said(en.join(parts), ja.join(in_lang(p, "ja") for p in parts))
 
