@@ -17,7 +17,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files
 from adjudicator.core.conformance.coverage import coverage
 from adjudicator.core.conformance.engine import EngineFailure, InProcessEngine, ProcessEngine
@@ -300,7 +300,7 @@ def test_cli_run_starts_the_engine_while_the_cases_are_read(
 ) -> None:
     """The engine's own start-up runs while the cases are read; a usage error found in them
     still exits 2 (not 4) and closes the engine started."""
-    from adjudicator.core.conformance import cli as conformance_cli
+    from adjudicator.cli import conformance as conformance_cli
 
     events: list[str] = []
 

@@ -60,11 +60,11 @@ def test_version_loads_no_rules_no_models_no_yaml() -> None:
     for game in ("orbit_dominion", "dark_nebula", "astro_stra"):
         assert loaded_of(game, modules) <= LIGHT, game
     assert "adjudicator.core.records" not in modules
-    assert "adjudicator.core.commands" not in modules
+    assert "adjudicator.cli.records" not in modules
     assert "yaml" not in modules
     assert "importlib.metadata" not in modules  # the shipped games need no metadata scan
     assert not HEAVY & modules
-    assert "adjudicator.core.help_ja" not in modules  # help's Japanese: only in Japanese
+    assert "adjudicator.cli.help_ja" not in modules  # help's Japanese: only in Japanese
 
 
 def test_validating_one_record_loads_its_game_only() -> None:

@@ -14,10 +14,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from adjudicator.cli import main
+from adjudicator.cli.app import build_app
+from adjudicator.cli.records import _rules_of
 from adjudicator.core import batch, commands
 from adjudicator.core.batch import Options, find_records, validate_paths
-from adjudicator.core.cli import build_app
-from adjudicator.core.commands import _rules_of
 from adjudicator.core.i18n import Lang
 from adjudicator.core.output import Output
 from adjudicator.core.registry import Registry, installed_games

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.core.cli_common import (
+from adjudicator.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
     JsonOption,
@@ -348,7 +348,7 @@ def _run_one(
         process.close()
 
 
-def register(app: typer.Typer, registry: Registry) -> None:
+def register(app: typer.Typer) -> None:
     conformance = typer.Typer(
         no_args_is_help=True,
         help="Run the conformance suite against an engine, or show rule coverage.",
@@ -357,6 +357,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
     @conformance.command("run")
     def run(
+        ctx: typer.Context,
         engine: Annotated[
             str,
             typer.Option("--engine", help="Command that starts the engine (JSON lines on stdio)."),
@@ -403,7 +404,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         Example: `adjudicator conformance run --engine "python3 examples/minimal_engine.py"`
         """
         language = resolve_lang(lang)
-        game_id = _game(registry, game).id if game else None
+        game_id = _game(ctx.obj, game).id if game else None
         started = start_engine(engine, timeout)
         try:
             files = _load(cases, game_id)
@@ -412,7 +413,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             if isinstance(started, ProcessEngine):
                 started.close()
             raise
-        process, runner = start_runner(started, files, language, rules_of(registry))
+        process, runner = start_runner(started, files, language, rules_of(ctx.obj))
         notes: list[str] = []
         if smoke:
             smoke_ids, notes = smoke_selection(runner, files, language)
@@ -433,6 +434,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
     @conformance.command("report")
     def report_command(
+        ctx: typer.Context,
         engines: Annotated[
             list[str],
             typer.Option(
@@ -488,10 +490,10 @@ def register(app: typer.Typer, registry: Registry) -> None:
                     field="--engine",
                 )
             )
-        files = _load(cases, _game(registry, game).id if game else None)
+        files = _load(cases, _game(ctx.obj, game).id if game else None)
         chosen = select(files, only) if only else None
         version = version_of(cases)
-        rules = rules_of(registry)
+        rules = rules_of(ctx.obj)
         runs = [
             _run_one(name, command, timeout, files, chosen, version, rules)
             for name, command in named
@@ -566,6 +568,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
     @conformance.command("export")
     def export(
+        ctx: typer.Context,
         directory: Annotated[Path, typer.Argument(help="Folder to write (created if needed).")],
         output_format: Annotated[
             ExportFormat, typer.Option("--format", help="The only format: json.")
@@ -584,7 +587,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
             check_folder(directory, "DIRECTORY")
         except InputError as err:
             fail(err)
-        files = _load(cases, _game(registry, game).id if game else None)
+        files = _load(cases, _game(ctx.obj, game).id if game else None)
         try:
             suite = load_suite(cases)
             schema = document(SCHEMA_FILE.removesuffix(".schema.json"), ExportedCaseFile)
@@ -605,6 +608,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
 
     @conformance.command("coverage")
     def coverage_command(
+        ctx: typer.Context,
         cases: CasesOption = SUITE,
         game: GameOption = None,
         as_json: JsonOption = False,
@@ -614,7 +618,7 @@ def register(app: typer.Typer, registry: Registry) -> None:
         those with none are flagged (exit 1)."""
         language = resolve_lang(lang)
         words = WORDS[language]
-        games = [_game(registry, game)] if game else list(registry.games)
+        games = [_game(ctx.obj, game)] if game else list(ctx.obj.games)
         result: dict[str, dict] = {}
         uncovered_any = False
         for g in games:
