@@ -96,7 +96,7 @@ NOT_OUTPUT = {
     "dark_nebula/board.py": "the digest of a board definition (canonical bytes)",
     "core/conformance/engine.py": "requests to an engine, and an answer quoted in a message",
     "core/conformance/runner.py": "an engine's answer quoted in a message (terminal escaper)",
-    "cli/conformance.py": "an expectation quoted on the terminal (terminal escaper)",
+    "cli/conformance/shared.py": "an expectation quoted on the terminal (terminal escaper)",
     "core/requests.py": "a value quoted in a message",
     "core/records.py": "a value quoted in a message's suggestion",
     "core/batch.py": "a value quoted in a message",

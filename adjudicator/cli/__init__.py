@@ -82,4 +82,3 @@ def serve_engine() -> None:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)
-

@@ -316,8 +316,6 @@ def verify_proof_command(
 
     Example: adjudicator orbit-dominion verify-proof proof.json
     """
-    from adjudicator.orbit_dominion.proof import Solution, claims_differ, verify
-
     language = resolve_lang(lang)
     if (record is None) != (at is None):
         fail(
@@ -331,27 +329,8 @@ def verify_proof_command(
         read = _read_file(file)
     except InputError as err:
         fail(err, str(file))
-    fault: Fault | None = None
-    solution = read if isinstance(read, Solution) else None
     try:
-        if solution is not None:
-            if solution.proof is None:
-                raise InputError(
-                    "no_proof",
-                    f"the solution has no proof ({solution.result})",
-                    ja=f"この解には証明がありません({solution.result})",
-                    field="proof",
-                )
-            proof = solution.proof
-            fault = claims_differ(solution, proof)
-        else:
-            proof = read
-        if fault is None and record is not None and at is not None:
-            fault = _against_record(proof, record, at)
-        if fault is None:
-            fault, nodes, relied = verify(proof, language)
-        else:
-            nodes, relied = 0, []
+        proof, solution, fault, nodes, relied = _checked(read, record, at, language)
     except InputError as err:  # the record's errors name the record
         fail(err, err.source or str(file))
     premises = {
@@ -373,6 +352,52 @@ def verify_proof_command(
         message = escape(fault.message(language))
         console.print(label["invalid"].format(where=where, message=message))
         raise typer.Exit(EXIT_INVALID)
+    _show_valid(proof, nodes, relied, language)
+    if record is not None:
+        from adjudicator.core.plies import before_ply
+
+        at_ply = before_ply(rule_data().counting, at or 0, language)
+        premise = label["premise_record"].format(at=at_ply, file=path_text(str(record)))
+        console.print(escape(premise))
+    if solution is not None:
+        console.print(label["claims"].format(result=solution.result, depth=solution.depth))
+    raise typer.Exit(EXIT_OK)
+
+
+def _checked(
+    read: Solution | Proof, record: Path | None, at: int | None, language: Lang
+) -> tuple[Proof, Solution | None, Fault | None, int, list[int]]:
+    """The proof read (alone, or a solution's), the solution, the first fault found (a
+    claim the proof does not prove, a premise not the record's, a step not legal), the
+    nodes checked and the history the proof relied on."""
+    from adjudicator.orbit_dominion.proof import Solution, claims_differ, verify
+
+    fault: Fault | None = None
+    solution = read if isinstance(read, Solution) else None
+    if solution is not None:
+        if solution.proof is None:
+            raise InputError(
+                "no_proof",
+                f"the solution has no proof ({solution.result})",
+                ja=f"この解には証明がありません({solution.result})",
+                field="proof",
+            )
+        proof = solution.proof
+        fault = claims_differ(solution, proof)
+    else:
+        proof = read  # type: ignore[assignment]
+    if fault is None and record is not None and at is not None:
+        fault = _against_record(proof, record, at)
+    if fault is not None:
+        return proof, solution, fault, 0, []
+    fault, nodes, relied = verify(proof, language)
+    return proof, solution, fault, nodes, relied
+
+
+def _show_valid(proof: Proof, nodes: int, relied: list[int], language: Lang) -> None:
+    """A valid proof for a person: who wins within how many actions, and its premises —
+    the position, and the history the threefold ban consulted."""
+    label = LABELS[language]
     side = rule_data().side_name(proof.winner, language)
     position = escape(proof.position)
     console.print(
@@ -388,15 +413,6 @@ def verify_proof_command(
         console.print(used)
         for i in relied:
             console.print(f"  history[{i}] {escape(proof.history[i])}")
-    if record is not None:
-        from adjudicator.core.plies import before_ply
-
-        at_ply = before_ply(rule_data().counting, at or 0, language)
-        premise = label["premise_record"].format(at=at_ply, file=path_text(str(record)))
-        console.print(escape(premise))
-    if solution is not None:
-        console.print(label["claims"].format(result=solution.result, depth=solution.depth))
-    raise typer.Exit(EXIT_OK)
 
 
 def _against_record(proof: Proof, record: Path, at: int) -> Fault | None:

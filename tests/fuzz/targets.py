@@ -29,7 +29,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from adjudicator.cli.common import console
-from adjudicator.cli.conformance import print_result
+from adjudicator.cli.conformance.shared import print_result
 from adjudicator.core import strict_json
 from adjudicator.core.batch import Options, split_games, validate_file
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files, load_case_file
