@@ -13,7 +13,7 @@ import adjudicator
 from adjudicator import validate
 from adjudicator.astro_stra.references import VIOLATIONS as ASTRO
 from adjudicator.astro_stra.setup import check_draft
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.registry import Registry
 from adjudicator.dark_nebula.production import Placement, check_production
 from adjudicator.dark_nebula.readings import Readings

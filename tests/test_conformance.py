@@ -17,7 +17,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files
 from adjudicator.core.conformance.coverage import coverage
 from adjudicator.core.conformance.engine import EngineFailure, InProcessEngine, ProcessEngine
@@ -300,7 +300,7 @@ def test_cli_run_starts_the_engine_while_the_cases_are_read(
 ) -> None:
     """The engine's own start-up runs while the cases are read; a usage error found in them
     still exits 2 (not 4) and closes the engine started."""
-    from adjudicator.core.conformance import cli as conformance_cli
+    from adjudicator.cli.conformance import run, shared
 
     events: list[str] = []
 
@@ -313,14 +313,14 @@ def test_cli_run_starts_the_engine_while_the_cases_are_read(
             events.append("close")
             super().close()
 
-    load = conformance_cli._load
+    load = shared.load_cases
 
     def read(cases: Path, game: str | None) -> list[CaseFile]:
         events.append("read")
         return load(cases, game)
 
-    monkeypatch.setattr(conformance_cli, "ProcessEngine", Recorded)
-    monkeypatch.setattr(conformance_cli, "_load", read)
+    monkeypatch.setattr(shared, "ProcessEngine", Recorded)
+    monkeypatch.setattr(run, "load_cases", read)
     code, _, err = _cli("run", "--cases", str(CASES), "--engine", MINIMAL, "--only", "nope.*")
     assert code == 2 and "'nope.*'" in err
     assert events == ["start", "read", "close"]

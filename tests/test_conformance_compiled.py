@@ -9,8 +9,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
-from adjudicator.core.conformance import cli as conformance_cli
+from adjudicator.cli.app import build_app
+from adjudicator.cli.conformance import shared as conformance_cli
 from adjudicator.core.conformance import compiled
 from adjudicator.core.conformance.cases import case_files, load_case_file
 from adjudicator.core.conformance.suite import case_digest, load_lock

@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.conformance.cases import CaseFile, case_files
 from adjudicator.core.conformance.suite import (
     SUITE_FILE,

@@ -20,7 +20,7 @@ from typing import ClassVar
 import pytest
 from typer.testing import CliRunner, Result
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.conformance.cases import EXPECTATIONS, CaseFile, case_files
 from adjudicator.core.conformance.runner import Runner
 from adjudicator.core.game import FEATURES

@@ -15,7 +15,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.conformance import report
 from adjudicator.core.conformance.cases import Case, CaseFile
 from adjudicator.core.conformance.engine import InProcessEngine

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.distributed import CONNECT_TIMEOUT, scheduler_address
 from adjudicator.core.errors import InputError
 from adjudicator.core.registry import Registry, installed_games
@@ -193,7 +193,7 @@ def test_a_silent_service_is_not_waited_for_beyond_the_connect_timeout(monkeypat
 def test_start_up_does_not_import_dask():
     """The base start-up never pays for Dask: building the whole CLI imports none of it."""
     code = (
-        "import sys; from adjudicator.core.cli import build_app; "
+        "import sys; from adjudicator.cli.app import build_app; "
         "from adjudicator.core.registry import Registry, installed_games; "
         "build_app(Registry(installed_games())); "
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'dask', 'distributed'}))"

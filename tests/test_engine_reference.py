@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator.cli.app import build_app
 from adjudicator.core import engine_reference
-from adjudicator.core.cli import build_app
 from adjudicator.core.conformance.cases import case_files
 from adjudicator.core.game import FEATURES, Game
 from adjudicator.core.registry import Registry, installed_games

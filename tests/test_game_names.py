@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.errors import InputError
 from adjudicator.core.registry import Registry, installed_games
 

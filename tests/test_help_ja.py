@@ -2,7 +2,7 @@
 locale sees no English in any command's normal output").
 
 The help texts are written once in English where each command is defined; the Japanese
-comes from catalogs keyed by command path and parameter (``adjudicator.core.help_ja``,
+comes from catalogs keyed by command path and parameter (``adjudicator.cli.help_ja``,
 each game's ``help_ja``). These tests walk the whole command tree: a text without its
 Japanese, or a catalog entry nothing uses, fails here; every command's ``--help`` under
 ``LANG=ja_JP.UTF-8`` is read for English words left over.
@@ -20,9 +20,9 @@ from rich.cells import cell_len
 from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
-from adjudicator.core.help_ja import commands, help_texts, japanese_message, spaced
-from adjudicator.core.help_lang import command_line_lang
+from adjudicator.cli.app import build_app
+from adjudicator.cli.help_ja import commands, help_texts, japanese_message, spaced
+from adjudicator.cli.help_lang import command_line_lang
 from adjudicator.core.line_breaks import break_offsets, narrowest
 from adjudicator.core.registry import Registry, installed_games
 

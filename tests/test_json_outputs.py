@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,7 +96,7 @@ NOT_OUTPUT = {
     "dark_nebula/board.py": "the digest of a board definition (canonical bytes)",
     "core/conformance/engine.py": "requests to an engine, and an answer quoted in a message",
     "core/conformance/runner.py": "an engine's answer quoted in a message (terminal escaper)",
-    "core/conformance/cli.py": "an expectation quoted on the terminal (terminal escaper)",
+    "cli/conformance/shared.py": "an expectation quoted on the terminal (terminal escaper)",
     "core/requests.py": "a value quoted in a message",
     "core/records.py": "a value quoted in a message's suggestion",
     "core/batch.py": "a value quoted in a message",

@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import game, validate
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.errors import InputError
 from adjudicator.core.registry import Registry
 from adjudicator.dark_nebula.board import default_board

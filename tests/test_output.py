@@ -11,7 +11,7 @@ import pytest
 import typer
 from rich.console import Console
 
-from adjudicator.core import cli_common
+from adjudicator.cli import common as cli_common
 from adjudicator.core.errors import InputError
 from adjudicator.core.output import Output, is_terminal
 

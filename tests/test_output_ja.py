@@ -410,7 +410,7 @@ SVG_SAMPLES = [
 def test_every_drawing_reads_japanese(sample: str) -> None:
     """Every position of the samples drawn as SVG with ``--lang ja`` (each ply of a valid
     game up to 40, the refused event of an invalid one): the dice are 赤色, 透明 …"""
-    from adjudicator.core.commands import load
+    from adjudicator.cli.records import load
 
     paths = sorted((RECORDS / sample).glob("*.json")) if "." not in sample else [RECORDS / sample]
     texts: list[str] = []

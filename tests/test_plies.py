@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.plies import Counting, Named, before_ply, count, ply_name
 from adjudicator.core.registry import Registry, installed_games
 

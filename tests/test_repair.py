@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import load_record, repair, validate
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.transcription import (
     CHANGED,

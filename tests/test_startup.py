@@ -60,16 +60,25 @@ def test_version_loads_no_rules_no_models_no_yaml() -> None:
     for game in ("orbit_dominion", "dark_nebula", "astro_stra"):
         assert loaded_of(game, modules) <= LIGHT, game
     assert "adjudicator.core.records" not in modules
-    assert "adjudicator.core.commands" not in modules
+    # no command's module: each is imported when its command is mounted
+    assert (
+        not {"adjudicator.cli.records", "adjudicator.cli.validate", "adjudicator.cli.new"} & modules
+    )
     assert "yaml" not in modules
     assert "importlib.metadata" not in modules  # the shipped games need no metadata scan
     assert not HEAVY & modules
-    assert "adjudicator.core.help_ja" not in modules  # help's Japanese: only in Japanese
+    assert "adjudicator.cli.help_ja" not in modules  # help's Japanese: only in Japanese
 
 
 def test_validating_one_record_loads_its_game_only() -> None:
     modules = modules_after("validate", str(SAMPLE))
     assert "adjudicator.orbit_dominion.replay" in modules
+    # the command asked for, not its neighbours (docs/design.md, "Library and shell")
+    assert "adjudicator.cli.validate" in modules
+    assert (
+        not {"adjudicator.cli.replay", "adjudicator.cli.adjudicate", "adjudicator.cli.repair"}
+        & modules
+    )
     for game in ("dark_nebula", "astro_stra"):
         assert loaded_of(game, modules) <= LIGHT, game
     assert not {m for m in modules if m.startswith("adjudicator.core.conformance")}

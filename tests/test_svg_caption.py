@@ -14,8 +14,8 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
+from adjudicator.cli.app import build_app
 from adjudicator.core.batch import read_record
-from adjudicator.core.cli import build_app
 from adjudicator.core.registry import Registry, installed_games
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"

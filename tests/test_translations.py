@@ -329,7 +329,7 @@ def test_position_and_turn_lines_speak_japanese(sample: str, plies: int, at: int
     lines in English show that the check sees the words."""
     from typer.testing import CliRunner
 
-    from adjudicator.core.cli import build_app
+    from adjudicator.cli.app import build_app
     from adjudicator.core.registry import Registry
 
     app, runner = build_app(Registry(GAMES)), CliRunner()

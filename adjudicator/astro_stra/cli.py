@@ -9,7 +9,7 @@ import typer
 from adjudicator.astro_stra.board import start_position
 from adjudicator.astro_stra.drawing import draw
 from adjudicator.astro_stra.readings import Geometry
-from adjudicator.core.cli_common import LangOption, console, fail, resolve_lang
+from adjudicator.cli.common import LangOption, console, fail, resolve_lang
 from adjudicator.core.errors import InputError
 
 app = typer.Typer(

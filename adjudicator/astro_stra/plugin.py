@@ -12,7 +12,6 @@ from adjudicator.astro_stra.identity import FORMAT, GAME_ID, Reason
 from adjudicator.core.game import Game
 
 if TYPE_CHECKING:
-    import typer
     from pydantic import BaseModel
 
     from adjudicator.astro_stra.record import Record
@@ -33,6 +32,7 @@ class AstroStra(Game):
     sides = ("black", "white")
     reasons = get_args(Reason)
     features = frozenset({"violation_codes", "malformed_input", "lenient_notation", "legal_turns"})
+    cli_module = "adjudicator.astro_stra.cli"
     commands = frozenset({"evaluate"})
     record_formats = (FORMAT,)
     rulesets = (GAME_ID,)
@@ -47,11 +47,6 @@ class AstroStra(Game):
         from adjudicator.astro_stra import protocol
 
         return protocol.evaluate(request)
-
-    def cli(self) -> typer.Typer:
-        from adjudicator.astro_stra.cli import app
-
-        return app
 
     def help_ja(self) -> dict[str, str]:
         from adjudicator.astro_stra.help_ja import HELP

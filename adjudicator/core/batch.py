@@ -17,7 +17,6 @@ import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -346,11 +345,6 @@ def internal_error(source: str, what: str) -> Verdict:
     return Verdict(source=source, status="unreadable", unreadable=problem)
 
 
-@cache
-def _default_registry() -> Registry:
-    return Registry()
-
-
 def _ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the parent, which stops the batch and reports."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -362,9 +356,10 @@ def as_judged(verdict: Verdict, _registry: Registry) -> Verdict:
 
 
 def _validate_in_worker(
-    jobs: list[tuple[str, Options]], render: Callable[[Verdict, Registry], R]
+    jobs: list[tuple[str, Options]], render: Callable[[Verdict, Registry], R], registry: Registry
 ) -> list[R]:
-    registry = _default_registry()
+    """The verdicts of a chunk of files, in a worker, judged with the registry the batch
+    was given (sent as its games, :meth:`Registry.__reduce__`)."""
     return [
         render(v, registry)
         for path, options in jobs
@@ -393,7 +388,9 @@ def _alone(
     try:
         for path in files:
             try:
-                yield from pool.submit(_validate_in_worker, [(str(path), options)], render).result()
+                yield from pool.submit(
+                    _validate_in_worker, [(str(path), options)], render, registry
+                ).result()
             except BrokenProcessPool:
                 stopped = internal_error(path_text(path), "the process validating it stopped")
                 yield render(stopped, registry)
@@ -450,7 +447,9 @@ def validate_paths(
             try:
                 while chunks and len(in_flight) < jobs * 4:
                     work = [(str(p), options) for p in chunks[0]]
-                    in_flight.append((chunks[0], pool.submit(_validate_in_worker, work, render)))
+                    in_flight.append(
+                        (chunks[0], pool.submit(_validate_in_worker, work, render, registry))
+                    )
                     chunks.popleft()
                 judged = in_flight[0][1].result()
                 in_flight.popleft()

@@ -18,9 +18,10 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from adjudicator.core.batch import Options, _default_registry, validate_records
+from adjudicator.core.batch import Options, validate_records
 from adjudicator.core.errors import InputError
 from adjudicator.core.numbers import read_int
+from adjudicator.core.registry import Registry
 from adjudicator.core.verdict import InputProblem, Verdict
 
 SCHEME = "dask://"
@@ -176,7 +177,7 @@ class Cluster:
 
 def _validate_chunk(paths: list[str], options: Options) -> list[Verdict]:
     """A worker's share of a batch: the verdicts on a few files, in order."""
-    registry = _default_registry()
+    registry = Registry()  # a cluster's worker judges with the games installed there
     return [v for p in paths for v in validate_records(registry, Path(p), options)]
 
 

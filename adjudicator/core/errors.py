@@ -127,8 +127,11 @@ class InputError(ValueError):
     canonical spelling when one can be inferred. ``ja`` and ``expected_ja`` say the same in
     Japanese; without them a Japanese message heads the English detail with what the code
     means. ``counting`` is how the game of a ``ply N`` locator says its plies (see
-    :meth:`at_ply`).
+    :meth:`at_ply`). ``source`` names the file the input came from, when the caller that
+    read it says so (:meth:`in_file`): a message to a person names it first.
     """
+
+    source: str | None = None
 
     def __init__(
         self,
@@ -187,6 +190,11 @@ class InputError(ValueError):
             suggestion=self.suggestion,
             counting=self.counting,
         )
+
+    def in_file(self, source: str) -> InputError:
+        """This error, said of the file ``source`` (the shell names it before the message)."""
+        self.source = source
+        return self
 
     def text(self, lang: Lang) -> str:
         """The message alone, in ``lang``."""

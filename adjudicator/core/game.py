@@ -2,23 +2,23 @@
 
 A game is registered under the ``adjudicator.games`` entry-point group as an instance of a
 :class:`Game` subclass. The core drives it only through this interface: the engine protocol
-dispatches commands to :meth:`Game.handle`, the CLI mounts :meth:`Game.cli`, the schema
-generator asks :meth:`Game.schema_models`.
+dispatches commands to :meth:`Game.handle`, the command line mounts the sub-commands of the
+module named by :attr:`Game.cli_module`, the schema generator asks :meth:`Game.schema_models`.
 
-This module imports neither the models nor the CLI toolkit: a game's plug-in subclasses it
+This module imports neither the models nor the command-line toolkit: a game's plug-in subclasses it
 at start-up, and what a command does not use should not cost it time.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.core.errors import InputError
 
 if TYPE_CHECKING:
-    import typer
     from pydantic import BaseModel
 
     from adjudicator.core.i18n import Lang
@@ -79,14 +79,15 @@ class Game(ABC):
         Raise :class:`adjudicator.core.errors.InputError` for a request that cannot be
         served; never anything else on purpose."""
 
-    @abstractmethod
-    def cli(self) -> typer.Typer:
-        """The game's own sub-commands (``adjudicator <slug> …``)."""
+    #: The module of the game's own sub-commands (``adjudicator <slug> …``): a shell module,
+    #: imported by the command line only when it mounts them, whose ``app`` is a typer
+    #: application. The game itself imports no command-line toolkit.
+    cli_module: ClassVar[str]
 
     def help_ja(self) -> dict[str, str]:
-        """The Japanese of :meth:`cli`'s help texts, keyed by command path under the game's
+        """The Japanese of the sub-commands' help texts, keyed by command path under the game's
         name and parameter (``"analyze"``, ``"analyze --moves"``; see
-        :mod:`adjudicator.core.help_ja`). Asked for only when help is shown in Japanese."""
+        :mod:`adjudicator.cli.help_ja`). Asked for only when help is shown in Japanese."""
         return {}
 
     @abstractmethod
@@ -192,10 +193,18 @@ class Game(ABC):
     position_disputes: ClassVar[bool] = False
 
     def solve(
-        self, replay: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
-    ) -> None:
-        """Print whether a side forces a win within ``depth`` actions from where ``replay``
-        stands (``adjudicate --solve``); raise ``InputError`` for a game without a solver."""
+        self,
+        replay: Replay,
+        depth: int,
+        *,
+        executor: str | None,
+        progress: Callable[[int, int, float], None] | None = None,
+    ) -> BaseModel:
+        """Whether a side forces a win within ``depth`` actions from where ``replay``
+        stands (``adjudicate --solve``): the game's answer, which its command-line module
+        shows (its ``solve_dispute``); ``progress`` is told the depth, the positions
+        searched and the seconds spent as the search goes. Raise ``InputError`` for a game
+        without a solver."""
         raise InputError(
             "unsupported",
             f"{self.id} has no solver",

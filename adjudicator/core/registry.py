@@ -65,6 +65,11 @@ class Registry:
         self._given = games
         self._readers: dict[tuple[str, str], Game] = {}
 
+    def __reduce__(self) -> tuple[type[Registry], tuple[tuple[Game, ...] | None]]:
+        """Pickled as the games given (or none: the installed ones), for a worker process
+        to judge with the same games; what was looked up is looked up again there."""
+        return Registry, (self._given,)
+
     @cached_property
     def games(self) -> tuple[Game, ...]:
         """Every game, sorted by id."""

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from adjudicator.core.cli_common import (
+from adjudicator.cli.common import (
     JsonOption,
     LangOption,
     check_output,

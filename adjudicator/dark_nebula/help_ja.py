@@ -1,4 +1,4 @@
-"""The Japanese of ``adjudicator dark-nebula``'s help (see :mod:`adjudicator.core.help_ja`)."""
+"""The Japanese of ``adjudicator dark-nebula``'s help (see :mod:`adjudicator.cli.help_ja`)."""
 
 HELP: dict[str, str] = {
     "commit": (

@@ -12,7 +12,6 @@ from adjudicator.core.game import Game
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID, Reason
 
 if TYPE_CHECKING:
-    import typer
     from pydantic import BaseModel
 
     from adjudicator.core.i18n import Lang
@@ -29,6 +28,7 @@ class DarkNebula(Game):
     sides = ("empire", "rebel")
     reasons = get_args(Reason)
     features = frozenset({"violation_codes", "malformed_input", "lenient_notation"})
+    cli_module = "adjudicator.dark_nebula.cli"
     commands = frozenset({"evaluate"})
     record_formats = (FORMAT,)
     rulesets = (GAME_ID,)
@@ -43,11 +43,6 @@ class DarkNebula(Game):
         from adjudicator.dark_nebula import protocol
 
         return protocol.evaluate(request)
-
-    def cli(self) -> typer.Typer:
-        from adjudicator.dark_nebula.cli import app
-
-        return app
 
     def help_ja(self) -> dict[str, str]:
         from adjudicator.dark_nebula.help_ja import HELP

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from adjudicator.core.cli_common import (
+from adjudicator.cli.common import (
     FormatOption,
     JsonOption,
     LangOption,
@@ -35,7 +35,13 @@ from adjudicator.orbit_dominion.perft import (
 )
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.references import rule_data
-from adjudicator.orbit_dominion.solve_cli import solve_command, verify_proof_command
+from adjudicator.orbit_dominion.solve_cli import (  # solve_dispute: adjudicate --solve
+    solve_command,
+    verify_proof_command,
+)
+from adjudicator.orbit_dominion.solve_cli import (
+    solve_dispute as solve_dispute,
+)
 from adjudicator.orbit_dominion.state import GameState, play_line
 
 if TYPE_CHECKING:  # the models load with the commands that use them, not with perft
@@ -111,8 +117,8 @@ def analysed_state(
     ply ``at``, or a position with the earlier positions given), and whether the game's
     history is known: the threefold ban (第9条) counts the positions that stood before,
     which a bare position copied from a game does not carry."""
-    from adjudicator.core.commands import dispute_state
     from adjudicator.core.registry import Registry, installed_games
+    from adjudicator.core.ruling import dispute_state
     from adjudicator.orbit_dominion.identity import GAME_ID
 
     if record is None:

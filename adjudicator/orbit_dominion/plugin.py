@@ -5,6 +5,7 @@ when a method first needs them, so that listing the installed games costs no sta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.errors import InputError
@@ -12,12 +13,12 @@ from adjudicator.core.game import Game
 from adjudicator.orbit_dominion.identity import FORMAT, GAME_ID, RULESET, Reason, Side
 
 if TYPE_CHECKING:
-    import typer
     from pydantic import BaseModel
 
     from adjudicator.core.i18n import Lang
     from adjudicator.core.records import GameRecord, Replay
     from adjudicator.core.references import RuleData
+    from adjudicator.orbit_dominion.proof import Solution
     from adjudicator.orbit_dominion.record import Record
 
 
@@ -38,6 +39,7 @@ class OrbitDominion(Game):
             "malformed_input",
         }
     )
+    cli_module = "adjudicator.orbit_dominion.cli"
     commands = frozenset({"evaluate", "perft"})
     record_formats = (FORMAT,)
     rulesets = (RULESET,)
@@ -57,11 +59,6 @@ class OrbitDominion(Game):
         if cmd == "evaluate":
             return protocol.evaluate(request)
         return protocol.perft_command(request)
-
-    def cli(self) -> typer.Typer:
-        from adjudicator.orbit_dominion.cli import app
-
-        return app
 
     def help_ja(self) -> dict[str, str]:
         from adjudicator.orbit_dominion.help_ja import HELP
@@ -136,26 +133,19 @@ class OrbitDominion(Game):
         return OrbitDominionReplay(record.model.start)
 
     def solve(
-        self, replay: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
-    ) -> None:
+        self,
+        replay: Replay,
+        depth: int,
+        *,
+        executor: str | None,
+        progress: Callable[[int, int, float], None] | None = None,
+    ) -> Solution:
         from adjudicator.orbit_dominion.budget import Budget
         from adjudicator.orbit_dominion.replay import OrbitDominionReplay
-        from adjudicator.orbit_dominion.solve_cli import (
-            end_progress,
-            progress_line,
-            report,
-            solve_state,
-        )
+        from adjudicator.orbit_dominion.solving import solve_state
 
         assert isinstance(replay, OrbitDominionReplay), "this game's replay"
-        state = replay.state
-        show = progress_line(lang)
-        budget = Budget(progress=show)
-        try:
-            solution = solve_state(state, depth, executor=executor, budget=budget)
-        finally:
-            end_progress(show)
-        report(solution, lang, as_json=as_json, budget=budget)
+        return solve_state(replay.state, depth, executor=executor, budget=Budget(progress=progress))
 
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         from adjudicator.orbit_dominion.replay import OrbitDominionReplay

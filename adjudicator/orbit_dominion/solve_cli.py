@@ -1,10 +1,9 @@
 """``adjudicator orbit-dominion solve`` and ``verify-proof``, and the report that
-``adjudicate --solve`` shares with them, in Japanese and English."""
+``adjudicate --solve`` shares with them (:func:`solve_dispute`), in Japanese and English."""
 
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -12,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.markup import escape
 
-from adjudicator.core.cli_common import (
+from adjudicator.cli.common import (
     EXIT_INVALID,
     EXIT_OK,
     JsonOption,
@@ -28,9 +27,12 @@ from adjudicator.core.strict_json import dumps, one_line
 from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.references import rule_data
+from adjudicator.orbit_dominion.solving import solve_state
 from adjudicator.orbit_dominion.state import GameState
 
 if TYPE_CHECKING:  # the models load with the commands that use them, not at start-up
+    from adjudicator.core.game import Game
+    from adjudicator.core.records import Replay
     from adjudicator.orbit_dominion.proof import Fault, Proof, Solution
 
 
@@ -169,29 +171,6 @@ def end_progress(show: object) -> None:
     if show is not None:
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()
-
-
-def solve_state(
-    state: GameState,
-    depth: int,
-    *,
-    executor: str | None = None,
-    with_proof: bool = True,
-    budget: Budget | None = None,
-) -> Solution:
-    """Solve locally, or on a Dask cluster when ``executor`` names one. A game already
-    decided where ``state`` stands is answered as decided, the same way on both paths."""
-    from adjudicator.orbit_dominion.solve import decided, solve
-
-    answered = decided(state, time.perf_counter())
-    if answered is not None:
-        return answered
-    budget = budget or Budget()
-    if executor is None:
-        return solve(state, depth, with_proof=with_proof, budget=budget)
-    from adjudicator.orbit_dominion.distributed import solve_on
-
-    return solve_on(executor, state, depth, with_proof=with_proof, budget=budget)
 
 
 DepthOption = Annotated[
@@ -337,8 +316,6 @@ def verify_proof_command(
 
     Example: adjudicator orbit-dominion verify-proof proof.json
     """
-    from adjudicator.orbit_dominion.proof import Solution, claims_differ, verify
-
     language = resolve_lang(lang)
     if (record is None) != (at is None):
         fail(
@@ -352,29 +329,10 @@ def verify_proof_command(
         read = _read_file(file)
     except InputError as err:
         fail(err, str(file))
-    fault: Fault | None = None
-    solution = read if isinstance(read, Solution) else None
     try:
-        if solution is not None:
-            if solution.proof is None:
-                raise InputError(
-                    "no_proof",
-                    f"the solution has no proof ({solution.result})",
-                    ja=f"この解には証明がありません({solution.result})",
-                    field="proof",
-                )
-            proof = solution.proof
-            fault = claims_differ(solution, proof)
-        else:
-            proof = read
-        if fault is None and record is not None and at is not None:
-            fault = _against_record(proof, record, at)
-        if fault is None:
-            fault, nodes, relied = verify(proof, language)
-        else:
-            nodes, relied = 0, []
-    except InputError as err:
-        fail(err, str(file))
+        proof, solution, fault, nodes, relied = _checked(read, record, at, language)
+    except InputError as err:  # the record's errors name the record
+        fail(err, err.source or str(file))
     premises = {
         "position": proof.position,
         "history": len(proof.history),
@@ -394,6 +352,52 @@ def verify_proof_command(
         message = escape(fault.message(language))
         console.print(label["invalid"].format(where=where, message=message))
         raise typer.Exit(EXIT_INVALID)
+    _show_valid(proof, nodes, relied, language)
+    if record is not None:
+        from adjudicator.core.plies import before_ply
+
+        at_ply = before_ply(rule_data().counting, at or 0, language)
+        premise = label["premise_record"].format(at=at_ply, file=path_text(str(record)))
+        console.print(escape(premise))
+    if solution is not None:
+        console.print(label["claims"].format(result=solution.result, depth=solution.depth))
+    raise typer.Exit(EXIT_OK)
+
+
+def _checked(
+    read: Solution | Proof, record: Path | None, at: int | None, language: Lang
+) -> tuple[Proof, Solution | None, Fault | None, int, list[int]]:
+    """The proof read (alone, or a solution's), the solution, the first fault found (a
+    claim the proof does not prove, a premise not the record's, a step not legal), the
+    nodes checked and the history the proof relied on."""
+    from adjudicator.orbit_dominion.proof import Solution, claims_differ, verify
+
+    fault: Fault | None = None
+    solution = read if isinstance(read, Solution) else None
+    if solution is not None:
+        if solution.proof is None:
+            raise InputError(
+                "no_proof",
+                f"the solution has no proof ({solution.result})",
+                ja=f"この解には証明がありません({solution.result})",
+                field="proof",
+            )
+        proof = solution.proof
+        fault = claims_differ(solution, proof)
+    else:
+        proof = read  # type: ignore[assignment]
+    if fault is None and record is not None and at is not None:
+        fault = _against_record(proof, record, at)
+    if fault is not None:
+        return proof, solution, fault, 0, []
+    fault, nodes, relied = verify(proof, language)
+    return proof, solution, fault, nodes, relied
+
+
+def _show_valid(proof: Proof, nodes: int, relied: list[int], language: Lang) -> None:
+    """A valid proof for a person: who wins within how many actions, and its premises —
+    the position, and the history the threefold ban consulted."""
+    label = LABELS[language]
     side = rule_data().side_name(proof.winner, language)
     position = escape(proof.position)
     console.print(
@@ -409,23 +413,14 @@ def verify_proof_command(
         console.print(used)
         for i in relied:
             console.print(f"  history[{i}] {escape(proof.history[i])}")
-    if record is not None:
-        from adjudicator.core.plies import before_ply
-
-        at_ply = before_ply(rule_data().counting, at or 0, language)
-        premise = label["premise_record"].format(at=at_ply, file=path_text(str(record)))
-        console.print(escape(premise))
-    if solution is not None:
-        console.print(label["claims"].format(result=solution.result, depth=solution.depth))
-    raise typer.Exit(EXIT_OK)
 
 
 def _against_record(proof: Proof, record: Path, at: int) -> Fault | None:
     """Whether the proof's position and history are the record's before ply ``at``: the
     position standing there and every one before it, in order (the record's own history
     first, then its start and the positions along its actions)."""
-    from adjudicator.core.commands import dispute_state
     from adjudicator.core.registry import Registry, installed_games
+    from adjudicator.core.ruling import dispute_state
     from adjudicator.orbit_dominion.proof import same_position
     from adjudicator.orbit_dominion.solve import positions_before
 
@@ -454,3 +449,16 @@ def _premise(what: str, written: str, recorded: str) -> Fault:
 
     detail: dict[str, str | int] = {"claim": what, "written": written, "proved": recorded}
     return Fault(line=[], code="premise_differs", detail=detail)
+
+
+def solve_dispute(
+    game: Game, replay: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
+) -> None:
+    """``adjudicate --solve``: the game's solver run where the dispute stands
+    (:meth:`Game.solve`), its progress on a terminal, its answer printed."""
+    show = progress_line(lang)
+    try:
+        solution = game.solve(replay, depth, executor=executor, progress=show)
+    finally:
+        end_progress(show)
+    report(solution, lang, as_json=as_json, budget=Budget())  # the budget solve searched under

@@ -11,8 +11,8 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator.cli.app import build_app
 from adjudicator.core.batch import Options, validate_file
-from adjudicator.core.cli import build_app
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.registry import Registry, installed_games
 from tests.browser.conftest import BrowserPage
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner, Result
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import default_board

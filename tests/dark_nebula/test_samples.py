@@ -11,8 +11,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from adjudicator.cli.app import build_app
 from adjudicator.core.batch import Options, validate_file
-from adjudicator.core.cli import build_app
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.verdict import Verdict
 from adjudicator.dark_nebula.board import BOARDS_VARIABLE, load_board

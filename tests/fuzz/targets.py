@@ -28,11 +28,11 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from adjudicator.cli.common import console
+from adjudicator.cli.conformance.shared import print_result
 from adjudicator.core import strict_json
 from adjudicator.core.batch import Options, split_games, validate_file
-from adjudicator.core.cli_common import console
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files, load_case_file
-from adjudicator.core.conformance.cli import print_result
 from adjudicator.core.conformance.engine import InProcessEngine, ProcessEngine
 from adjudicator.core.conformance.report import EngineRun, render_html
 from adjudicator.core.conformance.runner import Runner, RunReport
@@ -430,7 +430,7 @@ def check_engine_answer(text: str) -> str:
 
 @cache
 def _app() -> Any:
-    from adjudicator.core.cli import build_app
+    from adjudicator.cli.app import build_app
 
     return build_app(REGISTRY)
 

@@ -14,10 +14,11 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from adjudicator.cli import main
-from adjudicator.core import batch, commands
+from adjudicator.cli import validate as validate_command
+from adjudicator.cli.app import build_app
+from adjudicator.cli.validate import _rules_of
+from adjudicator.core import batch
 from adjudicator.core.batch import Options, find_records, validate_paths
-from adjudicator.core.cli import build_app
-from adjudicator.core.commands import _rules_of
 from adjudicator.core.i18n import Lang
 from adjudicator.core.output import Output
 from adjudicator.core.registry import Registry, installed_games
@@ -120,7 +121,7 @@ def test_ctrl_c_prints_what_was_done_as_json_and_exits_130(
 ) -> None:
     """Exit codes (docs/records.md): 130 when interrupted; ``--json`` is still one valid
     document, a list of the verdicts reached; stderr says how far the batch got."""
-    monkeypatch.setattr(commands, "validate_paths", _interrupted_after(2))
+    monkeypatch.setattr(validate_command, "validate_paths", _interrupted_after(2))
     result = CliRunner().invoke(APP, ["validate", "--json", "--lang", "en", str(VALID)])
     assert result.exit_code == 130
     assert len(json.loads(result.stdout)) == 2
@@ -135,8 +136,8 @@ def test_jobs_above_the_cores_are_capped_with_a_note(monkeypatch: pytest.MonkeyP
         seen["jobs"] = jobs
         return iter([])
 
-    monkeypatch.setattr(commands, "validate_paths", paths)
-    monkeypatch.setattr(commands, "available_cores", lambda: 2)
+    monkeypatch.setattr(validate_command, "validate_paths", paths)
+    monkeypatch.setattr(validate_command, "available_cores", lambda: 2)
     result = CliRunner().invoke(APP, ["validate", "-j", "64", "--lang", "en", str(VALID)])
     assert seen["jobs"] == 2
     assert "--jobs 64 is more than the 2 core(s) here; using 2" in result.stderr
@@ -148,7 +149,7 @@ def test_an_internal_error_exits_4_not_1(monkeypatch: pytest.MonkeyPatch) -> Non
     def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise RuntimeError("defect")
 
-    monkeypatch.setattr(commands, "validate_paths", broken)
+    monkeypatch.setattr(validate_command, "validate_paths", broken)
     monkeypatch.setattr(sys, "argv", ["adjudicator", "validate", str(VALID)])
     with pytest.raises(SystemExit) as exit_:
         main()

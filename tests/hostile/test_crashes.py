@@ -166,7 +166,7 @@ ODD = ("\x1c", "\x85", "\u2028")
 def _invoke(*args: str) -> str:
     from typer.testing import CliRunner
 
-    from adjudicator.core.cli import build_app
+    from adjudicator.cli.app import build_app
 
     result = CliRunner().invoke(build_app(REGISTRY), list(args), env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
@@ -216,7 +216,7 @@ def test_jsonl_prints_one_line_per_verdict_whatever_a_move_holds(tmp_path: Path,
     separator is quoted in the verdict's warning, escaped, so a verdict stays one line."""
     from typer.testing import CliRunner
 
-    from adjudicator.core.cli import build_app
+    from adjudicator.cli.app import build_app
 
     record = json.loads((VALID / "annihilation.json").read_text(encoding="utf-8"))
     record["moves"][3] += odd

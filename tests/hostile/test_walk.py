@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator.cli.app import build_app
 from adjudicator.core.batch import find_records
-from adjudicator.core.cli import build_app
 from adjudicator.core.conformance.cases import case_files, case_paths
 from adjudicator.core.registry import Registry, installed_games
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.orbit_dominion import GameState
 from adjudicator.orbit_dominion.proof import EndNode, Proof, Solution, verify

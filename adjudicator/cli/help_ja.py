@@ -8,7 +8,7 @@ lives in a catalog keyed by where the text is: the command's path (``"validate"`
 every command (``--lang``, ``--json``) is keyed by its name alone. The core's catalog is
 :data:`HELP`; a game gives its own with :meth:`~adjudicator.core.game.Game.help_ja`, keyed
 under the game's name. This module is imported only when the language is Japanese
-(:mod:`adjudicator.core.help_lang`)."""
+(:mod:`adjudicator.cli.help_lang`)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Help is printed while the command line is being read, before any ``--lang`` has 
 parsed, so the root command looks for it itself: the last ``--lang ja|en`` (or
 ``--lang=ja``) before a ``--``, else the locale (:func:`~adjudicator.core.i18n.default_lang`).
 English is written where each command is defined; in Japanese the command tree is
-translated from :mod:`adjudicator.core.help_ja`, imported only then."""
+translated from :mod:`adjudicator.cli.help_ja`, imported only then."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from typer.core import TyperGroup
 
-from adjudicator.core.help_layout import keep_help_whole, plain_usage
+from adjudicator.cli.help_layout import keep_help_whole, plain_usage
 from adjudicator.core.i18n import LANGS, Lang, default_lang
 
 
@@ -37,7 +37,7 @@ class LocalizedGroup(TyperGroup):
     """The root command: before reading the command line, it puts the whole command tree,
     typer's own words and its usage errors into the command line's language."""
 
-    #: The Japanese of the help texts (see :func:`adjudicator.core.help_ja.translate`),
+    #: The Japanese of the help texts (see :func:`adjudicator.cli.help_ja.translate`),
     #: built only when asked for.
     japanese: ClassVar[Callable[[], Mapping[str, str]]] = dict
     #: Around reading the command line and running the command: says usage errors again.
@@ -48,11 +48,11 @@ class LocalizedGroup(TyperGroup):
         keep_help_whole()
         plain_usage()
         if command_line_lang(args) == "ja":
-            from adjudicator.core.help_ja import speak_japanese
+            from adjudicator.cli.help_ja import speak_japanese
 
             speak_japanese(self, self.japanese())
-        elif "adjudicator.core.help_ja" in sys.modules:  # in one process, after Japanese
-            sys.modules["adjudicator.core.help_ja"].speak_english()
+        elif "adjudicator.cli.help_ja" in sys.modules:  # in one process, after Japanese
+            sys.modules["adjudicator.cli.help_ja"].speak_english()
         return super().main(args, *rest, **kwargs)
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:

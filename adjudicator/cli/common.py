@@ -118,8 +118,8 @@ def report_error(err: InputError, source: str | None = None) -> None:
 
 def fail(err: InputError, source: str | None = None) -> NoReturn:
     """Report an input error (:func:`report_error`) and exit with the usage/unreadable
-    code."""
-    report_error(err, source)
+    code; the file is ``source``, or the one the error names (:meth:`InputError.in_file`)."""
+    report_error(err, source or err.source)
     raise typer.Exit(EXIT_USAGE)
 
 

@@ -23,7 +23,7 @@ def main() -> None:
             from adjudicator.core.conformance.spawn import start_default_early
 
             start_default_early(sys.argv[3:])
-        from adjudicator.core.cli import build_app
+        from adjudicator.cli.app import build_app
 
         app = build_app(Registry(), sys.argv[1] if len(sys.argv) > 1 else None)
         if conformance_run:
@@ -82,7 +82,3 @@ def serve_engine() -> None:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)
-
-
-if __name__ == "__main__":
-    main()

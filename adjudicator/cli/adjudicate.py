@@ -1,0 +1,214 @@
+"""``adjudicator adjudicate``: the ruling on a disputed moment (:mod:`adjudicator.core.ruling`)
+shown in words, as JSON or drawn; or, with ``--solve``, whether a side forces a win."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator.cli.common import (
+    CodesOption,
+    FormatOption,
+    JsonOption,
+    LangOption,
+    SvgOption,
+    check_output,
+    console,
+    escape,
+    fail,
+    resolve_lang,
+    shown,
+)
+from adjudicator.cli.records import LenientOption, decided_words, emit_picture, turn_words
+from adjudicator.core.errors import InputError
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import Lang
+from adjudicator.core.plies import ply_name
+from adjudicator.core.records import Replay
+from adjudicator.core.report import LABELS, won_line
+from adjudicator.core.ruling import Ruling, dispute_moment, rule
+from adjudicator.core.strict_json import one_line
+
+ActionOption = Annotated[str | None, typer.Option("--action", "-a", help="The disputed action.")]
+RecordOption = Annotated[
+    Path | None, typer.Option("--record", help="Rule on a moment of this record.")
+]
+AtOption = Annotated[
+    int | None, typer.Option("--at", min=1, help="With --record: the ply of the disputed action.")
+]
+PositionOption = Annotated[
+    str | None, typer.Option("--position", help="Or: rule on this position.")
+]
+HistoryOption = Annotated[
+    list[str] | None,
+    typer.Option("--history", help="With --position: an earlier position (repeatable)."),
+]
+GameOption = Annotated[
+    str | None,
+    typer.Option(
+        "--game", help="With --position: the game (astro-stra, or its id astro-stra/0.9.0)."
+    ),
+]
+SolveOption = Annotated[
+    bool,
+    typer.Option(
+        "--solve",
+        help="Instead of ruling on an action: whether a side forces a win within "
+        "--depth actions (an unfinished game).",
+    ),
+]
+DepthOption = Annotated[
+    int, typer.Option("--depth", min=0, max=120, help="With --solve: actions to search.")
+]
+ExecutorOption = Annotated[
+    str | None,
+    typer.Option("--executor", help="With --solve: a Dask cluster, dask://HOST:PORT."),
+]
+CaptionOption = Annotated[
+    bool,
+    typer.Option(
+        "--caption/--no-caption",
+        help="Draw the ruling and what it decides under the board of the SVG picture "
+        "(the default); --no-caption: the board alone.",
+        show_default=False,
+    ),
+]
+
+
+def adjudicate(
+    ctx: typer.Context,
+    action: ActionOption = None,
+    record: RecordOption = None,
+    at: AtOption = None,
+    position: PositionOption = None,
+    history: HistoryOption = None,
+    game_id: GameOption = None,
+    solve: SolveOption = False,
+    depth: DepthOption = 4,
+    executor: ExecutorOption = None,
+    lenient: LenientOption = False,
+    lang: LangOption = None,
+    as_json: JsonOption = False,
+    svg: SvgOption = None,
+    fmt: FormatOption = "text",
+    codes: CodesOption = False,
+    caption: CaptionOption = True,
+) -> None:
+    """Rule on a disputed moment: whose turn it is, what the turn start decides,
+    whether the action is legal and which article says so, and what it leads to. With
+    --solve, adjudicate an unfinished game instead: the position before ply --at.
+
+    With `--svg FILE` (or `--format svg`, to stdout) the ruling is drawn: a legal
+    action on the position it leads to, an illegal one dashed on the position before;
+    under the board, the ruling and what it decides, in the language chosen
+    (`--no-caption`: the board alone).
+
+    Examples: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`;
+    `adjudicator adjudicate --game orbit-dominion --position '…' --action O+`;
+    `adjudicator adjudicate --record game.json --at 38 --solve --depth 5`
+    """
+    language = resolve_lang(lang)
+    check_output(svg, "--svg")
+    if (action is None) == (not solve):
+        fail(
+            InputError(
+                "usage",
+                "give either --action or --solve",
+                ja="--action か --solve のどちらか一方を指定してください",
+            )
+        )
+    try:
+        state, game, events = dispute_moment(
+            ctx.obj, record, at, position, history, game_id, lenient
+        )
+        if action is None:
+            _solve(game, state, depth, lang=language, as_json=as_json, executor=executor)
+            return
+        ruling = rule(state, game, action, lenient=lenient, lang=language, events=events)
+    except InputError as err:
+        fail(err)
+    picture = state.picture(None if ruling.legal else action, lang=language)
+    if picture is not None and caption:
+        picture = picture.captioned(ruling_caption(ruling, game, language))
+    emit_picture(picture, game, svg, fmt)
+    if as_json and fmt != "svg":
+        print(one_line(ruling.model_dump_json(indent=2)))
+    elif fmt != "svg":
+        _show(ruling, game, language, codes=codes)
+    raise typer.Exit(0 if ruling.legal else 1)
+
+
+def _solve(
+    game: Game, state: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
+) -> None:
+    """``--solve``: the game's own command-line module reports its solver's answer
+    (``solve_dispute``); a game without one refuses through :meth:`Game.solve`."""
+    report = getattr(import_module(game.cli_module), "solve_dispute", None)
+    if report is None:
+        game.solve(state, depth, executor=executor)
+    else:
+        report(game, state, depth, lang=lang, as_json=as_json, executor=executor)
+
+
+def _show(ruling: Ruling, game: Game, language: Lang, *, codes: bool) -> None:
+    """The ruling for a person: the position before, the turn start, the verdict with its
+    article and message, and what a legal action leads to."""
+    label = LABELS[language]
+    console.print(ruling.drawing_before, markup=False)
+    turn = turn_words(game, ruling.side_to_move, ruling.decided_before, language)
+    console.print(
+        f"{turn} · {ply_name(game.rules.counting, ruling.ply, language)} · "
+        f"{escape(ruling.position_before)}"
+    )
+    if ruling.decided_before is not None:
+        decided = decided_words(game, language, ruling.decided_before)
+        console.print(label["turn_start"].format(decided=decided))
+    verdict = f"[green]{label['legal']}[/]" if ruling.legal else f"[red]{label['illegal']}[/]"
+    console.print(f"{shown(ruling.action)}: {verdict}")
+    if ruling.violation is not None:
+        code = f"{ruling.violation} — " if codes else ""
+        proves = _proves(ruling, game, language)
+        if proves:
+            console.print(f"  {shown(proves)}")
+        console.print(f"  {code}{escape(ruling.citation or '')}")
+        console.print(f"  {shown(ruling.message or '')}")
+    if ruling.position_after is not None:
+        console.print(escape(label["leads_to"].format(position=ruling.position_after)))
+        console.print(ruling.drawing_after or "", markup=False)
+    if ruling.outcome_after is not None:
+        console.print(escape(ruling.outcome_after.message))
+
+
+def ruling_caption(ruling: Ruling, game: Game, lang: Lang) -> list[str]:
+    """The ruling in words for the picture sent to the players: whose turn and which ply,
+    the action and whether it is legal; why not, with the article; what it decides — who
+    has won, or that nothing is decided and why."""
+    label = LABELS[lang]
+    turn = turn_words(game, ruling.side_to_move, ruling.decided_before, lang)
+    ply = ply_name(game.rules.counting, ruling.ply, lang)
+    said = label["legal"] if ruling.legal else label["illegal"]
+    lines = [f"{turn} · {ply} · {ruling.action}: {said}"]
+    if ruling.decided_before is not None:
+        decided = decided_words(game, lang, ruling.decided_before)
+        lines.append(label["turn_start"].format(decided=decided))
+    if ruling.violation is not None:
+        proves = _proves(ruling, game, lang)
+        lines += [*([proves] if proves else []), ruling.message or "", ruling.citation or ""]
+    after = ruling.outcome_after
+    if after is not None and after.decided and after.winner and after.reason:
+        won = won_line(game.rules, lang, after.decided_at or ruling.ply, after.winner, after.reason)
+        lines += [won, after.citation]
+    elif after is not None:
+        lines.append(after.message)
+    return lines
+
+
+def _proves(ruling: Ruling, game: Game, lang: Lang) -> str | None:
+    """The earlier event a refused action proves illegal, quoted with its ply, if any."""
+    if ruling.violation_at is None:
+        return None
+    ply = ply_name(game.rules.counting, ruling.violation_at, lang)
+    return LABELS[lang]["proves"].format(ply=ply, action=ruling.violation_action or "")

@@ -1,0 +1,45 @@
+"""``adjudicator convert``: a record between its JSON form and its text notation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+
+from adjudicator.cli.common import check_output, fail
+from adjudicator.cli.records import LenientOption, load
+from adjudicator.core.conversion import Form, convert_record
+from adjudicator.core.errors import InputError
+from adjudicator.core.writing import write_text
+
+
+def convert(
+    ctx: typer.Context,
+    source: Annotated[Path, typer.Argument(help="A record, JSON or text notation.")],
+    to: Annotated[
+        Literal["json", "text"] | None,
+        typer.Option("--to", help="Target notation (default: the other one)."),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here, not to stdout.")
+    ] = None,
+    lenient: LenientOption = False,
+) -> None:
+    """Convert a record between its JSON form and its text notation, losing nothing.
+
+    Example: `adjudicator convert game.json -o game.txt`
+    """
+    check_output(output, "--output")
+    game, record, text = load(ctx.obj, source, lenient=lenient)
+    source_form: Form = "json" if text.lstrip().startswith("{") else "text"
+    target: Form = to or ("text" if source_form == "json" else "json")
+    try:
+        converted = convert_record(game, record, source_form, target)
+        if output is not None:
+            write_text(output, converted, "--output")
+    except InputError as err:
+        fail(err, str(source))
+    if output is None:
+        sys.stdout.write(converted)

@@ -1,0 +1,47 @@
+"""``adjudicator new GAME``: a record to fill in, for a director or a player.
+
+The core knows no game's tags or keys; each game writes its own skeleton
+(:meth:`~adjudicator.core.game.Game.skeleton`)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+
+from adjudicator.cli.common import LangOption, fail, resolve_lang
+from adjudicator.core.errors import InputError
+from adjudicator.core.writing import write_text
+
+
+def new(
+    ctx: typer.Context,
+    game: Annotated[
+        str, typer.Argument(help="The game: its name (dark-nebula) or id (dark-nebula/2011).")
+    ],
+    form: Annotated[
+        Literal["text", "json"],
+        typer.Option("--format", help="The record's notation: text or json."),
+    ] = "text",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here, not to stdout.")
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    """Print a record to fill in: every required tag or key filled (the board and its
+    digest, the ruleset), the players left as ?, and in text the interpretations in
+    force as comments. As it stands it validates as a game not begun.
+
+    Example: `adjudicator new dark-nebula -o table-3.txt`
+    """
+    language = resolve_lang(lang)
+    try:
+        text = ctx.obj.find(game, field="game").skeleton(form, language)
+        if output is not None:
+            write_text(output, text, "--output")
+    except InputError as err:
+        fail(err)
+    if output is None:
+        sys.stdout.write(text)

@@ -1,0 +1,78 @@
+"""What the record commands (``validate``, ``convert``, ``replay``, ``adjudicate``) share:
+the ``--lenient`` option, reading a record, the picture asked for and the words a position
+is shown with. They work for every installed game through the
+:class:`~adjudicator.core.game.Game` and :class:`~adjudicator.core.records.Replay`
+interfaces."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from adjudicator.cli.common import fail, write_output
+from adjudicator.core.errors import InputError
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import Lang
+from adjudicator.core.outcome import Outcome
+from adjudicator.core.records import GameRecord
+from adjudicator.core.registry import Registry
+from adjudicator.core.report import LABELS, decided_line
+from adjudicator.core.ruling import load as load_record
+
+if TYPE_CHECKING:
+    from adjudicator.core.svg import Picture
+
+LenientOption = Annotated[
+    bool,
+    typer.Option(
+        "--lenient",
+        help="Accept the documented alternative spellings and unknown fields, reporting "
+        "each as a warning (strict by default).",
+    ),
+]
+
+
+def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRecord, str]:
+    """The record's game, the record and the file's text; a message and exit 2 if unread."""
+    try:
+        return load_record(registry, path, lenient=lenient)
+    except InputError as err:
+        fail(err)
+
+
+def emit_picture(picture: Picture | None, game: Game, svg: Path | None, fmt: str) -> None:
+    """Write the picture where ``--svg`` and ``--format svg`` ask; exit 2 if the game draws
+    none."""
+    if svg is None and fmt != "svg":
+        return
+    if picture is None:
+        fail(
+            InputError(
+                "unsupported",
+                f"{game.id} draws no pictures",
+                ja=f"{game.id} は図を描けません",
+                field="--svg",
+            )
+        )
+    document = picture.svg()
+    if svg is not None:
+        write_output(svg, document, "--svg")
+    if fmt == "svg":
+        sys.stdout.write(document)
+
+
+def decided_words(game: Game, lang: Lang, o: Outcome) -> str:
+    """The line that says who has won, when and why, in the game's words."""
+    return decided_line(game.rules, lang, o.decided_at, o.winner, o.reason)
+
+
+def turn_words(game: Game, side: str, decided: Outcome | None, lang: Lang) -> str:
+    """ "red to move", or in a game already decided "game over": no side moves after the
+    end, so nothing shown of a finished game says whose turn it is."""
+    label = LABELS[lang]
+    if decided is not None:
+        return label["game_over"]
+    return label["to_move"].format(side=game.rules.side_name(side, lang))

@@ -1,0 +1,153 @@
+"""``adjudicator repair``: the corrections that make a miscopied record the game it meant,
+for a director or an arbiter (see :mod:`adjudicator.core.repair`)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from adjudicator.cli.common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_PENDING,
+    CodesOption,
+    JsonOption,
+    LangOption,
+    fail,
+    resolve_lang,
+    robust_stdout,
+)
+from adjudicator.core.display import path_text, printable
+from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang
+from adjudicator.core.plies import ply_name
+from adjudicator.core.repair_words import WORDS, edit_line, searched_said, verdict_said
+from adjudicator.core.strict_json import dumps, one_line
+from adjudicator.core.writing import check_file, write_text
+
+if TYPE_CHECKING:
+    from adjudicator.core.references import RuleData
+    from adjudicator.core.repair import Repair
+
+
+def repair(
+    ctx: typer.Context,
+    source: Annotated[Path, typer.Argument(help="A record, JSON or text notation.")],
+    max_edits: Annotated[
+        int,
+        typer.Option("--max-edits", min=0, max=3, help="At most this many edits a candidate."),
+    ] = 2,
+    top: Annotated[
+        int, typer.Option("--top", min=1, max=20, help="Show at most this many candidates.")
+    ] = 3,
+    seconds: Annotated[
+        float,
+        typer.Option("--time", min=0.1, max=3600, help="Stop searching after this many seconds."),
+    ] = 30.0,
+    write: Annotated[
+        Path | None,
+        typer.Option(
+            "--write",
+            help="Write the best candidate here as a JSON record, its edits in 'ext' "
+            "(the input is never changed).",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+    lang: LangOption = None,
+    codes: CodesOption = False,
+) -> None:
+    """Find the game a miscopied record meant: the fewest, most plausible edits
+    (replace, insert, delete or swap an event; a die, a pip or a name miscopied)
+    under which the record is legal to its end and agrees with its result.
+
+    Example: `adjudicator repair round3/table2.txt --lang ja`
+    """
+    from adjudicator.cli.records import load
+    from adjudicator.core.repair import repair as search
+
+    chosen = resolve_lang(lang)
+    robust_stdout()
+    if write is not None:
+        if write.exists() and write.resolve() == source.resolve():
+            fail(
+                InputError(
+                    "usage",
+                    "--write names the record itself; the input is never changed",
+                    ja="--write が記録そのものを指しています。入力は変更しません",
+                    field="--write",
+                )
+            )
+        try:
+            check_file(write, "--write")  # before the search, not after it
+        except InputError as err:
+            fail(err)
+    game, record, _ = load(ctx.obj, source, lenient=False)
+    try:
+        found = search(
+            game,
+            record,
+            source=str(source),
+            max_edits=max_edits,
+            top=top,
+            seconds=seconds,
+            lang=chosen,
+        )
+    except InputError as err:
+        fail(err, str(source))
+    if as_json:
+        sys.stdout.write(one_line(found.model_dump_json(indent=2)) + "\n")
+    else:
+        _print(found, game.rules, chosen, codes=codes)
+    if write is not None and found.candidates:
+        try:
+            write_text(write, _with_edits(found), "--write")
+        except InputError as err:
+            fail(err)  # what was found is printed above
+        if not as_json:
+            print(WORDS[chosen]["wrote"].format(path=printable(path_text(str(write)))))
+    codes = {"valid": EXIT_OK, "repaired": EXIT_OK, "pending": EXIT_PENDING}
+    raise typer.Exit(codes.get(found.status, EXIT_INVALID))
+
+
+def _with_edits(found: Repair) -> str:
+    """The best candidate as a JSON record, its edits in ``ext`` where a record keeps
+    extensions."""
+    best = found.candidates[0]
+    data = dict(best.record)
+    ext = dict(data.get("ext") or {})
+    ext["adjudicator.repair"] = {
+        "source": found.source,
+        "edits": [e.model_dump() for e in best.edits],
+    }
+    data["ext"] = ext
+    return dumps(data, indent=2) + "\n"
+
+
+def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -> None:
+    w = WORDS[lang]
+    source = printable(path_text(found.source))
+    if found.status in ("valid", "pending"):
+        print(w[found.status].format(source=source))
+        return
+    problem = found.verdict.problem
+    assert problem is not None
+    head = "fails" if problem.ply is not None else "fails_whole"
+    at = ply_name(rules.counting, problem.ply or 0, lang)
+    code = f": {problem.code}" if codes else ""
+    print(w[head].format(source=source, ply=at) + code)
+    print("  " + printable(problem.message))
+    if found.candidates:
+        print(w["candidates"].format(count=len(found.candidates)))
+    else:
+        print(w["none"].format(max_edits=found.max_edits))
+    for rank, candidate in enumerate(found.candidates, 1):
+        said = verdict_said(candidate, rules, lang)
+        print(w["candidate"].format(rank=rank, cost=candidate.cost, verdict=said))
+        for edit in candidate.edits:
+            print("     " + printable(edit_line(edit, lang, rules)))
+    searched = found.searched
+    if searched is not None:
+        print(searched_said(searched, found.max_edits, len(found.candidates), lang))

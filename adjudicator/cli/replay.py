@@ -1,0 +1,180 @@
+"""``adjudicator replay``: a record stepped through, each position drawn, the last one
+reached drawn as an SVG picture when asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from adjudicator.cli.common import (
+    EXIT_INVALID,
+    EXIT_PENDING,
+    CodesOption,
+    FormatOption,
+    LangOption,
+    SvgOption,
+    check_output,
+    console,
+    err_console,
+    escape,
+    fail,
+    resolve_lang,
+    shown,
+)
+from adjudicator.cli.records import LenientOption, decided_words, emit_picture, load, turn_words
+from adjudicator.core.errors import InputError
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import Lang
+from adjudicator.core.output import Output
+from adjudicator.core.plies import ply_name
+from adjudicator.core.records import GameRecord, Replay, end_as_recorded
+from adjudicator.core.report import LABELS, won_line
+from adjudicator.core.ruling import ruled_event
+from adjudicator.core.violations import Violation
+
+if TYPE_CHECKING:
+    from adjudicator.core.svg import Picture
+
+CaptionOption = Annotated[
+    bool,
+    typer.Option(
+        "--caption",
+        help="Draw under the board of the SVG picture the last action, why it was "
+        "refused and who has won.",
+    ),
+]
+
+
+class _Walk:
+    """One replay being shown: the game, its state, where the text goes and the picture
+    asked for (``--svg``, ``--format``, ``--caption``)."""
+
+    def __init__(
+        self, game: Game, state: Replay, lang: Lang, svg: Path | None, fmt: str, caption: bool
+    ) -> None:
+        self.game, self.state, self.lang = game, state, lang
+        self.svg, self.fmt, self.caption = svg, fmt, caption
+        self.show: Output = console if fmt == "text" else err_console
+
+    def to_move(self) -> str:
+        return turn_words(self.game, self.state.side_to_move(), self.state.outcome(), self.lang)
+
+    def picture(self, last: str, refused: str | None = None, *why: str) -> Picture | None:
+        """The last position reached, with the caption asked for: the last event (or
+        the one refused), why it was refused, who has won."""
+        drawn = self.state.picture(refused, lang=self.lang)
+        if drawn is None or not self.caption:
+            return drawn
+        lines = [last, *why]
+        decided = self.state.outcome()
+        if decided is not None:
+            rules = self.game.rules
+            reason = rules.reason(decided.reason).rules
+            won = won_line(rules, self.lang, decided.decided_at, decided.winner, decided.reason)
+            lines += [won, rules.cite(reason, self.lang)]
+        return drawn.captioned(lines)
+
+    def emit(self, last: str, refused: str | None = None, *why: str) -> None:
+        emit_picture(self.picture(last, refused, *why), self.game, self.svg, self.fmt)
+
+    def position(self, head: str) -> None:
+        """A position: its heading, then its drawing."""
+        self.show.print(f"{head} · {escape(self.state.describe(self.lang))}")
+        self.show.print(self.state.drawing(self.lang), markup=False)
+
+
+def replay(
+    ctx: typer.Context,
+    source: Annotated[Path, typer.Argument(help="A record, JSON or text notation.")],
+    to: Annotated[
+        int | None, typer.Option("--to", min=0, help="Stop after this many actions.")
+    ] = None,
+    lenient: LenientOption = False,
+    lang: LangOption = None,
+    svg: SvgOption = None,
+    fmt: FormatOption = "text",
+    codes: CodesOption = False,
+    caption: CaptionOption = False,
+) -> None:
+    """Step through a record, drawing each position with the last action marked.
+
+    With `--svg FILE` (or `--format svg`, to stdout) the last position reached is also
+    drawn as an SVG picture, an action refused there drawn dashed; with `--caption`,
+    the last action, why it was refused and who has won are written under the board.
+
+    Example: `adjudicator replay game.json --to 12 --svg ply12.svg`
+    """
+    language = resolve_lang(lang)
+    check_output(svg, "--svg")
+    game, record, _ = load(ctx.obj, source, lenient=lenient)
+    walk = _Walk(game, game.replay(record), language, svg, fmt, caption)
+    last = _step_through(walk, record, to, source, lenient=lenient, codes=codes)
+    state, counting = walk.state, game.rules.counting
+    decided = state.outcome()
+    if decided is not None:
+        walk.show.print(decided_words(game, language, decided))
+    whole = to is None or to >= len(record.events)
+    if whole:
+        end_as_recorded(state, record)  # a resignation or a forfeit: drawn finished
+    walk.emit(f"{last} · {walk.to_move()}")
+    waiting = state.pending() if whole else []
+    if waiting:
+        label = LABELS[language]
+        walk.show.print(f"[yellow]{escape(label['pending_exit'].format(n=len(waiting)))}[/]")
+        for d in waiting:
+            where = label["at_ply"].format(ply=ply_name(counting, d.ply, language))
+            code = f" [dim]({d.code})[/]" if codes else ""
+            walk.show.print(f"    {where}: {escape(d.description[language])}{code}")
+        raise typer.Exit(EXIT_PENDING)
+
+
+def _step_through(
+    walk: _Walk, record: GameRecord, to: int | None, source: Path, *, lenient: bool, codes: bool
+) -> str:
+    """Each event played and its position shown, up to ``to``; the last event's ply and
+    text. An event refused is shown with why, drawn, and ends the command with exit 1."""
+    game, state, language = walk.game, walk.state, walk.lang
+    counting = game.rules.counting
+    start = ply_name(counting, 0, language)
+    walk.position(f"[bold]{start}[/] · {game.rules.side_name(state.side_to_move(), language)}")
+    last = start
+    for ply, event in enumerate(record.events[:to] if to is not None else record.events, 1):
+        try:
+            step = state.attempt(event.played, lenient=lenient)
+        except InputError as err:
+            fail(err.at_ply(ply, counting), str(source))
+        if step.decided is not None:
+            walk.show.print(decided_words(game, language, step.decided))
+            refused = f"{ply_name(counting, ply, language)} {event.written}: "
+            v = step.violation
+            why = (v.message(language), v.cite(game.rules, language)) if v else ()
+            walk.emit(refused + LABELS[language]["illegal"], event.written, *why)
+            raise typer.Exit(EXIT_INVALID)
+        if step.violation is not None:
+            _violation(walk, record, ply, step.at, step.violation, codes)
+        name = ply_name(counting, ply, language)
+        walk.position(f"[bold]{name}[/] {shown(event.written)} · {walk.to_move()}")
+        last = f"{name} {event.written}"
+    return last
+
+
+def _violation(
+    walk: _Walk, record: GameRecord, ply: int, at: int | None, v: Violation, codes: bool
+) -> None:
+    """An illegal event: the one ruled on, the article and why, drawn; exit 1."""
+    game, language = walk.game, walk.lang
+    at_ply, written, found = ruled_event(game, record.events, ply, at, language)
+    faulty = f"{at_ply} {written}"
+    code = f": {v.code}" if codes else ""
+    walk.show.print(
+        f"[bold red]{shown(faulty)}{code}[/] — "
+        f"{escape(v.cite(game.rules, language))}\n  {shown(v.message(language))}"
+    )
+    if found:
+        walk.show.print(f"  {shown(found)}")
+    refused = f"{faulty}: {LABELS[language]['illegal']}"
+    why = (*([found] if found else []), v.message(language), v.cite(game.rules, language))
+    walk.emit(refused, record.events[ply - 1].written, *why)
+    raise typer.Exit(EXIT_INVALID)

@@ -1,0 +1,407 @@
+"""``adjudicator validate``: records replayed against the rulebook, each verdict printed in
+the form asked for (the report, ``--json``, ``--jsonl``, ``--summary csv``) and, with
+``--html``, a report page written."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from adjudicator.cli.common import (
+    EXIT_USAGE,
+    CodesOption,
+    LangOption,
+    available_cores,
+    check_output,
+    console,
+    err_console,
+    fail,
+    report_error,
+    resolve_lang,
+    robust_stdout,
+)
+from adjudicator.cli.records import LenientOption
+from adjudicator.core.batch import STDIN, Options, RecordFiles, scoped, validate_paths
+from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang
+from adjudicator.core.loading import DEFAULT_MAX_BYTES
+from adjudicator.core.output import ReaderGone, quiet_stdout
+from adjudicator.core.references import RuleData
+from adjudicator.core.registry import Registry
+from adjudicator.core.report import LABELS, PlainText, Shown, VerdictPrinter, summary
+from adjudicator.core.spreadsheet import SummaryFormat, summary_writer
+from adjudicator.core.strict_json import dumps, one_line
+from adjudicator.core.verdict import EXIT_INTERRUPTED, Verdict, worst_exit
+
+if TYPE_CHECKING:
+    from adjudicator.core.report_html import HtmlReport
+    from adjudicator.core.report_repair import RepairBudget
+
+PathsArgument = Annotated[
+    list[Path],
+    # readable=False: a file that cannot be read is a verdict, not a usage error
+    typer.Argument(help="Record files, or folders searched for them.", readable=False),
+]
+JsonListOption = Annotated[
+    bool,
+    typer.Option("--json", help="Print the verdicts as one JSON list, an object per record."),
+]
+JsonlOption = Annotated[
+    bool, typer.Option("--jsonl", help="Print one JSON verdict per line, streamed.")
+]
+JobsOption = Annotated[
+    int, typer.Option("--jobs", "-j", min=1, help="Validate in this many processes.")
+]
+ExecutorOption = Annotated[
+    str | None,
+    typer.Option(
+        "--executor",
+        help="Validate on a Dask cluster's workers instead (dask://HOST:PORT; "
+        "the 'distributed' extra): the same verdicts in the same order.",
+    ),
+]
+MaxBytesOption = Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse larger files.")]
+HtmlOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--html",
+        help="Also write a self-contained HTML report: a table of the records and each "
+        "record's verdict with a step-through viewer of its plies.",
+    ),
+]
+InterpretationOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--interpretation",
+        "-I",
+        help="Switch a numbered interpretation, ID=VALUE (e.g. nebula-entry=each-step), "
+        "for the records of every game that has it, or GAME:ID=VALUE for one game's "
+        "(dark-nebula:nebula-entry=each-step); repeatable. The verdict lists it.",
+    ),
+]
+QuietOption = Annotated[
+    bool, typer.Option("--quiet", "-q", help="Show only the records that are not valid.")
+]
+SummaryOption = Annotated[
+    SummaryFormat | None,
+    typer.Option(
+        "--summary",
+        help="csv: one row per record (file, game, status, ply, code, article, "
+        "winner, reason) for spreadsheets, instead of the report; csv-excel: the same "
+        "for Excel (UTF-8 with a byte order mark, CRLF). A cell that would start a "
+        "formula (=, +, -, @) gets a leading apostrophe.",
+    ),
+]
+RepairOption = Annotated[
+    bool,
+    typer.Option(
+        "--repair",
+        help="With --html: look for each invalid record's best correction (as "
+        "adjudicator repair does, on a small budget a record), show it in the "
+        "record's row, and step through the corrected game beside the written one.",
+    ),
+]
+RepairReplaysOption = Annotated[
+    int,
+    typer.Option(
+        "--repair-replays",
+        min=1,
+        help="With --repair: replay at most this many edited records a record.",
+    ),
+]
+RepairSecondsOption = Annotated[
+    int,
+    typer.Option(
+        "--repair-seconds", min=1, help="With --repair: search at most this many seconds a record."
+    ),
+]
+
+
+def validate(
+    ctx: typer.Context,
+    paths: PathsArgument,
+    lenient: LenientOption = False,
+    lang: LangOption = None,
+    as_json: JsonListOption = False,
+    jsonl: JsonlOption = False,
+    jobs: JobsOption = 1,
+    executor: ExecutorOption = None,
+    max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
+    html: HtmlOption = None,
+    interpretation: InterpretationOption = None,
+    quiet: QuietOption = False,
+    codes: CodesOption = False,
+    summary_format: SummaryOption = None,
+    repair: RepairOption = False,
+    repair_replays: RepairReplaysOption = 2000,
+    repair_seconds: RepairSecondsOption = 2,
+) -> None:
+    """Replay each record against the rulebook and check its claimed result.
+
+    Records are JSON (`*.json`) or text notation (`*.txt`); folders are searched
+    recursively; `-` reads one record from standard input. Strict by default. `--json`
+    prints a list of verdicts (schemas/verdicts.schema.json), for one record too.
+    Exit code: 0 all valid, 1 some invalid, 2 usage error or unreadable input, 3 hidden
+    checks pending, 4 internal error, 130 interrupted (Ctrl-C: what was done is still
+    printed); over several records the worst counts, in the order 4, 2, 1, 3, 0.
+    `--jobs` is capped at the cores available.
+
+    Example: `adjudicator validate records/ --lang ja`
+    """
+    registry: Registry = ctx.obj
+    language = resolve_lang(lang)
+    if repair and html is None:
+        fail(
+            InputError(
+                "usage",
+                "--repair shows corrections in the HTML report; give --html FILE too",
+                ja="--repair は修正案を HTML レポートに示します。--html FILE も指定してください",
+                field="--repair",
+            )
+        )
+    check_output(html, "--html")
+    files = RecordFiles(paths)
+    if not files:
+        err_console.line("error: no record files (*.json, *.txt) found")
+        raise typer.Exit(EXIT_USAGE)
+    switched = [_switch(registry, text) for text in interpretation or []]
+    if STDIN in paths:
+        jobs = 1  # standard input is read once, here
+    options = Options(
+        lenient=lenient,
+        lang=language,
+        max_bytes=max_bytes,
+        interpretations=tuple(switched),
+        keep_text=html is not None,
+    )
+    robust_stdout()
+    # Text for a plain stream (the report, or JSON lines) is made where each record is
+    # judged, in the workers with several jobs; the other outputs need the verdicts.
+    as_text = html is None and summary_format is None and not as_json
+    render = (
+        PlainText(language, jsonl=jsonl, codes=codes)
+        if as_text and (jsonl or console.plain)
+        else None
+    )
+    if executor is None:
+        jobs = _capped(jobs, language)
+    verdicts = _verdicts(registry, files, options, jobs, executor, render)
+    rows = summary_writer(console.file, summary_format) if summary_format else None
+    report = None
+    if html is not None:
+        budget = _repair_budget(repair_replays, repair_seconds) if repair else None
+        report = _html_report(html, registry, options, jobs, budget)
+    show = VerdictPrinter(console, language, _rules_of(registry), codes=codes)
+    out = _Printed(show, rows, jsonl=jsonl, as_json=as_json, quiet=quiet, report=report)
+    show_bar = sys.stderr.isatty() and len(files) > 1
+    with progress_bar(show_bar, lambda: len(files)) as advance:
+        interrupted = out.all(verdicts, advance)
+    _finish(out, language, interrupted, len(files))
+
+
+def _capped(jobs: int, language: Lang) -> int:
+    """``--jobs``, at most the cores available (said on standard error when capped)."""
+    cores = available_cores()
+    if jobs > cores:
+        err_console.line(LABELS[language]["jobs_capped"].format(jobs=jobs, cores=cores))
+        return cores
+    return jobs
+
+
+def _verdicts(
+    registry: Registry,
+    files: RecordFiles,
+    options: Options,
+    jobs: int,
+    executor: str | None,
+    render: PlainText | None,
+) -> Iterator[Verdict | Shown]:
+    """The verdicts in the order of the files, judged here in ``jobs`` processes or on a
+    Dask cluster; with ``render``, as the text each is shown as, made where it is judged."""
+    if executor is None:
+        if render is None:
+            return validate_paths(registry, files, options, jobs=jobs)
+        return validate_paths(registry, files, options, jobs=jobs, render=render)
+    from adjudicator.core.distributed import validate_on
+
+    try:
+        judged = validate_on(executor, files, options)
+    except InputError as err:
+        fail(err)
+    return judged if render is None else (render(v, registry) for v in judged)
+
+
+def _repair_budget(replays: int, seconds: int) -> RepairBudget:
+    """``--repair``'s budget a record; the search is imported only here."""
+    from adjudicator.core.report_repair import RepairBudget
+
+    return RepairBudget(replays=replays, seconds=seconds)
+
+
+def _html_report(
+    html: Path, registry: Registry, options: Options, jobs: int, budget: RepairBudget | None
+) -> HtmlReport:
+    """The ``--html`` report being written; its worker pool is imported only here."""
+    from adjudicator.core.report_html import HtmlReport
+
+    return HtmlReport(html, registry, options, jobs=jobs, repair=budget)
+
+
+@dataclass
+class _Printed:
+    """The verdicts as printed: counts, not verdicts, are kept (each verdict is printed
+    and dropped, so memory stays flat however many records the batch holds), and the
+    JSON list for ``--json``."""
+
+    show: VerdictPrinter
+    rows: Callable[[Verdict], None] | None
+    jsonl: bool
+    as_json: bool
+    quiet: bool
+    report: HtmlReport | None
+    statuses: Counter[str] = field(default_factory=Counter)
+    exits: set[int] = field(default_factory=set)
+    collected: list[dict] = field(default_factory=list)
+    #: Standard output's reader gone (`validate … | head`): nothing more is printed, and
+    #: the batch goes on only for a file asked for (--html), which is written whole.
+    reader_gone: bool = False
+
+    def all(self, verdicts: Iterator[Verdict | Shown], advance: Callable[[], None]) -> bool:
+        """Each verdict counted, added to the report and printed; whether Ctrl-C stopped
+        the batch (what was done is then reported, as valid output)."""
+        try:
+            for verdict in verdicts:
+                self.statuses[verdict.status] += 1
+                self.exits.add(verdict.exit_code)
+                advance()
+                if self.report is not None and not isinstance(verdict, Shown):
+                    self.report.add(verdict)
+                if self.reader_gone or (self.quiet and verdict.status == "valid"):
+                    continue
+                try:
+                    self.one(verdict)
+                except (BrokenPipeError, ReaderGone):
+                    quiet_stdout()
+                    if self.report is None:
+                        raise typer.Exit(worst_exit(list(self.exits))) from None
+                    self.reader_gone = True
+        except KeyboardInterrupt:
+            return True
+        finally:
+            verdicts.close()  # type: ignore[attr-defined]
+        return False
+
+    def one(self, verdict: Verdict | Shown) -> None:
+        """One verdict to standard output, in the form asked for (``--json`` collects it)."""
+        if isinstance(verdict, Shown):
+            # console.file: stdout itself, not the progress bar's stand-in for it
+            console.file.write(verdict.text)
+            console.file.flush()
+        elif self.rows is not None:
+            self.rows(verdict)
+        elif self.jsonl:
+            print(one_line(verdict.model_dump_json()), file=console.file, flush=True)
+        elif self.as_json:
+            self.collected.append(verdict.model_dump(mode="json"))
+        else:
+            self.show(verdict)
+
+
+def _finish(out: _Printed, language: Lang, interrupted: bool, total: int) -> None:
+    """The report closed, the JSON list or the summary printed, and the exit code: the
+    worst verdict's, 2 for a report that could not be written, 130 when interrupted."""
+    unwritten = None
+    if out.report is not None:
+        try:
+            out.report.close()  # an interrupted batch still gets the report of what was done
+        except InputError as err:  # said after the verdicts, which are printed whatever
+            unwritten = err
+    if not out.reader_gone:
+        try:
+            if out.as_json and out.rows is None:
+                print(dumps(out.collected, indent=2))
+            elif not out.jsonl and out.rows is None and out.statuses.total() > 1:
+                console.line(summary(out.statuses, language))
+            sys.stdout.flush()
+        except (BrokenPipeError, ReaderGone):
+            quiet_stdout()
+    if unwritten is not None:
+        report_error(unwritten)
+        out.exits.add(EXIT_USAGE)
+    if interrupted:
+        done = out.statuses.total()
+        err_console.line(LABELS[language]["interrupted"].format(done=done, total=total))
+        raise typer.Exit(EXIT_INTERRUPTED)
+    raise typer.Exit(worst_exit(list(out.exits)))
+
+
+@contextmanager
+def progress_bar(show: bool, total: Callable[[], int]) -> Iterator[Callable[[], None]]:
+    """A transient bar on stderr counting the records judged, or nothing at all: the bar's
+    module is imported only when it is shown (a terminal, several records)."""
+    if not show:
+        yield lambda: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    bar = Progress(
+        TextColumn("validating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err_console.console,
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task("validate", total=total())
+        yield lambda: bar.advance(task)
+
+
+def _switch(registry: Registry, text: str) -> tuple[str, str]:
+    """``[GAME:]ID=VALUE`` checked against the games: the id must be an interpretation of
+    the named game, or of at least one game."""
+    key, eq, value = text.partition("=")
+    if not eq:
+        fail(
+            InputError(
+                "usage",
+                f"'{text}' is not ID=VALUE",
+                ja=f"「{text}」は ID=値 の形ではありません",
+                field="--interpretation",
+            )
+        )
+    scope, ident = scoped(key)
+    try:
+        games = (registry.find(scope, field="--interpretation"),) if scope else registry.games
+    except InputError as err:
+        fail(err)
+    known = [f"{g.slug}:{i.id}" for g in games for i in g.rules.interpretations if i.alternatives]
+    if not any(ident == i.id for g in games for i in g.rules.interpretations):
+        said = f"{games[0].slug} has no" if scope else "no game has the"
+        fail(
+            InputError(
+                "unknown_interpretation",
+                f"{said} interpretation '{ident}'",
+                ja=f"解釈「{ident}」を持つゲームがありません",
+                field="--interpretation",
+                expected="one of " + ", ".join(known),
+                expected_ja="次のいずれか: " + ", ".join(known),
+            )
+        )
+    return (f"{games[0].slug}:{ident}" if scope else ident), value
+
+
+def _rules_of(registry: Registry) -> Callable[[str], RuleData | None]:
+    """A game's rule data by id, for naming sides and reasons; ``None`` for an unknown id."""
+
+    def rules(game_id: str) -> RuleData | None:
+        game = registry.get(game_id)
+        return game.rules if game else None
+
+    return rules
