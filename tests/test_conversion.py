@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import validate
-from adjudicator.core.cli import build_app
+from adjudicator.cli.app import build_app
 from adjudicator.core.conversion import ABSENT, Difference, convert_record, first_difference
 from adjudicator.core.errors import InputError
 from adjudicator.core.registry import Registry, installed_games
