@@ -130,22 +130,6 @@ def rule(
     )
 
 
-def dispute_state(
-    registry: Registry,
-    record: Path | None,
-    at: int | None,
-    position: str | None,
-    history: list[str] | None,
-    game_id: str | None,
-    lenient: bool,
-) -> tuple[Replay, Game]:
-    """The game and its replay at a disputed moment: a record's before ply ``at``, or a
-    position with the earlier positions that stood (``history``). What ``adjudicate``
-    rules on, and ``orbit-dominion analyze`` analyses, so both count the same history."""
-    state, game, _ = dispute_moment(registry, record, at, position, history, game_id, lenient)
-    return state, game
-
-
 def dispute_moment(
     registry: Registry,
     record: Path | None,
@@ -155,7 +139,10 @@ def dispute_moment(
     game_id: str | None,
     lenient: bool,
 ) -> tuple[Replay, Game, Sequence[Event]]:
-    """:func:`dispute_state`, with the record's events (none for a position), by ply."""
+    """The game and its replay at a disputed moment, with the record's events by ply (none
+    for a position): a record's before ply ``at``, or a position with the earlier positions
+    that stood (``history``). What ``adjudicate`` rules on, and ``orbit-dominion analyze``
+    analyses, so both count the same history."""
     if (record is None) == (position is None):
         raise InputError(
             "usage",

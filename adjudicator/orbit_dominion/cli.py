@@ -118,7 +118,7 @@ def analysed_state(
     history is known: the threefold ban (第9条) counts the positions that stood before,
     which a bare position copied from a game does not carry."""
     from adjudicator.core.registry import Registry, installed_games
-    from adjudicator.core.ruling import dispute_state
+    from adjudicator.core.ruling import dispute_moment
     from adjudicator.orbit_dominion.identity import GAME_ID
 
     if record is None:
@@ -126,7 +126,7 @@ def analysed_state(
             raise InputError(
                 "usage", "--at needs --record", ja="--at には --record が必要です", field="--at"
             )
-        replay, _ = dispute_state(
+        replay, _, _ = dispute_moment(
             Registry(installed_games()), None, None, position, history, GAME_ID, lenient
         )
         state: GameState = replay.state  # type: ignore[attr-defined]
@@ -137,7 +137,9 @@ def analysed_state(
             "--record gives the position and its history: no --position or --history with it",
             ja="--record が局面と履歴を与えます: --position や --history と一緒には使えません",
         )
-    replay, game = dispute_state(Registry(installed_games()), record, at, None, None, None, lenient)
+    replay, game, _ = dispute_moment(
+        Registry(installed_games()), record, at, None, None, None, lenient
+    )
     if game.id != GAME_ID:
         raise InputError(
             "usage",

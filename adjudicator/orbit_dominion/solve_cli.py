@@ -420,11 +420,13 @@ def _against_record(proof: Proof, record: Path, at: int) -> Fault | None:
     position standing there and every one before it, in order (the record's own history
     first, then its start and the positions along its actions)."""
     from adjudicator.core.registry import Registry, installed_games
-    from adjudicator.core.ruling import dispute_state
+    from adjudicator.core.ruling import dispute_moment
     from adjudicator.orbit_dominion.proof import same_position
     from adjudicator.orbit_dominion.solve import positions_before
 
-    replay, game = dispute_state(Registry(installed_games()), record, at, None, None, None, False)
+    replay, game, _ = dispute_moment(
+        Registry(installed_games()), record, at, None, None, None, False
+    )
     if game.slug != "orbit-dominion":
         raise InputError(
             "unknown_game",
