@@ -11,18 +11,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from adjudicator.core.batch import Options, is_text_notation, read_record, validate_file
+from adjudicator.core.batch.files import Options, is_text_notation, read_record, validate_file
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
-from adjudicator.core.loading import read_text
-from adjudicator.core.records import GameRecord
-from adjudicator.core.records import validate as validate_record
+from adjudicator.core.judge.verdict import InputProblem, Verdict
+from adjudicator.core.read.loading import read_text
+from adjudicator.core.read.records import GameRecord
+from adjudicator.core.read.records import validate as validate_record
 from adjudicator.core.registry import Registry
-from adjudicator.core.verdict import InputProblem, Verdict
 
 if TYPE_CHECKING:
-    from adjudicator.core.repair import Repair
+    from adjudicator.core.repair.search import Repair
 
 __all__ = ["InputError", "Verdict", "game", "load_record", "repair", "validate"]
 
@@ -84,7 +84,7 @@ def repair(
     its result, cheapest first — what ``adjudicator repair --json`` prints. ``source`` is a
     file, a record's text or a record already loaded; an unreadable one raises
     :class:`InputError`. A worked example per game is in ``docs/repair.md``."""
-    from adjudicator.core.repair import repair as search
+    from adjudicator.core.repair.search import repair as search
 
     name = str(source) if isinstance(source, Path) else "<record>"
     record = source if isinstance(source, GameRecord) else load_record(source)

@@ -39,7 +39,7 @@ from bench_orbit_dominion import (
     random_od_games,
 )
 
-from adjudicator.core.batch import Options, validate_paths
+from adjudicator.core.batch.files import Options, validate_paths
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.orbit_dominion.record import Record
 from adjudicator.orbit_dominion.state import GameState

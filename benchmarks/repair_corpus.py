@@ -45,8 +45,8 @@ sys.path.insert(0, str(ROOT / "records"))
 from adjudicator import game as game_named  # noqa: E402
 from adjudicator import validate  # noqa: E402
 from adjudicator.core.errors import InputError  # noqa: E402
-from adjudicator.core.records import GameRecord  # noqa: E402
-from adjudicator.core.transcription import (  # noqa: E402
+from adjudicator.core.read.records import GameRecord  # noqa: E402
+from adjudicator.core.repair.transcription import (  # noqa: E402
     NUMBER_OFF,
     near_numbers,
     near_words,

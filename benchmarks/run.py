@@ -476,7 +476,7 @@ def per_event_figures(od_set: DataSet, repeat: int) -> list[Figure]:
     """In process: seconds per event of validating records, each game against Orbit
     Dominion's per-action cost (the sample records of Dark Nebula and Astro-Stra, as many
     times over as makes a few thousand events)."""
-    from adjudicator.core.batch import Options, validate_paths
+    from adjudicator.core.batch.files import Options, validate_paths
     from adjudicator.core.registry import Registry, installed_games
 
     registry = Registry(installed_games())

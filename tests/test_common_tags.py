@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.astro_stra import record_text as astro_text
-from adjudicator.core.tagged_text import COMMON_TAGS, TagTable, missing_common
+from adjudicator.core.read.tagged_text import COMMON_TAGS, TagTable, missing_common
 from adjudicator.dark_nebula import record_text as nebula_text
 from adjudicator.orbit_dominion import record_text as orbit_text
 

@@ -23,7 +23,7 @@ from adjudicator.core.conformance.coverage import coverage
 from adjudicator.core.conformance.engine import EngineFailure, InProcessEngine, ProcessEngine
 from adjudicator.core.conformance.runner import Runner
 from adjudicator.core.conformance.suite import load_suite
-from adjudicator.core.protocol import Server
+from adjudicator.core.protocol.serve import Server
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files
 from adjudicator.core.conformance.engine import InProcessEngine
 from adjudicator.core.conformance.runner import Runner
-from adjudicator.core.protocol import Server
+from adjudicator.core.protocol.serve import Server
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,7 +20,7 @@ from adjudicator.core.conformance.cases import Case, CaseFile
 from adjudicator.core.conformance.engine import InProcessEngine
 from adjudicator.core.conformance.runner import Runner
 from adjudicator.core.i18n import in_lang
-from adjudicator.core.protocol import Server
+from adjudicator.core.protocol.serve import Server
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 from adjudicator import validate
 from adjudicator.cli.app import build_app
-from adjudicator.core.conversion import ABSENT, Difference, convert_record, first_difference
 from adjudicator.core.errors import InputError
+from adjudicator.core.read.conversion import ABSENT, Difference, convert_record, first_difference
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -34,10 +34,10 @@ from typing import Any
 
 import pytest
 
-from adjudicator.core.conversion import Form, convert_record, read_strictly
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
-from adjudicator.core.records import GameRecord, validate
+from adjudicator.core.read.conversion import Form, convert_record, read_strictly
+from adjudicator.core.read.records import GameRecord, validate
 from adjudicator.core.registry import Registry
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,10 +13,10 @@ import jsonschema
 import pytest
 
 from adjudicator import SHIPPED_GAMES
-from adjudicator.core import yaml_data
-from adjudicator.core.batch import Options, read_record, split_games, validate_records
-from adjudicator.core.loading import read_text
-from adjudicator.core.references import RuleData
+from adjudicator.core.batch.files import Options, read_record, split_games, validate_records
+from adjudicator.core.judge.references import RuleData
+from adjudicator.core.read import yaml_data
+from adjudicator.core.read.loading import read_text
 from adjudicator.core.registry import Registry, installed_games, shipped_games
 from adjudicator.core.schemas import drift, generate
 

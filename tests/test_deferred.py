@@ -7,13 +7,21 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from adjudicator.core.outcome import Outcome
-from adjudicator.core.output import Output
-from adjudicator.core.records import ACCEPTED, Deferred, Event, GameRecord, Replay, Step, validate
-from adjudicator.core.references import RuleData
-from adjudicator.core.report import VerdictPrinter
-from adjudicator.core.verdict import ClaimedResult
-from adjudicator.core.violations import Violations
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.judge.references import RuleData
+from adjudicator.core.judge.verdict import ClaimedResult
+from adjudicator.core.judge.violations import Violations
+from adjudicator.core.read.records import (
+    ACCEPTED,
+    Deferred,
+    Event,
+    GameRecord,
+    Replay,
+    Step,
+    validate,
+)
+from adjudicator.core.write.output import Output
+from adjudicator.core.write.report import VerdictPrinter
 
 RULES = RuleData.model_validate(
     {

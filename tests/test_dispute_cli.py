@@ -18,8 +18,8 @@ from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
+from adjudicator.core.judge.verdict import worst_exit
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.verdict import worst_exit
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "records"

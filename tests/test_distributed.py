@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
-from adjudicator.core.distributed import CONNECT_TIMEOUT, scheduler_address
+from adjudicator.core.batch.distributed import CONNECT_TIMEOUT, scheduler_address
 from adjudicator.core.errors import InputError
 from adjudicator.core.registry import Registry, installed_games
 
@@ -130,7 +130,7 @@ def test_bad_executor_address_is_named(text):
 
 def test_unreachable_scheduler_is_an_error_not_a_traceback(monkeypatch):
     pytest.importorskip("distributed", reason=NOT_INSTALLED)
-    monkeypatch.setattr("adjudicator.core.distributed.CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr("adjudicator.core.batch.distributed.CONNECT_TIMEOUT", 1)
     code, _, err = run("validate", str(ROOT / "records"), "--executor", "dask://127.0.0.1:9")
     assert code == 2 and "no Dask scheduler answered" in err
 
@@ -182,7 +182,7 @@ def test_a_web_server_is_not_taken_for_a_scheduler():
 def test_a_silent_service_is_not_waited_for_beyond_the_connect_timeout(monkeypatch):
     """A service that accepts and says nothing held Dask's handshake forever."""
     pytest.importorskip("distributed", reason=NOT_INSTALLED)
-    monkeypatch.setattr("adjudicator.core.distributed.CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr("adjudicator.core.batch.distributed.CONNECT_TIMEOUT", 1)
     with service(_Silent) as address:
         started = time.monotonic()
         code, _, err = run("validate", str(ROOT / "records"), "--executor", address)
@@ -205,7 +205,7 @@ def test_start_up_does_not_import_dask():
 def test_a_failed_task_is_yielded_in_its_place(executor):
     """A task that fails on a worker comes back as its exception, in its place, and the
     tasks after it still run (validate then judges that chunk's files one by one)."""
-    from adjudicator.core.distributed import Cluster
+    from adjudicator.core.batch.distributed import Cluster
 
     with Cluster(executor) as cluster:
         results = list(cluster.map_in_order(int, ["1", "x", "3", "4"], ahead=2))

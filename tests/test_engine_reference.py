@@ -13,11 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
-from adjudicator.core import engine_reference
 from adjudicator.core.conformance.cases import case_files
 from adjudicator.core.game import FEATURES, Game
+from adjudicator.core.protocol import reference as engine_reference
+from adjudicator.core.read.yaml_data import safe_load
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.yaml_data import safe_load
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -84,7 +84,7 @@ def test_a_new_violation_in_the_rule_data_reaches_the_page() -> None:
     data["violations"].append(
         {"code": "orbit_jammed", "rules": ["6"], "ja": "回せません。", "en": "It is jammed."}
     )
-    from adjudicator.core.references import RuleData
+    from adjudicator.core.judge.references import RuleData
 
     files = [f for _, f in case_files(SUITE, game.id, trusted=True)]
     page = engine_reference.render(game, RuleData.model_validate(data), files, "rules.yaml")

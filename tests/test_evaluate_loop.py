@@ -1,4 +1,4 @@
-"""The core's one ``evaluate`` loop (adjudicator/core/evaluate.py), on a toy replay that
+"""The core's one ``evaluate`` loop (adjudicator/core/protocol/evaluate.py), on a toy replay that
 knows no game: what it reports of a line is the protocol's (docs/protocol.md), whichever
 game plays it. The games' own answers are checked by the conformance suite and by
 ``python -m tests.engine_answers``, which compares every answer before and after a change."""
@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.evaluate import decided_before, judge
 from adjudicator.core.i18n import Lang
-from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import ACCEPTED, Replay, Step
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.protocol.evaluate import decided_before, judge
+from adjudicator.core.read.records import ACCEPTED, Replay, Step
 
 
 class Toy(Replay):

@@ -23,8 +23,8 @@ from typer.testing import CliRunner
 from adjudicator.cli.app import build_app
 from adjudicator.cli.help_ja import commands, help_texts, japanese_message, spaced
 from adjudicator.cli.help_lang import command_line_lang
-from adjudicator.core.line_breaks import break_offsets, narrowest
 from adjudicator.core.registry import Registry, installed_games
+from adjudicator.core.write.line_breaks import break_offsets, narrowest
 
 REGISTRY = Registry(installed_games())
 ROOT = typer.main.get_command(build_app(REGISTRY))

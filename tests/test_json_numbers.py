@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.core.batch import Options, judge_text
+from adjudicator.core.batch.files import Options, judge_text
 from adjudicator.core.registry import Registry
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"

@@ -87,19 +87,19 @@ def test_conformance_export_writes_a_case_file_s_title_escaped(tmp_path: Path) -
 #: JSON the package writes that no person reads as output, or that another escaper carries
 #: on, by module: what it is.
 NOT_OUTPUT = {
-    "core/strict_json.py": "the escaper itself",
-    "core/markup.py": "JSON inside HTML, the HTML sink's own escaper",
+    "core/read/strict_json.py": "the escaper itself",
+    "core/write/markup.py": "JSON inside HTML, the HTML sink's own escaper",
     "core/schemas.py": "the JSON Schemas, generated from the models (no input in them)",
-    "core/yaml_data.py": "the JSON copies of the shipped YAML data",
+    "core/read/yaml_data.py": "the JSON copies of the shipped YAML data",
     "core/conformance/compiled.py": "the compiled copy of the shipped case files",
     "core/conformance/suite.py": "the digest of a case (canonical bytes)",
     "dark_nebula/board.py": "the digest of a board definition (canonical bytes)",
     "core/conformance/engine.py": "requests to an engine, and an answer quoted in a message",
     "core/conformance/runner.py": "an engine's answer quoted in a message (terminal escaper)",
     "cli/conformance/shared.py": "an expectation quoted on the terminal (terminal escaper)",
-    "core/requests.py": "a value quoted in a message",
-    "core/records.py": "a value quoted in a message's suggestion",
-    "core/batch.py": "a value quoted in a message",
+    "core/protocol/requests.py": "a value quoted in a message",
+    "core/read/records.py": "a value quoted in a message's suggestion",
+    "core/batch/files.py": "a value quoted in a message",
     "orbit_dominion/record_text.py": "the [Ext] tag of a text record (text notation)",
 }
 

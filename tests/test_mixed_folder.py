@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.core.batch import Options, validate_file
+from adjudicator.core.batch.files import Options, validate_file
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -178,7 +178,7 @@ def test_a_broken_pipe_exits_quietly_with_the_code_of_what_was_judged() -> None:
 def test_tables_with_japanese_names_align_by_display_width() -> None:
     """`dark-nebula board`: the production column starts at the same terminal column on
     every sector row, however many wide characters the printed name holds."""
-    from adjudicator.core.display import width
+    from adjudicator.core.write.display import width
 
     out = adjudicator("dark-nebula", "board")
     rows = [line for line in out.stdout.splitlines() if " → " in line and " P" in line]

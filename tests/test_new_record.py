@@ -146,7 +146,7 @@ def test_the_skeleton_offers_each_interpretation_as_the_switch_spells_it(name: s
     switched to, reads back as itself."""
     import re
 
-    from adjudicator.core.references import switch
+    from adjudicator.core.judge.references import switch
 
     played = game(name)
     skeleton = json.loads(played.skeleton("json", "en"))

@@ -1,4 +1,4 @@
-"""Numbers read from text (core/numbers.py): ASCII digits only, bounded, through one reader
+"""Numbers read from text (core/read/numbers.py): ASCII digits only, bounded, through one reader
 that every parser of the package uses — the text notation of the three games, tags,
 positions, engine requests."""
 
@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.core.batch import Options, judge_text
+from adjudicator.core.batch.files import Options, judge_text
 from adjudicator.core.errors import InputError
-from adjudicator.core.numbers import (
+from adjudicator.core.judge.verdict import Verdict
+from adjudicator.core.protocol.serve import Server
+from adjudicator.core.read.numbers import (
     MAX_DIGITS,
     NumberError,
     ascii_spelling,
@@ -22,9 +24,7 @@ from adjudicator.core.numbers import (
     read_decimal,
     read_int,
 )
-from adjudicator.core.protocol import Server
 from adjudicator.core.registry import Registry
-from adjudicator.core.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "adjudicator"
@@ -81,15 +81,21 @@ def test_every_finite_float_is_written_as_a_decimal_read_back_the_same(value: fl
 
 #: Calls of ``int()``/``float()`` that read no input text, each with why.
 ALLOWED_CALLS = {
-    ("core/numbers.py", "int(text)"): "the reader itself, after its checks",
-    ("core/numbers.py", "float(text)"): "the reader itself, after its checks",
-    ("core/numbers.py", "float(value)"): "a float written back, not read",
-    ("core/strict_json.py", "float(text)"): "JSON's grammar (RFC 8259) is ASCII; range checked",
-    ("core/strict_json.py", "int(text)"): "JSON's grammar (RFC 8259) is ASCII; length checked",
+    ("core/read/numbers.py", "int(text)"): "the reader itself, after its checks",
+    ("core/read/numbers.py", "float(text)"): "the reader itself, after its checks",
+    ("core/read/numbers.py", "float(value)"): "a float written back, not read",
+    (
+        "core/read/strict_json.py",
+        "float(text)",
+    ): "JSON's grammar (RFC 8259) is ASCII; range checked",
+    ("core/read/strict_json.py", "int(text)"): "JSON's grammar (RFC 8259) is ASCII; length checked",
     ("core/errors.py", "int(m[1])"): "a ply locator the package wrote (at_ply), not input",
-    ("core/report_frames.py", "int(frame.refused)"): "a bool drawn as 0 or 1",
-    ("core/report_html.py", "int(index)"): "a game's index of a name the batch itself made",
-    ("core/requests.py", "int(value)"): "a model's bound written as a whole number, not read",
+    ("core/write/report_frames.py", "int(frame.refused)"): "a bool drawn as 0 or 1",
+    ("core/write/report_html.py", "int(index)"): "a game's index of a name the batch itself made",
+    (
+        "core/protocol/requests.py",
+        "int(value)",
+    ): "a model's bound written as a whole number, not read",
 }
 _DIGIT_CLASS = re.compile(r"(?<!\\)(?:\\\\)*\\d")
 _DIGIT_METHODS = {"isdigit", "isdecimal", "isnumeric"}
@@ -102,7 +108,7 @@ def _findings(path: Path) -> list[str]:
     for node in ast.walk(ast.parse(source)):
         where = f"{rel}:{getattr(node, 'lineno', '?')}"
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if _DIGIT_CLASS.search(node.value) and rel != "core/numbers.py":
+            if _DIGIT_CLASS.search(node.value) and rel != "core/read/numbers.py":
                 found.append(f"{where}: \\d matches every script's digits")
         elif isinstance(node, ast.Call):
             func = node.func
@@ -116,7 +122,7 @@ def _findings(path: Path) -> list[str]:
 
 
 def test_no_parser_reads_a_number_by_itself() -> None:
-    """Every number read from text goes through core/numbers.py: no ``\\d``, no
+    """Every number read from text goes through core/read/numbers.py: no ``\\d``, no
     ``isdigit``/``isdecimal``/``isnumeric``, no ``int()``/``float()`` outside the reader
     and a short list of calls that read no input text."""
     found = [f for path in sorted(PACKAGE.rglob("*.py")) for f in _findings(path)]
@@ -307,7 +313,7 @@ def test_a_json_clock_is_a_json_number_not_a_string(clock: str) -> None:
 def test_repair_weighs_a_number_too_long_to_read_as_a_change() -> None:
     """Record repair compares numbers of a miscopied line: one of 5,000 digits made
     ``int()`` raise (past Python's int-string limit); it is a plain change."""
-    from adjudicator.core.transcription import CHANGED, NUMBER_OFF, token_cost
+    from adjudicator.core.repair.transcription import CHANGED, NUMBER_OFF, token_cost
 
     assert token_cost(HUGE, "3", "") == CHANGED
     assert token_cost("4", "3", "") == NUMBER_OFF

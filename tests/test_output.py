@@ -13,7 +13,7 @@ from rich.console import Console
 
 from adjudicator.cli import common as cli_common
 from adjudicator.core.errors import InputError
-from adjudicator.core.output import Output, is_terminal
+from adjudicator.core.write.output import Output, is_terminal
 
 UNSET = None
 

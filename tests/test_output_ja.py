@@ -215,7 +215,7 @@ def _commands(command: Any) -> Iterator[list[str]]:
 def vocabulary() -> frozenset[str]:
     """The ids of the games' vocabularies: whole tokens, never the words they are made of."""
     from adjudicator.core.errors import INPUT_ERRORS
-    from adjudicator.core.records import RECORD_MESSAGES
+    from adjudicator.core.read.records import RECORD_MESSAGES
 
     words: set[str] = {"adjudicator", *FEATURES, *INPUT_ERRORS, *RECORD_MESSAGES}
     for game in REGISTRY.games:
@@ -294,7 +294,7 @@ def prose_english(text: str) -> list[str]:
 def _arguments(game: Any, fields: set[str]) -> dict[str, Any]:
     """Representative arguments: a side, a reason, a word of the notation the rule data
     names (a die colour), a number for the rest."""
-    from adjudicator.core.violations import REASON_ARGS, SIDE_ARGS
+    from adjudicator.core.judge.violations import REASON_ARGS, SIDE_ARGS
 
     rules = game.rules
     args: dict[str, Any] = {}
@@ -316,7 +316,7 @@ def test_every_rule_message_reads_japanese(game: Any) -> None:
     """Each violation of the game's rules.yaml, with representative arguments, its
     citation, and the game's sides, reasons, references and interpretations: in Japanese
     (Astro-Stra's 透明 for ``clear``, never the colour's notation)."""
-    from adjudicator.core.violations import Violations
+    from adjudicator.core.judge.violations import Violations
 
     violations = Violations(lambda: game.rules)
     rules = game.rules
@@ -355,8 +355,8 @@ def raised_violations() -> list[Any]:
     from adjudicator.core.conformance.cases import case_files
     from adjudicator.core.conformance.engine import InProcessEngine
     from adjudicator.core.conformance.runner import Runner
-    from adjudicator.core.protocol import Server
-    from adjudicator.core.violations import Violations
+    from adjudicator.core.judge.violations import Violations
+    from adjudicator.core.protocol.serve import Server
 
     seen: list[Any] = []
     call = Violations.__call__

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
-from adjudicator.core.plies import Counting, Named, before_ply, count, ply_name
+from adjudicator.core.judge.plies import Counting, Named, before_ply, count, ply_name
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from adjudicator.core.protocol import Server
+from adjudicator.core.protocol.serve import Server
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]

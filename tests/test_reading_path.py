@@ -1,10 +1,10 @@
 """The reading path (docs/design.md, "Reading a record"): a record goes from bytes to model
 one step at a time, one module a step, in one direction: bytes to text
-(``core/loading.py``), text to a JSON value (``core/strict_json.py``) or to the
+(``core/read/loading.py``), text to a JSON value (``core/read/strict_json.py``) or to the
 ``[Ruleset]`` tag of text notation, the game that reads it (``core/registry.py``), then the
-model (the game's reader, through ``core/records.py``). ``core/batch.py`` drives the steps;
-no step imports another step or the driver, and a record, once a step is left, never comes
-back to it (the path once went batch, registry, loading, strict JSON, loading, strict JSON,
+model (the game's reader, through ``core/read/records.py``). ``core/batch/files.py`` drives the
+steps; no step imports another step or the driver, and a record, once a step is left, never
+comes back to it (the path once went batch, registry, loading, strict JSON, loading, strict JSON,
 registry, loading: seven returns)."""
 
 from __future__ import annotations
@@ -17,19 +17,19 @@ from typing import Any
 
 import pytest
 
-from adjudicator.core.batch import Options, validate_records
+from adjudicator.core.batch.files import Options, validate_records
 from adjudicator.core.registry import Registry
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = ROOT / "adjudicator" / "core"
 #: The steps, in their order, by module.
 STEPS = {
-    "adjudicator.core.loading": "bytes → text",
-    "adjudicator.core.strict_json": "text → JSON value",
+    "adjudicator.core.read.loading": "bytes → text",
+    "adjudicator.core.read.strict_json": "text → JSON value",
     "adjudicator.core.registry": "the game that reads it",
-    "adjudicator.core.records": "→ model",
+    "adjudicator.core.read.records": "→ model",
 }
-DRIVER = "adjudicator.core.batch"
+DRIVER = "adjudicator.core.batch.files"
 
 
 def _imports(module: str) -> set[str]:

@@ -25,7 +25,7 @@ from pydantic import BaseModel
 from adjudicator import game
 from adjudicator.astro_stra import record as astro_record
 from adjudicator.core.errors import InputError, place
-from adjudicator.core.records import ClaimedResultModel
+from adjudicator.core.read.records import ClaimedResultModel
 from adjudicator.dark_nebula import record as nebula_record
 from adjudicator.dark_nebula.board import default_board
 from adjudicator.orbit_dominion import record as orbit_record

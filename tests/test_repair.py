@@ -1,4 +1,4 @@
-"""Record repair (``adjudicator repair``, :mod:`adjudicator.core.repair`): the game a
+"""Record repair (``adjudicator repair``, :mod:`adjudicator.core.repair.search`): the game a
 miscopied record meant, found for the three games, and nothing claimed that was not
 checked."""
 
@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from adjudicator import load_record, repair, validate
 from adjudicator.cli.app import build_app
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.transcription import (
+from adjudicator.core.repair.transcription import (
     CHANGED,
     CONFUSED,
     NUMBER_OFF,
@@ -185,7 +185,7 @@ def test_a_validation_from_a_copy_midway_finds_what_one_from_the_start_finds(pat
     code and its ply, a fault an opening proves earlier included — is the one found from
     the start."""
     from adjudicator import game as game_named
-    from adjudicator.core.records import Validation
+    from adjudicator.core.read.records import Validation
 
     record = load_record(path)
     played = game_named(record.game)

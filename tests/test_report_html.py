@@ -181,7 +181,7 @@ def test_a_hostile_file_name_stays_text(tmp_path: Path) -> None:
 
 
 def _events_of(text: str) -> list[str]:
-    from adjudicator.core.batch import read_record
+    from adjudicator.core.batch.files import read_record
 
     _, rec = read_record(Registry(installed_games()), text, lenient=False, text_notation=True)
     return [e.written for e in rec.events]

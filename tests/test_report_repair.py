@@ -18,8 +18,8 @@ from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.repair import Edit
-from adjudicator.core.report_repair import corrected_plies, written_plies
+from adjudicator.core.repair.search import Edit
+from adjudicator.core.write.report_repair import corrected_plies, written_plies
 from tests.test_report_html import record, script
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.core.spreadsheet import COLUMNS, cell
+from adjudicator.core.write.spreadsheet import COLUMNS, cell
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "records/orbit-dominion/valid/pincer.json"

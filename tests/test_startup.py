@@ -59,7 +59,7 @@ def test_version_loads_no_rules_no_models_no_yaml() -> None:
     modules = modules_after("--version")
     for game in ("orbit_dominion", "dark_nebula", "astro_stra"):
         assert loaded_of(game, modules) <= LIGHT, game
-    assert "adjudicator.core.records" not in modules
+    assert "adjudicator.core.read.records" not in modules
     # no command's module: each is imported when its command is mounted
     assert (
         not {"adjudicator.cli.records", "adjudicator.cli.validate", "adjudicator.cli.new"} & modules
@@ -84,7 +84,7 @@ def test_validating_one_record_loads_its_game_only() -> None:
     assert not {m for m in modules if m.startswith("adjudicator.core.conformance")}
     assert not HEAVY & modules
     # a valid record's verdict draws nothing: the SVG pictures load when asked for
-    assert not {"adjudicator.core.svg", "adjudicator.orbit_dominion.drawing_svg"} & modules
+    assert not {"adjudicator.core.write.svg", "adjudicator.orbit_dominion.drawing_svg"} & modules
     # the rule data is read from its JSON copy: PyYAML is for YAML the user gives
     assert "yaml" not in modules
 
@@ -100,7 +100,7 @@ def test_validating_and_replaying_read_no_yaml() -> None:
         ("replay", str(RECORDS / "dark-nebula/valid/worked-game.json"), "--to", "3"),
     ):
         modules = modules_after(*argv)
-        assert "adjudicator.core.references" in modules, argv
+        assert "adjudicator.core.judge.references" in modules, argv
         assert "yaml" not in modules, argv
 
 
@@ -125,10 +125,10 @@ def test_an_invalid_orbit_dominion_record_to_a_pipe_draws_without_rich() -> None
 
 #: The repair search and what it is said with: only for a command that repairs.
 REPAIR = {
-    "adjudicator.core.repair",
-    "adjudicator.core.report_repair",
-    "adjudicator.core.repair_words",
-    "adjudicator.core.transcription",
+    "adjudicator.core.repair.search",
+    "adjudicator.core.write.report_repair",
+    "adjudicator.core.repair.words",
+    "adjudicator.core.repair.transcription",
 }
 
 
@@ -155,10 +155,13 @@ def test_perft_loads_the_rules_only() -> None:
     assert "adjudicator.orbit_dominion.perft" in modules
     unused = {"analysis", "protocol", "drawing_svg", "replay", "record"}
     assert not {f"adjudicator.orbit_dominion.{m}" for m in unused} & modules
-    assert not {"adjudicator.core.records", "adjudicator.core.protocol"} & modules
+    assert not {"adjudicator.core.read.records", "adjudicator.core.protocol.serve"} & modules
     # nor the rule data or the outcome model, and with them pydantic: an end is never
     # reported and no rule is cited
-    assert not {"pydantic", "adjudicator.core.references", "adjudicator.core.outcome"} & modules
+    assert (
+        not {"pydantic", "adjudicator.core.judge.references", "adjudicator.core.judge.outcome"}
+        & modules
+    )
 
 
 def test_engine_answers_without_the_command_line_libraries() -> None:
@@ -167,7 +170,7 @@ def test_engine_answers_without_the_command_line_libraries() -> None:
     modules = modules_after(
         "engine", stdin='{"cmd":"hello","protocol":1}\n', before="os._exit = lambda code: None"
     )
-    assert "adjudicator.core.protocol" in modules
+    assert "adjudicator.core.protocol.serve" in modules
     assert not {m for m in modules if m.split(".")[0] in ("typer", "rich", "click", "yaml")}
     for game in ("orbit_dominion", "dark_nebula", "astro_stra"):
         assert loaded_of(game, modules) <= LIGHT, game
@@ -188,4 +191,4 @@ def test_a_run_of_the_shipped_suite_reads_no_yaml() -> None:
         )
         assert "adjudicator.core.conformance.compiled" in modules, argv
         assert not {m for m in modules if m.split(".")[0] == "yaml"}, argv
-        assert "adjudicator.core.yaml_data" not in modules, argv
+        assert "adjudicator.core.read.yaml_data" not in modules, argv

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.core import strict_json
 from adjudicator.core.errors import InputError
-from adjudicator.core.strict_json import MAX_DEPTH, MAX_INT_DIGITS
+from adjudicator.core.read import strict_json
+from adjudicator.core.read.strict_json import MAX_DEPTH, MAX_INT_DIGITS
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 

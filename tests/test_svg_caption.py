@@ -1,7 +1,7 @@
 """The picture sent to the players says it all: `adjudicate --svg` draws under the board the
 ruling and what it decides, in the language chosen (`--no-caption`: the board alone), and
 `replay --caption` the last action, why it was refused and who has won — in all three games,
-its text escaped as every SVG text is (core/markup.py)."""
+its text escaped as every SVG text is (core/write/markup.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
-from adjudicator.core.batch import read_record
+from adjudicator.core.batch.files import read_record
 from adjudicator.core.registry import Registry, installed_games
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from adjudicator.astro_stra import record_text as astro_text
 from adjudicator.astro_stra.record import Record as AstroRecord
 from adjudicator.astro_stra.record import Turn
-from adjudicator.core import strict_json
-from adjudicator.core.numbers import decimal_text
+from adjudicator.core.read import strict_json
+from adjudicator.core.read.numbers import decimal_text
 from adjudicator.core.registry import Registry
 from adjudicator.dark_nebula import record_text as nebula_text
 from adjudicator.orbit_dominion import record_text as orbit_text

@@ -22,8 +22,8 @@ import pytest
 
 import adjudicator
 from adjudicator.core.errors import INPUT_ERRORS, InputError
-from adjudicator.core.plies import ply_name
-from adjudicator.core.references import RuleData
+from adjudicator.core.judge.plies import ply_name
+from adjudicator.core.judge.references import RuleData
 from adjudicator.core.registry import installed_games
 
 GAMES = installed_games()
@@ -66,9 +66,9 @@ TABLES = dict(_tables())
 def test_the_walk_finds_the_message_tables() -> None:
     """The walk is real: it sees the report's labels and the record-check messages."""
     names = {name.split("[")[0] for name in TABLES}
-    assert "adjudicator.core.records.RECORD_MESSAGES" in names
-    assert "adjudicator.core.report.LABELS" in names
-    assert "adjudicator.core.references.DRAW" in names
+    assert "adjudicator.core.read.records.RECORD_MESSAGES" in names
+    assert "adjudicator.core.write.report.LABELS" in names
+    assert "adjudicator.core.judge.references.DRAW" in names
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))
@@ -119,7 +119,7 @@ def test_every_reference_and_interpretation_in_both_languages(game: Any) -> None
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
 def test_japanese_messages_name_sides_in_japanese(game: Any) -> None:
     """A violation about a side names it 赤 / 帝国軍 / 黒 in Japanese, its code in English."""
-    from adjudicator.core.violations import SIDE_ARGS, Violations
+    from adjudicator.core.judge.violations import SIDE_ARGS, Violations
 
     violations = Violations(lambda: game.rules)
     side = game.sides[0]
@@ -164,7 +164,7 @@ CALLS = list(_input_error_calls())
 
 def test_the_walk_finds_the_input_errors() -> None:
     assert len(CALLS) > 40
-    assert any(where == "core/loading.py" for where, _ in CALLS)
+    assert any(where == "core/read/loading.py" for where, _ in CALLS)
 
 
 def test_every_input_error_code_is_in_both_languages() -> None:
@@ -214,7 +214,7 @@ REPR = re.compile(r"\(\d+,\)|\(\(|\[\(|\bNone\b|\{'")
 def test_no_python_repr_in_any_verdict_on_the_samples(lang: str) -> None:
     """Messages speak in points, sectors and actions as the notation writes them: never
     ``(2,)``, ``((2, 13),)`` or ``None``."""
-    from adjudicator.core.batch import Options, find_records, validate_file
+    from adjudicator.core.batch.files import Options, find_records, validate_file
     from adjudicator.core.registry import Registry
 
     registry = Registry(GAMES)
@@ -249,7 +249,7 @@ def test_drawings_speak_the_language_of_the_report(
     sample: str, japanese: list[str], english: list[str]
 ) -> None:
     """The position drawn under a Japanese verdict labels its rows and counts in Japanese."""
-    from adjudicator.core.batch import Options, validate_file
+    from adjudicator.core.batch.files import Options, validate_file
     from adjudicator.core.registry import Registry
 
     path = Path(adjudicator.__file__).resolve().parent.parent / "records" / sample
@@ -264,7 +264,7 @@ def test_warnings_and_the_games_list_speak_japanese() -> None:
     import subprocess
     import sys
 
-    from adjudicator.core.batch import Options, validate_file
+    from adjudicator.core.batch.files import Options, validate_file
     from adjudicator.core.registry import Registry
 
     root = Path(adjudicator.__file__).resolve().parent.parent

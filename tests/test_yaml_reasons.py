@@ -12,7 +12,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.yaml_model import read_yaml_model
+from adjudicator.core.read.yaml_model import read_yaml_model
 
 
 class Anything(BaseModel):
@@ -65,7 +65,7 @@ def test_a_yaml_number_is_a_decimal_as_the_reader_sees_it(tmp_path: Path, text: 
 
 
 def test_plain_yaml_numbers_are_read() -> None:
-    from adjudicator.core.yaml_guard import load_yaml
+    from adjudicator.core.read.yaml_guard import load_yaml
 
     assert load_yaml("a: 10\nb: -3\nc: 0\nd: 1.5\n") == {"a": 10, "b": -3, "c": 0, "d": 1.5}
 

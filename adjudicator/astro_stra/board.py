@@ -45,7 +45,7 @@ from typing import Any, Literal
 
 from adjudicator.astro_stra.readings import GEOMETRIES, Geometry, Readings
 from adjudicator.core.errors import InputError
-from adjudicator.core.numbers import NumberError, read_int
+from adjudicator.core.read.numbers import NumberError, read_int
 
 Side = Literal["black", "white"]
 SIDES: tuple[Side, Side] = ("black", "white")

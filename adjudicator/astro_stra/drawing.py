@@ -15,13 +15,13 @@ from adjudicator.astro_stra.notation import parse_turn
 from adjudicator.astro_stra.readings import Geometry, Readings
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.plies import ply_name
-from adjudicator.core.references import RuleData
+from adjudicator.core.judge.plies import ply_name
+from adjudicator.core.judge.references import RuleData
 
 if TYPE_CHECKING:
     from adjudicator.astro_stra.turn import Game, TurnPlay
-    from adjudicator.core.outcome import Outcome
-    from adjudicator.core.svg import Picture
+    from adjudicator.core.judge.outcome import Outcome
+    from adjudicator.core.write.svg import Picture
 
 #: The drawing's words: 振り出し (start) and 上がり (home) are the rulebook's terms.
 WORDS: dict[Lang, dict[str, str]] = {
@@ -110,8 +110,8 @@ def draw(position: Position, geometry: Geometry = "two-rows", lang: Lang = "en")
 
 
 class Drawings:
-    """The replay's drawings (:meth:`~adjudicator.core.records.Replay.drawing`,
-    :meth:`~adjudicator.core.records.Replay.picture`): what a person looks at, kept apart
+    """The replay's drawings (:meth:`~adjudicator.core.read.records.Replay.drawing`,
+    :meth:`~adjudicator.core.read.records.Replay.picture`): what a person looks at, kept apart
     from the rules that decide what it shows. The replay supplies the game (``None``
     before the draft), the start, the last turn played and the game it was played on,
     the outcome once decided and the ply counter."""
@@ -160,7 +160,7 @@ class Drawings:
         if game is None:
             return words["setup"]
         if self.decided is not None:
-            from adjudicator.core.report import outcome_line
+            from adjudicator.core.write.report import outcome_line
 
             return outcome_line(self.rules, self.decided, lang)
         to_move = words["to_move"].format(side=words[game.to_move])

@@ -23,7 +23,7 @@ from adjudicator.astro_stra.references import colour_name
 from adjudicator.astro_stra.skills import Hold
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.i18n import Lang
-from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, text
+from adjudicator.core.write.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, text
 
 CELL = 62
 LEFT, TOP = 20, 40
@@ -332,7 +332,7 @@ def picture(
     title: str = "",
     lang: Lang = "en",
 ) -> Picture:
-    """The position as a :class:`~adjudicator.core.svg.Picture`; ``last`` the turn that led
+    """The position as a :class:`~adjudicator.core.write.svg.Picture`; ``last`` the turn that led
     to it (its dice and moves drawn), ``refused`` a turn refused here, ``holds`` the dice
     held for the next turn, ``settled`` the pips of the drawn turn's dice once its skills
     were used, by colour (without it, the dice are drawn as rolled)."""

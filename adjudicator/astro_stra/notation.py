@@ -39,7 +39,7 @@ from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME, Die, SkillUse,
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Said
-from adjudicator.core.numbers import (
+from adjudicator.core.read.numbers import (
     NumberError,
     ascii_spelling,
     only_full_width,

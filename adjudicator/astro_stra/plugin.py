@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
     from adjudicator.astro_stra.record import Record
     from adjudicator.core.i18n import Lang
-    from adjudicator.core.records import GameRecord, Replay
-    from adjudicator.core.references import RuleData
+    from adjudicator.core.judge.references import RuleData
+    from adjudicator.core.read.records import GameRecord, Replay
 
 
 #: A turn number as a line writes it.
@@ -65,7 +65,7 @@ class AstroStra(Game):
 
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
         from adjudicator.astro_stra.record import Record
-        from adjudicator.core.records import load_model
+        from adjudicator.core.read.records import load_model
 
         record, notes = load_model(Record, data, lenient=lenient)
         return record.to_game_record(notes)
@@ -100,7 +100,7 @@ class AstroStra(Game):
                 expected="turns numbered 1, 2, … each as the notation reads it",
                 expected_ja="1, 2, … と順に番号付けされ、記法どおりに読めるターン",
             )
-        from adjudicator.core.strict_json import dumps
+        from adjudicator.core.read.strict_json import dumps
 
         return dumps(model.dump(), indent=2) + "\n"
 

@@ -20,11 +20,11 @@ from adjudicator.astro_stra.legal import legal_turns
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.astro_stra.skills import Colour
-from adjudicator.core.evaluate import Evaluation
-from adjudicator.core.outcome import Outcome
-from adjudicator.core.protocol import Normalization, RequestId
-from adjudicator.core.records import exact_int
-from adjudicator.core.requests import parse_request
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.protocol.evaluate import Evaluation
+from adjudicator.core.protocol.requests import parse_request
+from adjudicator.core.protocol.serve import Normalization, RequestId
+from adjudicator.core.read.records import exact_int
 
 
 class EvaluateRequest(BaseModel):

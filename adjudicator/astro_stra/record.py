@@ -24,8 +24,8 @@ from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.skills import Die, SkillUse
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
-from adjudicator.core.records import ClaimedResultModel, Event, GameRecord, exact_int
-from adjudicator.core.verdict import ClaimedResult, Note
+from adjudicator.core.judge.verdict import ClaimedResult, Note
+from adjudicator.core.read.records import ClaimedResultModel, Event, GameRecord, exact_int
 
 Side = Literal["black", "white"]
 

@@ -30,9 +30,10 @@ from adjudicator.astro_stra.notation import (
 )
 from adjudicator.astro_stra.record import Record, Turn
 from adjudicator.core.errors import InputError
-from adjudicator.core.numbers import NumberError, ascii_line, read_int
-from adjudicator.core.records import load_model
-from adjudicator.core.tagged_text import (
+from adjudicator.core.judge.verdict import Note
+from adjudicator.core.read.numbers import NumberError, ascii_line, read_int
+from adjudicator.core.read.records import load_model
+from adjudicator.core.read.tagged_text import (
     INTERPRETATION,
     Reading,
     Tag,
@@ -46,7 +47,6 @@ from adjudicator.core.tagged_text import (
     tag_names,
     write_tags,
 )
-from adjudicator.core.verdict import Note
 
 
 def _sets(tag: Tag, reading: Reading) -> int | str:

@@ -28,10 +28,10 @@ from adjudicator.astro_stra.skills import COLOURS
 from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
-from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import ACCEPTED, Event, EventReplay, Step
-from adjudicator.core.references import RuleData, in_force
-from adjudicator.core.violations import Violation
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.judge.references import RuleData, in_force
+from adjudicator.core.judge.violations import Violation
+from adjudicator.core.read.records import ACCEPTED, Event, EventReplay, Step
 
 
 def _lenient(written: str | ReadTurn) -> str | None:

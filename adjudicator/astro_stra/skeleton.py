@@ -7,9 +7,9 @@ from __future__ import annotations
 from adjudicator.astro_stra.identity import FORMAT, GAME_ID
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.core.i18n import Lang
-from adjudicator.core.references import RuleData
-from adjudicator.core.strict_json import dumps
-from adjudicator.core.tagged_text import skeleton_comments
+from adjudicator.core.judge.references import RuleData
+from adjudicator.core.read.strict_json import dumps
+from adjudicator.core.read.tagged_text import skeleton_comments
 
 NOTES: list[dict[Lang, str]] = [
     {

@@ -30,11 +30,11 @@ def main() -> None:
             leave_when_done(app)
         app()
     except KeyboardInterrupt:
-        from adjudicator.core.verdict import EXIT_INTERRUPTED
+        from adjudicator.core.judge.verdict import EXIT_INTERRUPTED
 
         sys.exit(EXIT_INTERRUPTED)
     except Exception:
-        from adjudicator.core.verdict import EXIT_INTERNAL
+        from adjudicator.core.judge.verdict import EXIT_INTERNAL
 
         traceback.print_exc()
         print("adjudicator: internal error; please report it with the input", file=sys.stderr)
@@ -76,7 +76,7 @@ def serve_engine() -> None:
     Once its input ends, the engine leaves at once: tearing down the interpreter's modules
     would keep a harness that waits for its exit waiting for nothing (a tenth of a second,
     at every end of a conformance run)."""
-    from adjudicator.core.protocol import Server
+    from adjudicator.core.protocol.serve import Server
 
     Server(Registry()).serve(sys.stdin.buffer, sys.stdout)
     sys.stdout.flush()

@@ -1,5 +1,6 @@
-"""``adjudicator adjudicate``: the ruling on a disputed moment (:mod:`adjudicator.core.ruling`)
-shown in words, as JSON or drawn; or, with ``--solve``, whether a side forces a win."""
+"""``adjudicator adjudicate``: the ruling on a disputed moment
+(:mod:`adjudicator.core.judge.ruling`) shown in words, as JSON or drawn; or, with ``--solve``,
+whether a side forces a win."""
 
 from __future__ import annotations
 
@@ -26,11 +27,11 @@ from adjudicator.cli.records import LenientOption, decided_words, emit_picture, 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
-from adjudicator.core.plies import ply_name
-from adjudicator.core.records import Replay
-from adjudicator.core.report import LABELS, won_line
-from adjudicator.core.ruling import Ruling, dispute_moment, rule
-from adjudicator.core.strict_json import one_line
+from adjudicator.core.judge.plies import ply_name
+from adjudicator.core.judge.ruling import Ruling, dispute_moment, rule
+from adjudicator.core.read.records import Replay
+from adjudicator.core.read.strict_json import one_line
+from adjudicator.core.write.report import LABELS, won_line
 
 ActionOption = Annotated[str | None, typer.Option("--action", "-a", help="The disputed action.")]
 RecordOption = Annotated[

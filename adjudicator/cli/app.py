@@ -123,7 +123,7 @@ def engine(ctx: typer.Context) -> None:
 
     Example: echo '{"cmd":"hello","protocol":1}' | adjudicator engine
     """
-    from adjudicator.core.protocol import Server
+    from adjudicator.core.protocol.serve import Server
 
     Server(ctx.obj).serve(sys.stdin.buffer, sys.stdout)
 
@@ -131,7 +131,7 @@ def engine(ctx: typer.Context) -> None:
 def games(ctx: typer.Context, lang: LangOption = None) -> None:
     """List the games, their rulebooks, protocol features and commands."""
     from adjudicator.core.game import FEATURES, FEATURES_JA
-    from adjudicator.core.protocol import PROTOCOL_VERSION
+    from adjudicator.core.protocol.serve import PROTOCOL_VERSION
 
     language = resolve_lang(lang)
     words = GAMES_WORDS[language]
@@ -170,9 +170,10 @@ def schemas(
     package's YAML data (rules.json from rules.yaml), the shipped suite's compiled
     case files (conformance/compiled/) and, in a checkout, the engine reference of
     each game (docs/engines/), or check them with --check."""
-    from adjudicator.core import engine_reference, yaml_data
     from adjudicator.core.conformance import compiled
     from adjudicator.core.errors import InputError
+    from adjudicator.core.protocol import reference as engine_reference
+    from adjudicator.core.read import yaml_data
     from adjudicator.core.schemas import drift, write
     from adjudicator.core.shipped import shipped, shown
 

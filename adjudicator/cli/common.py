@@ -11,10 +11,10 @@ from typing import Annotated, Literal, NoReturn
 
 import typer
 
-from adjudicator.core.display import path_text, printable
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, default_lang
-from adjudicator.core.output import Output
+from adjudicator.core.write.display import path_text, printable
+from adjudicator.core.write.output import Output
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_PENDING = 0, 1, 2, 3
 
@@ -126,7 +126,7 @@ def fail(err: InputError, source: str | None = None) -> NoReturn:
 def check_output(path: Path | None, option: str) -> None:
     """A file the command is asked to write (given as ``option``), checked before the work
     starts: exit 2 with the reason when it cannot be written."""
-    from adjudicator.core.writing import check_file
+    from adjudicator.core.write.files import check_file
 
     if path is None:
         return
@@ -139,7 +139,7 @@ def check_output(path: Path | None, option: str) -> None:
 def write_output(path: Path, text: str, option: str) -> None:
     """``text`` written to the file given as ``option``; exit 2 with the reason when it
     cannot be, after whatever the command has already printed."""
-    from adjudicator.core.writing import write_text
+    from adjudicator.core.write.files import write_text
 
     try:
         write_text(path, text, option)

@@ -10,9 +10,9 @@ import typer
 
 from adjudicator.cli.common import check_output, fail
 from adjudicator.cli.records import LenientOption, load
-from adjudicator.core.conversion import Form, convert_record
 from adjudicator.core.errors import InputError
-from adjudicator.core.writing import write_text
+from adjudicator.core.read.conversion import Form, convert_record
+from adjudicator.core.write.files import write_text
 
 
 def convert(

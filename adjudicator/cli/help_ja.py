@@ -88,7 +88,7 @@ def _command_help(command: Any, japanese: str) -> None:
 def spaced(japanese: str) -> str:
     """Half-width parentheses set off by a space, as in English, the text they hold being
     mostly English: ``テキスト表記 (*.txt) のみ``. Lines need no spaces to break: help
-    breaks Japanese between characters (:mod:`adjudicator.core.line_breaks`)."""
+    breaks Japanese between characters (:mod:`adjudicator.core.write.line_breaks`)."""
     spaced = re.sub(r"(?<=[^\s(「])\(", " (", japanese)
     return re.sub(r"\)(?=[^\s、。):」,.])", ") ", spaced)
 

@@ -9,7 +9,7 @@ one, and a trailing space is cut, never a word.
 
 rich breaks lines only at spaces, and Japanese has none between its words: help that holds
 full-width text is laid out here line by line instead, breaking where
-:mod:`adjudicator.core.line_breaks` allows (between characters, the kinsoku rules kept),
+:mod:`adjudicator.core.write.line_breaks` allows (between characters, the kinsoku rules kept),
 so that the Japanese help needs no spaces put into its sentences.
 """
 
@@ -42,7 +42,7 @@ class Folded:
         """The renderable's lines laid out unbroken, if any holds full-width text."""
         from rich.text import Text
 
-        from adjudicator.core.line_breaks import has_wide
+        from adjudicator.core.write.line_breaks import has_wide
 
         unbroken = options.update(width=_UNBROKEN, overflow="fold")
         lines = []
@@ -58,7 +58,7 @@ class Folded:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         from rich.segment import Segment
 
-        from adjudicator.core.line_breaks import break_offsets
+        from adjudicator.core.write.line_breaks import break_offsets
 
         lines = self._lines(console, options)
         if lines is None:
@@ -73,7 +73,7 @@ class Folded:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         from rich.measure import Measurement
 
-        from adjudicator.core.line_breaks import narrowest
+        from adjudicator.core.write.line_breaks import narrowest
 
         lines = self._lines(console, options)
         if lines is None:

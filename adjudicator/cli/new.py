@@ -13,7 +13,7 @@ import typer
 
 from adjudicator.cli.common import LangOption, fail, resolve_lang
 from adjudicator.core.errors import InputError
-from adjudicator.core.writing import write_text
+from adjudicator.core.write.files import write_text
 
 
 def new(

@@ -1,7 +1,7 @@
 """What the record commands (``validate``, ``convert``, ``replay``, ``adjudicate``) share:
 the ``--lenient`` option, reading a record, the picture asked for and the words a position
 is shown with. They work for every installed game through the
-:class:`~adjudicator.core.game.Game` and :class:`~adjudicator.core.records.Replay`
+:class:`~adjudicator.core.game.Game` and :class:`~adjudicator.core.read.records.Replay`
 interfaces."""
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from adjudicator.cli.common import fail, write_output
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
-from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import GameRecord
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.judge.ruling import load as load_record
+from adjudicator.core.read.records import GameRecord
 from adjudicator.core.registry import Registry
-from adjudicator.core.report import LABELS, decided_line
-from adjudicator.core.ruling import load as load_record
+from adjudicator.core.write.report import LABELS, decided_line
 
 if TYPE_CHECKING:
-    from adjudicator.core.svg import Picture
+    from adjudicator.core.write.svg import Picture
 
 LenientOption = Annotated[
     bool,

@@ -1,5 +1,5 @@
 """``adjudicator repair``: the corrections that make a miscopied record the game it meant,
-for a director or an arbiter (see :mod:`adjudicator.core.repair`)."""
+for a director or an arbiter (see :mod:`adjudicator.core.repair.search`)."""
 
 from __future__ import annotations
 
@@ -20,17 +20,17 @@ from adjudicator.cli.common import (
     resolve_lang,
     robust_stdout,
 )
-from adjudicator.core.display import path_text, printable
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.plies import ply_name
-from adjudicator.core.repair_words import WORDS, edit_line, searched_said, verdict_said
-from adjudicator.core.strict_json import dumps, one_line
-from adjudicator.core.writing import check_file, write_text
+from adjudicator.core.judge.plies import ply_name
+from adjudicator.core.read.strict_json import dumps, one_line
+from adjudicator.core.repair.words import WORDS, edit_line, searched_said, verdict_said
+from adjudicator.core.write.display import path_text, printable
+from adjudicator.core.write.files import check_file, write_text
 
 if TYPE_CHECKING:
-    from adjudicator.core.references import RuleData
-    from adjudicator.core.repair import Repair
+    from adjudicator.core.judge.references import RuleData
+    from adjudicator.core.repair.search import Repair
 
 
 def repair(
@@ -66,7 +66,7 @@ def repair(
     Example: `adjudicator repair round3/table2.txt --lang ja`
     """
     from adjudicator.cli.records import load
-    from adjudicator.core.repair import repair as search
+    from adjudicator.core.repair.search import repair as search
 
     chosen = resolve_lang(lang)
     robust_stdout()

@@ -27,15 +27,15 @@ from adjudicator.cli.records import LenientOption, decided_words, emit_picture, 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
-from adjudicator.core.output import Output
-from adjudicator.core.plies import ply_name
-from adjudicator.core.records import GameRecord, Replay, end_as_recorded
-from adjudicator.core.report import LABELS, won_line
-from adjudicator.core.ruling import ruled_event
-from adjudicator.core.violations import Violation
+from adjudicator.core.judge.plies import ply_name
+from adjudicator.core.judge.ruling import ruled_event
+from adjudicator.core.judge.violations import Violation
+from adjudicator.core.read.records import GameRecord, Replay, end_as_recorded
+from adjudicator.core.write.output import Output
+from adjudicator.core.write.report import LABELS, won_line
 
 if TYPE_CHECKING:
-    from adjudicator.core.svg import Picture
+    from adjudicator.core.write.svg import Picture
 
 CaptionOption = Annotated[
     bool,

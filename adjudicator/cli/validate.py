@@ -28,21 +28,21 @@ from adjudicator.cli.common import (
     robust_stdout,
 )
 from adjudicator.cli.records import LenientOption
-from adjudicator.core.batch import STDIN, Options, RecordFiles, scoped, validate_paths
+from adjudicator.core.batch.files import STDIN, Options, RecordFiles, scoped, validate_paths
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.loading import DEFAULT_MAX_BYTES
-from adjudicator.core.output import ReaderGone, quiet_stdout
-from adjudicator.core.references import RuleData
+from adjudicator.core.judge.references import RuleData
+from adjudicator.core.judge.verdict import EXIT_INTERRUPTED, Verdict, worst_exit
+from adjudicator.core.read.loading import DEFAULT_MAX_BYTES
+from adjudicator.core.read.strict_json import dumps, one_line
 from adjudicator.core.registry import Registry
-from adjudicator.core.report import LABELS, PlainText, Shown, VerdictPrinter, summary
-from adjudicator.core.spreadsheet import SummaryFormat, summary_writer
-from adjudicator.core.strict_json import dumps, one_line
-from adjudicator.core.verdict import EXIT_INTERRUPTED, Verdict, worst_exit
+from adjudicator.core.write.output import ReaderGone, quiet_stdout
+from adjudicator.core.write.report import LABELS, PlainText, Shown, VerdictPrinter, summary
+from adjudicator.core.write.spreadsheet import SummaryFormat, summary_writer
 
 if TYPE_CHECKING:
-    from adjudicator.core.report_html import HtmlReport
-    from adjudicator.core.report_repair import RepairBudget
+    from adjudicator.core.write.report_html import HtmlReport
+    from adjudicator.core.write.report_repair import RepairBudget
 
 PathsArgument = Annotated[
     list[Path],
@@ -229,7 +229,7 @@ def _verdicts(
         if render is None:
             return validate_paths(registry, files, options, jobs=jobs)
         return validate_paths(registry, files, options, jobs=jobs, render=render)
-    from adjudicator.core.distributed import validate_on
+    from adjudicator.core.batch.distributed import validate_on
 
     try:
         judged = validate_on(executor, files, options)
@@ -240,7 +240,7 @@ def _verdicts(
 
 def _repair_budget(replays: int, seconds: int) -> RepairBudget:
     """``--repair``'s budget a record; the search is imported only here."""
-    from adjudicator.core.report_repair import RepairBudget
+    from adjudicator.core.write.report_repair import RepairBudget
 
     return RepairBudget(replays=replays, seconds=seconds)
 
@@ -249,7 +249,7 @@ def _html_report(
     html: Path, registry: Registry, options: Options, jobs: int, budget: RepairBudget | None
 ) -> HtmlReport:
     """The ``--html`` report being written; its worker pool is imported only here."""
-    from adjudicator.core.report_html import HtmlReport
+    from adjudicator.core.write.report_html import HtmlReport
 
     return HtmlReport(html, registry, options, jobs=jobs, repair=budget)
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from adjudicator.core.i18n import Lang
 
 if TYPE_CHECKING:  # plies needs pydantic, which a command that fails early never loads
-    from adjudicator.core.plies import Counting
+    from adjudicator.core.judge.plies import Counting
 
 #: What each input error code means, in both languages: the head of a message whose detail
 #: was written in one language only, and the catalogue a test holds every code against.
@@ -107,10 +107,10 @@ def place(text: str, lang: Lang, counting: Counting | None = None) -> str:
     game's own unit (``counting``), as every other output says it: ply 8 of Astro-Stra is
     its turn 6, '6ターン目', not '8手目'."""
     if _PLY.search(text):
-        from adjudicator.core.plies import ply_name
+        from adjudicator.core.judge.plies import ply_name
 
         # the number of a locator this package wrote (at_ply), never read from input: the
-        # number reader (core/numbers.py) raises this module's errors, so it is not used here
+        # number reader (core/read/numbers.py) raises this module's errors, so it is not used here
         text = _PLY.sub(lambda m: ply_name(counting, int(m[1]), lang), text)
     if lang == "ja":
         for pattern, repl in _JA_PLACES:

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from adjudicator.core.i18n import Lang
-    from adjudicator.core.records import GameRecord, Replay
-    from adjudicator.core.references import RuleData
+    from adjudicator.core.judge.references import RuleData
+    from adjudicator.core.read.records import GameRecord, Replay
 
 #: Optional abilities an engine may declare in ``hello``; a conformance runner tests an
 #: engine only on what it declares.
@@ -135,7 +135,7 @@ class Game(ABC):
         switchable interpretation) needs nothing more; a game without refuses."""
         from pydantic import BaseModel
 
-        from adjudicator.core.references import switch
+        from adjudicator.core.judge.references import switch
 
         readings = getattr(record.model, "interpretations", None)
         if not isinstance(readings, BaseModel):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from adjudicator.core.writing import write_text
+from adjudicator.core.write.files import write_text
 
 
 def write(due: Mapping[Path, str]) -> list[Path]:

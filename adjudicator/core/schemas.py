@@ -16,11 +16,11 @@ from adjudicator.core.conformance.cases import CaseFile
 from adjudicator.core.conformance.export import ExportedCaseFile
 from adjudicator.core.conformance.outputs import output_models
 from adjudicator.core.conformance.suite import Suite
-from adjudicator.core.protocol import protocol_models
+from adjudicator.core.judge.verdict import Verdict, Verdicts
+from adjudicator.core.protocol.serve import protocol_models
 from adjudicator.core.registry import Registry
-from adjudicator.core.repair import Repair
-from adjudicator.core.verdict import Verdict, Verdicts
-from adjudicator.core.writing import make_folder
+from adjudicator.core.repair.search import Repair
+from adjudicator.core.write.files import make_folder
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 

@@ -23,7 +23,7 @@ from typing import Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.yaml_model import read_yaml_model
+from adjudicator.core.read.yaml_model import read_yaml_model
 
 BOARD_FORMAT = "dark-nebula-board/1"
 Side = Literal["empire", "rebel"]
@@ -278,7 +278,7 @@ def default_board() -> BoardDefinition:
     return _DEFAULT
 
 
-#: Read from its JSON copy (:mod:`adjudicator.core.yaml_data`): no YAML parser at start-up.
+#: Read from its JSON copy (:mod:`adjudicator.core.read.yaml_data`): no YAML parser at start-up.
 _DEFAULT = BoardDefinition.model_validate_json(
     (Path(__file__).parent / "boards" / "default.json").read_bytes()
 )

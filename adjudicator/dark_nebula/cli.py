@@ -18,11 +18,11 @@ from adjudicator.cli.common import (
     resolve_lang,
     write_output,
 )
-from adjudicator.core.display import pad, width
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.loading import read_text
-from adjudicator.core.strict_json import dumps, parse_json
+from adjudicator.core.read.loading import read_text
+from adjudicator.core.read.strict_json import dumps, parse_json
+from adjudicator.core.write.display import pad, width
 from adjudicator.dark_nebula.board import default_board, load_board, resolve_board
 from adjudicator.dark_nebula.commitment import check_nonce, commitment, make_nonce
 from adjudicator.dark_nebula.drawing import describe_board, placeholders, written

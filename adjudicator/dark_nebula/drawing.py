@@ -10,18 +10,18 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from adjudicator.core.display import pad
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.references import RuleData
+from adjudicator.core.judge.references import RuleData
+from adjudicator.core.write.display import pad
 from adjudicator.dark_nebula.board import ABBREVIATIONS, COUNTER_IDS, BoardDefinition, Sector
 from adjudicator.dark_nebula.notation import canonical_line, parse_line, stamp
 from adjudicator.dark_nebula.record import GameEvent
 from adjudicator.dark_nebula.state import Situation
 
 if TYPE_CHECKING:
-    from adjudicator.core.outcome import Outcome
-    from adjudicator.core.svg import Picture
+    from adjudicator.core.judge.outcome import Outcome
+    from adjudicator.core.write.svg import Picture
 
 WORDS: dict[Lang, dict[str, str]] = {
     "en": {
@@ -145,8 +145,8 @@ OVER_WORDS: dict[Lang, str] = {
 
 
 class Drawings:
-    """The replay's drawings (:meth:`~adjudicator.core.records.Replay.drawing`,
-    :meth:`~adjudicator.core.records.Replay.picture`): what a person looks at, kept apart
+    """The replay's drawings (:meth:`~adjudicator.core.read.records.Replay.drawing`,
+    :meth:`~adjudicator.core.read.records.Replay.picture`): what a person looks at, kept apart
     from the rules that decide what it shows. The replay supplies the situation, the last
     event, the next step's name and the side to move, and whether the game is over
     (decided, or disclosed)."""
@@ -190,7 +190,7 @@ class Drawings:
         the disclosure, after which nothing follows) no side is to move: who won, or that
         the game is over."""
         if self.decided is not None:
-            from adjudicator.core.report import outcome_line
+            from adjudicator.core.write.report import outcome_line
 
             return outcome_line(self.rules, self.decided, lang)
         if self.disclosed:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, text
+from adjudicator.core.write.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, text
 from adjudicator.dark_nebula.board import ABBREVIATIONS, COUNTER_IDS, SIDES, BoardDefinition, Side
 from adjudicator.dark_nebula.record import Combat, GameEvent, Movement, Production, Search, Setup
 from adjudicator.dark_nebula.state import Situation
@@ -345,7 +345,7 @@ def picture(
     title: str = "",
     lang: Lang = "en",
 ) -> Picture:
-    """The situation as a :class:`~adjudicator.core.svg.Picture`, with the event that led
+    """The situation as a :class:`~adjudicator.core.write.svg.Picture`, with the event that led
     to it (``last``) or an event refused here (``refused``) drawn."""
     where = layout(situation.board)
     layer = ['<g class="position">', *_stacks(situation, where), *_track(situation, lang)]

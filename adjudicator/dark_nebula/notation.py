@@ -26,7 +26,8 @@ from typing import overload
 from pydantic import ValidationError
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.numbers import (
+from adjudicator.core.protocol.requests import validation_error
+from adjudicator.core.read.numbers import (
     NumberError,
     ascii_spelling,
     only_full_width,
@@ -34,8 +35,7 @@ from adjudicator.core.numbers import (
     read_int,
     require_ascii_digits,
 )
-from adjudicator.core.records import Event
-from adjudicator.core.requests import validation_error
+from adjudicator.core.read.records import Event
 from adjudicator.dark_nebula.board import BoardDefinition, Side
 from adjudicator.dark_nebula.record import (
     Appearance,

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.outcome import Outcome
+from adjudicator.core.judge.outcome import Outcome
 from adjudicator.dark_nebula.board import CAPITAL, BoardDefinition, Side
 from adjudicator.dark_nebula.movement import NebulaReading, reachable
 from adjudicator.dark_nebula.notation import TURN_STEPS, parse_line, stamp
@@ -145,8 +145,8 @@ def productions(side: Side, wanted: list[Need], readings: Readings) -> list[str]
 
 
 class RepairHints:
-    """What a repair asks the replay (:meth:`~adjudicator.core.records.Replay.alternatives`,
-    :meth:`~adjudicator.core.records.Replay.omitted`), kept beside the search it drives and
+    """What a repair asks the replay (:meth:`~adjudicator.core.read.records.Replay.alternatives`,
+    :meth:`~adjudicator.core.read.records.Replay.omitted`), kept beside the search it drives and
     apart from the rules: no game is judged by it, only corrections proposed."""
 
     board: BoardDefinition

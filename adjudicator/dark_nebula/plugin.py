@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from adjudicator.core.i18n import Lang
-    from adjudicator.core.records import GameRecord, Replay
-    from adjudicator.core.references import RuleData
+    from adjudicator.core.judge.references import RuleData
+    from adjudicator.core.read.records import GameRecord, Replay
     from adjudicator.dark_nebula.record import Record
 
 
@@ -82,7 +82,7 @@ class DarkNebula(Game):
         model = record.model
         if to == "text":
             return record_text.format_record(model)
-        from adjudicator.core.strict_json import dumps
+        from adjudicator.core.read.strict_json import dumps
 
         return dumps(model.dump(), indent=2) + "\n"
 

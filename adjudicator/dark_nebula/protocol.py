@@ -13,10 +13,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.core.evaluate import Evaluation
-from adjudicator.core.outcome import Outcome
-from adjudicator.core.protocol import Normalization, RequestId
-from adjudicator.core.requests import parse_request
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.protocol.evaluate import Evaluation
+from adjudicator.core.protocol.requests import parse_request
+from adjudicator.core.protocol.serve import Normalization, RequestId
 from adjudicator.dark_nebula.board import default_board, resolve_board
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
 from adjudicator.dark_nebula.readings import Readings

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.records import GameRecord, load_model
-from adjudicator.core.verdict import Note
+from adjudicator.core.judge.verdict import Note
+from adjudicator.core.read.records import GameRecord, load_model
 from adjudicator.dark_nebula.notation import RecordEvents
 from adjudicator.dark_nebula.record import Record
 
@@ -25,7 +25,7 @@ def read_json(data: dict[str, Any], *, lenient: bool) -> GameRecord:
 
 def read_text(text: str, *, lenient: bool) -> GameRecord:
     """A text record; raise ``InputError``."""
-    from adjudicator.core.tagged_text import names_by
+    from adjudicator.core.read.tagged_text import names_by
     from adjudicator.dark_nebula import record_text
 
     record, notes = record_text.parse(text, lenient=lenient)

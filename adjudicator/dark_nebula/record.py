@@ -19,9 +19,9 @@ from typing import Annotated, Any, Literal, final
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-from adjudicator.core.records import ClaimedResultModel, Event, GameRecord
-from adjudicator.core.requests import PATTERNS
-from adjudicator.core.verdict import ClaimedResult, Note
+from adjudicator.core.judge.verdict import ClaimedResult, Note
+from adjudicator.core.protocol.requests import PATTERNS
+from adjudicator.core.read.records import ClaimedResultModel, Event, GameRecord
 from adjudicator.dark_nebula.board import SECTOR_ID, BoardDefinition, Kind, Side, resolve_board
 from adjudicator.dark_nebula.identity import GAME_ID, Reason
 from adjudicator.dark_nebula.readings import Readings

@@ -23,8 +23,9 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.records import load_model
-from adjudicator.core.tagged_text import (
+from adjudicator.core.judge.verdict import Note
+from adjudicator.core.read.records import load_model
+from adjudicator.core.read.tagged_text import (
     INTERPRETATION,
     Reading,
     Tag,
@@ -39,7 +40,6 @@ from adjudicator.core.tagged_text import (
     tag_names,
     write_tags,
 )
-from adjudicator.core.verdict import Note
 from adjudicator.dark_nebula.board import default_board, known_boards
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
 from adjudicator.dark_nebula.notation import canonical_line, lines, parse_line, printed_names

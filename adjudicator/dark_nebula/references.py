@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator.core.references import load_rule_data
-from adjudicator.core.violations import Violations
+from adjudicator.core.judge.references import load_rule_data
+from adjudicator.core.judge.violations import Violations
 
 RULES = load_rule_data(Path(__file__).with_name("rules.json"))
 VIOLATIONS = Violations(lambda: RULES)

@@ -1,7 +1,7 @@
 """Dark Nebula records replayed event by event, with the hidden base's checks deferred.
 
 While the base's sector is unknown (the empire's view of a game), whatever needs it is
-registered as a :class:`~adjudicator.core.records.Deferred` check: the set-up's "not in
+registered as a :class:`~adjudicator.core.read.records.Deferred` check: the set-up's "not in
 Tyrann" (3.1), each appearance's reachability from the base (7.5, 8.1, 8.3), each search
 that went unanswered (10.2). The event that opens the commitment — a revelation (10.2,
 10.3) or the post-game disclosure — runs them in order, and the first that fails is
@@ -19,10 +19,10 @@ from typing import Any, NamedTuple
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
-from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import ACCEPTED, Deferred, Event, EventReplay, Step
-from adjudicator.core.references import RuleData, in_force
-from adjudicator.core.violations import Violation
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.judge.references import RuleData, in_force
+from adjudicator.core.judge.violations import Violation
+from adjudicator.core.read.records import ACCEPTED, Deferred, Event, EventReplay, Step
 from adjudicator.dark_nebula import combat, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, BoardDefinition, Kind, Side
 from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment

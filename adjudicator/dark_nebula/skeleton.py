@@ -5,9 +5,9 @@ readings in force and no event yet, so that it validates as a game not begun."""
 from __future__ import annotations
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.references import RuleData
-from adjudicator.core.strict_json import dumps
-from adjudicator.core.tagged_text import skeleton_comments
+from adjudicator.core.judge.references import RuleData
+from adjudicator.core.read.strict_json import dumps
+from adjudicator.core.read.tagged_text import skeleton_comments
 from adjudicator.dark_nebula.board import default_board
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
 from adjudicator.dark_nebula.readings import Readings

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.outcome import Outcome
-from adjudicator.core.violations import Violation
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.judge.violations import Violation
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.state import GameState

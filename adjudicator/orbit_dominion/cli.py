@@ -23,7 +23,7 @@ from adjudicator.cli.common import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.strict_json import dumps
+from adjudicator.core.read.strict_json import dumps
 from adjudicator.orbit_dominion.board import SECTOR_BY_NAME
 from adjudicator.orbit_dominion.drawing import caption, draw
 from adjudicator.orbit_dominion.perft import (
@@ -117,8 +117,8 @@ def analysed_state(
     ply ``at``, or a position with the earlier positions given), and whether the game's
     history is known: the threefold ban (第9条) counts the positions that stood before,
     which a bare position copied from a game does not carry."""
+    from adjudicator.core.judge.ruling import dispute_moment
     from adjudicator.core.registry import Registry, installed_games
-    from adjudicator.core.ruling import dispute_moment
     from adjudicator.orbit_dominion.identity import GAME_ID
 
     if record is None:
@@ -179,7 +179,7 @@ LABELS: dict[str, dict[str, str]] = {
 
 
 def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
-    from adjudicator.core.plies import ply_name  # with the models, not at start-up
+    from adjudicator.core.judge.plies import ply_name  # with the models, not at start-up
 
     label = LABELS[lang]
     last = state.actions[-1] if state.actions else None

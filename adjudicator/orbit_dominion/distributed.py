@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from adjudicator.core.distributed import Cluster
+from adjudicator.core.batch.distributed import Cluster
 from adjudicator.orbit_dominion.actions import Action
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.budget import Budget

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.output import bare
+from adjudicator.core.write.output import bare
 from adjudicator.orbit_dominion.actions import ROTATE, Action
 from adjudicator.orbit_dominion.board import (
     BLUE,
@@ -28,7 +28,7 @@ from adjudicator.orbit_dominion.position import Position
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from adjudicator.core.outcome import Outcome
+    from adjudicator.core.judge.outcome import Outcome
 
 _STYLE = {"r": "red", "R": "bold red", "b": "blue", "B": "bold blue", ".": "dim"}
 _GLYPH = {".": "·"}
@@ -88,12 +88,12 @@ def caption(position: Position, lang: Lang = "en", decided: Outcome | None = Non
     game is ``decided`` no side is to move (第8条): who won, how and when, and the normal
     ships."""
     # here, not at the top: perft draws positions without loading the rules
-    from adjudicator.core.plies import ply_name
+    from adjudicator.core.judge.plies import ply_name
     from adjudicator.orbit_dominion.references import rule_data
 
     red, blue = position.normal_ships(RED), position.normal_ships(BLUE)
     if decided is not None:
-        from adjudicator.core.report import outcome_line
+        from adjudicator.core.write.report import outcome_line
 
         won = outcome_line(rule_data(), decided, lang)
         ships = (

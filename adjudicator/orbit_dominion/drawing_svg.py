@@ -18,7 +18,15 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, polar, text
+from adjudicator.core.write.svg import (
+    ARROW_DEFS,
+    ARROW_STYLE,
+    Picture,
+    attributes,
+    num,
+    polar,
+    text,
+)
 from adjudicator.orbit_dominion.actions import JUMP, ROTATE, SWAP, Action
 from adjudicator.orbit_dominion.board import (
     ADJACENT,
@@ -40,7 +48,7 @@ from adjudicator.orbit_dominion.position import FLAGS, SHIPS, Position
 from adjudicator.orbit_dominion.references import rule_data
 
 if TYPE_CHECKING:
-    from adjudicator.core.outcome import Outcome
+    from adjudicator.core.judge.outcome import Outcome
 
 SIZE = 480
 C = SIZE / 2
@@ -230,7 +238,7 @@ def picture(
     decided: Outcome | None = None,
     lang: Lang = "en",
 ) -> Picture:
-    """The position as a :class:`~adjudicator.core.svg.Picture`: ``last`` the action that
+    """The position as a :class:`~adjudicator.core.write.svg.Picture`: ``last`` the action that
     led to it, ``refused`` an action refused here, ``legal_from`` a ship's sector with the
     legal actions to mark from it; ``decided`` the game's outcome, once decided, which the
     title gives instead of the side to move."""

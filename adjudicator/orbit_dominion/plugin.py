@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from adjudicator.core.i18n import Lang
-    from adjudicator.core.records import GameRecord, Replay
-    from adjudicator.core.references import RuleData
+    from adjudicator.core.judge.references import RuleData
+    from adjudicator.core.read.records import GameRecord, Replay
     from adjudicator.orbit_dominion.proof import Solution
     from adjudicator.orbit_dominion.record import Record
 
@@ -81,11 +81,11 @@ class OrbitDominion(Game):
         }
 
     def read_json_record(self, data: dict[str, Any], *, lenient: bool) -> GameRecord:
-        from adjudicator.core.records import load_model
+        from adjudicator.core.read.records import load_model
 
         ruleset = data.get("ruleset")
         if ruleset != RULESET and ("ruleset" in data or "game" not in data):
-            from adjudicator.core.requests import shown
+            from adjudicator.core.protocol.requests import shown
 
             raise InputError(
                 "unsupported_ruleset",
@@ -118,7 +118,7 @@ class OrbitDominion(Game):
         model = record.model
         if to == "text":
             return record_text.format_record(model)
-        from adjudicator.core.strict_json import dumps
+        from adjudicator.core.read.strict_json import dumps
 
         return dumps(model.dump(), indent=2) + "\n"
 

@@ -12,7 +12,7 @@ import re
 from typing import NamedTuple
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.numbers import NumberError, read_int
+from adjudicator.core.read.numbers import NumberError, read_int
 from adjudicator.orbit_dominion.board import (
     BLUE,
     ORBITS,

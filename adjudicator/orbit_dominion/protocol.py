@@ -11,10 +11,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.evaluate import Evaluation, judge
-from adjudicator.core.outcome import Outcome
-from adjudicator.core.protocol import Normalization, RequestId
-from adjudicator.core.requests import parse_request
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.protocol.evaluate import Evaluation, judge
+from adjudicator.core.protocol.requests import parse_request
+from adjudicator.core.protocol.serve import Normalization, RequestId
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.perft import (
     DEFAULT_MAX_NODES,

@@ -23,8 +23,8 @@ from pydantic import (
 )
 
 from adjudicator.core.errors import RecordRule
-from adjudicator.core.records import Event, GameRecord, result_rules
-from adjudicator.core.verdict import ClaimedResult, Note
+from adjudicator.core.judge.verdict import ClaimedResult, Note
+from adjudicator.core.read.records import Event, GameRecord, result_rules
 from adjudicator.orbit_dominion.actions import action_named
 from adjudicator.orbit_dominion.identity import FORMAT, RULESET, Reason, Side
 from adjudicator.orbit_dominion.position import Position

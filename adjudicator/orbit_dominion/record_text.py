@@ -26,9 +26,10 @@ import json
 import re
 from typing import Any, NamedTuple
 
-from adjudicator.core import strict_json
 from adjudicator.core.errors import InputError, line_col
-from adjudicator.core.numbers import (
+from adjudicator.core.judge.verdict import Note
+from adjudicator.core.read import strict_json
+from adjudicator.core.read.numbers import (
     NumberError,
     ascii_spelling,
     decimal_text,
@@ -37,9 +38,9 @@ from adjudicator.core.numbers import (
     read_decimal,
     read_int,
 )
-from adjudicator.core.records import load_model
-from adjudicator.core.strict_json import json_problem_ja
-from adjudicator.core.tagged_text import (
+from adjudicator.core.read.records import load_model
+from adjudicator.core.read.strict_json import json_problem_ja
+from adjudicator.core.read.tagged_text import (
     Reading,
     Tag,
     TagSpec,
@@ -48,7 +49,6 @@ from adjudicator.core.tagged_text import (
     tag_names,
     write_tags,
 )
-from adjudicator.core.verdict import Note
 from adjudicator.orbit_dominion.board import BLUE
 from adjudicator.orbit_dominion.identity import FORMAT
 from adjudicator.orbit_dominion.position import start_position
@@ -394,7 +394,7 @@ def _annotate(moves: list[str | dict[str, Any]], inner: str, read: _Read, at: in
 
 
 def _clock(arg: str, read: _Read, at: int) -> float:
-    """The seconds of ``[%clock S]``: a decimal as :func:`~adjudicator.core.numbers.
+    """The seconds of ``[%clock S]``: a decimal as :func:`~adjudicator.core.read.numbers.
     read_decimal` reads it (no ``inf``, exponent or ``_``), so that the JSON record holds
     whatever the text accepts and writes it back the same."""
     try:

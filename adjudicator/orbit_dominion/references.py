@@ -11,15 +11,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from adjudicator.core.violations import Violations
+from adjudicator.core.judge.violations import Violations
 
 if TYPE_CHECKING:
-    from adjudicator.core.references import RuleData
+    from adjudicator.core.judge.references import RuleData
 
 
 @cache
 def rule_data() -> RuleData:
-    from adjudicator.core.references import load_rule_data
+    from adjudicator.core.judge.references import load_rule_data
 
     return load_rule_data(Path(__file__).with_name("rules.json"))
 

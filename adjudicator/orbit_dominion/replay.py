@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.outcome import Outcome
-from adjudicator.core.records import ACCEPTED, Event, Replay, Step, Undecided
-from adjudicator.core.references import RuleData
-from adjudicator.core.violations import Violation
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.judge.references import RuleData
+from adjudicator.core.judge.violations import Violation
+from adjudicator.core.read.records import ACCEPTED, Event, Replay, Step, Undecided
 from adjudicator.orbit_dominion.board import ADJACENT, SIDE_NAMES
 from adjudicator.orbit_dominion.drawing import plain
 from adjudicator.orbit_dominion.position import FLAGS, SHIPS, Position, start_position
@@ -18,7 +18,7 @@ from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.state import FORFEIT, GameState
 
 if TYPE_CHECKING:
-    from adjudicator.core.svg import Picture
+    from adjudicator.core.write.svg import Picture
 
 
 class OrbitDominionReplay(Replay):

@@ -5,9 +5,9 @@ game not begun until the moves are written."""
 from __future__ import annotations
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.references import RuleData
-from adjudicator.core.strict_json import dumps
-from adjudicator.core.tagged_text import skeleton_comments
+from adjudicator.core.judge.references import RuleData
+from adjudicator.core.read.strict_json import dumps
+from adjudicator.core.read.tagged_text import skeleton_comments
 from adjudicator.orbit_dominion.identity import FORMAT, RULESET
 
 NOTES: list[dict[Lang, str]] = [

@@ -20,10 +20,10 @@ from adjudicator.cli.common import (
     fail,
     resolve_lang,
 )
-from adjudicator.core.display import path_text
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
-from adjudicator.core.strict_json import dumps, one_line
+from adjudicator.core.read.strict_json import dumps, one_line
+from adjudicator.core.write.display import path_text
 from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.references import rule_data
@@ -32,7 +32,7 @@ from adjudicator.orbit_dominion.state import GameState
 
 if TYPE_CHECKING:  # the models load with the commands that use them, not at start-up
     from adjudicator.core.game import Game
-    from adjudicator.core.records import Replay
+    from adjudicator.core.read.records import Replay
     from adjudicator.orbit_dominion.proof import Fault, Proof, Solution
 
 
@@ -269,10 +269,10 @@ def _read_file(file: Path) -> Solution | Proof:
     schemas: a count is a JSON integer, never ``"3"``, ``3.0`` or ``true``. A proof of a
     few megabytes goes through pydantic's parser in one pass; what that cannot vouch for,
     through strict JSON first, which words every refusal."""
-    from adjudicator.core.json_model import pairs_read, read_json_model
-    from adjudicator.core.loading import read_text
-    from adjudicator.core.requests import parse_request
-    from adjudicator.core.strict_json import parse_json
+    from adjudicator.core.protocol.requests import parse_request
+    from adjudicator.core.read.json_model import pairs_read, read_json_model
+    from adjudicator.core.read.loading import read_text
+    from adjudicator.core.read.strict_json import parse_json
     from adjudicator.orbit_dominion.proof import Proof, Solution
 
     text = read_text(file, max_bytes=MAX_PROOF_BYTES)
@@ -354,7 +354,7 @@ def verify_proof_command(
         raise typer.Exit(EXIT_INVALID)
     _show_valid(proof, nodes, relied, language)
     if record is not None:
-        from adjudicator.core.plies import before_ply
+        from adjudicator.core.judge.plies import before_ply
 
         at_ply = before_ply(rule_data().counting, at or 0, language)
         premise = label["premise_record"].format(at=at_ply, file=path_text(str(record)))
@@ -419,8 +419,8 @@ def _against_record(proof: Proof, record: Path, at: int) -> Fault | None:
     """Whether the proof's position and history are the record's before ply ``at``: the
     position standing there and every one before it, in order (the record's own history
     first, then its start and the positions along its actions)."""
+    from adjudicator.core.judge.ruling import dispute_moment
     from adjudicator.core.registry import Registry, installed_games
-    from adjudicator.core.ruling import dispute_moment
     from adjudicator.orbit_dominion.proof import same_position
     from adjudicator.orbit_dominion.solve import positions_before
 

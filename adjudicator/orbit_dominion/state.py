@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.violations import Violation
+from adjudicator.core.judge.violations import Violation
 from adjudicator.orbit_dominion.actions import (
     _INTERNED,
     JUMP,
@@ -51,7 +51,7 @@ from adjudicator.orbit_dominion.rules import (
 )
 
 if TYPE_CHECKING:
-    from adjudicator.core.outcome import Outcome
+    from adjudicator.core.judge.outcome import Outcome
 
 RESIGNATION, FORFEIT = "resignation", "forfeit"
 
@@ -60,7 +60,7 @@ def _outcome(winner: int | None, reason: str, decided_at: int) -> Outcome:
     """How the game ended, as the core reports it: the winning side (``None`` for a draw)
     named. Its model is loaded when a game first ends, not with the rules: counting
     positions (perft) never reports an end."""
-    from adjudicator.core.outcome import Outcome
+    from adjudicator.core.judge.outcome import Outcome
 
     side = "draw" if winner is None else SIDE_NAMES[winner]
     return Outcome(winner=side, reason=reason, decided_at=decided_at)

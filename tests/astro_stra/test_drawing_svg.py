@@ -18,9 +18,9 @@ from adjudicator.astro_stra.notation import parse_turn
 from adjudicator.astro_stra.skills import Die, Hold
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.cli.app import build_app
-from adjudicator.core.batch import read_record
+from adjudicator.core.batch.files import read_record
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.report import outcome_line
+from adjudicator.core.write.report import outcome_line
 from tests.pictures import colour_name, painted, texts
 
 SAMPLES = Path(__file__).resolve().parents[2] / "records" / "astro-stra"

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
-from adjudicator.core.batch import Options, validate_file
+from adjudicator.core.batch.files import Options, validate_file
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner, Result
 
 from adjudicator.cli.app import build_app
-from adjudicator.core.protocol import Server
+from adjudicator.core.protocol.serve import Server
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import default_board
 from adjudicator.dark_nebula.commitment import commitment

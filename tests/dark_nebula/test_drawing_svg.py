@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from adjudicator.core.batch import read_record
+from adjudicator.core.batch.files import read_record
 from adjudicator.core.i18n import Lang
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import default_board

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.records import validate
+from adjudicator.core.read.records import validate
 from adjudicator.dark_nebula.plugin import DarkNebula
 from adjudicator.dark_nebula.record import Record
 from adjudicator.dark_nebula.record_text import format_record
@@ -228,7 +228,7 @@ def test_a_step_out_of_order_is_named_as_the_rulebook_names_it_in_japanese(
 ) -> None:
     """5.0 ``phase_order``: in Japanese both steps are named as the rulebook names them
     (1.5 反乱軍移動, 1.6 反乱軍戦闘), not stamped in the notation's English words."""
-    from adjudicator.core.batch import Options, validate_file
+    from adjudicator.core.batch.files import Options, validate_file
     from adjudicator.core.registry import Registry, installed_games
 
     sample = Path(__file__).resolve().parents[2] / "records/dark-nebula/valid/worked-game.txt"

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.records import Step, validate
+from adjudicator.core.read.records import Step, validate
 from adjudicator.dark_nebula import replay
 from adjudicator.dark_nebula.plugin import DarkNebula
 from adjudicator.dark_nebula.record import GameEvent, Record

@@ -12,9 +12,9 @@ import yaml
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
-from adjudicator.core.batch import Options, validate_file
+from adjudicator.core.batch.files import Options, validate_file
+from adjudicator.core.judge.verdict import Verdict
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.verdict import Verdict
 from adjudicator.dark_nebula.board import BOARDS_VARIABLE, load_board
 from adjudicator.dark_nebula.redaction import redact
 

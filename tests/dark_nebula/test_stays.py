@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from adjudicator.core.batch import Options, validate_file
-from adjudicator.core.protocol import Server
+from adjudicator.core.batch.files import Options, validate_file
+from adjudicator.core.judge.verdict import Verdict
+from adjudicator.core.protocol.serve import Server
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKED_TEXT = (ROOT / "records/dark-nebula/valid/worked-game.txt").read_text("utf-8")

@@ -30,17 +30,17 @@ from hypothesis import strategies as st
 
 from adjudicator.cli.common import console
 from adjudicator.cli.conformance.shared import print_result
-from adjudicator.core import strict_json
-from adjudicator.core.batch import Options, split_games, validate_file
+from adjudicator.core.batch.files import Options, split_games, validate_file
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files, load_case_file
 from adjudicator.core.conformance.engine import InProcessEngine, ProcessEngine
 from adjudicator.core.conformance.report import EngineRun, render_html
 from adjudicator.core.conformance.runner import Runner, RunReport
-from adjudicator.core.conversion import convert_record, first_difference, read_strictly
 from adjudicator.core.errors import InputError
-from adjudicator.core.protocol import Server
+from adjudicator.core.protocol.serve import Server
+from adjudicator.core.read import strict_json
+from adjudicator.core.read.conversion import convert_record, first_difference, read_strictly
+from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.strict_json import dumps
 from adjudicator.dark_nebula.board import load_board
 from tests.fuzz.folders import check_folder, folders
 

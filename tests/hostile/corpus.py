@@ -20,10 +20,10 @@ from pathlib import Path
 
 import yaml
 
-from adjudicator.core.batch import Options, validate_file
+from adjudicator.core.batch.files import Options, validate_file
 from adjudicator.core.conformance.cases import load_case_file
 from adjudicator.core.errors import InputError
-from adjudicator.core.protocol import Server
+from adjudicator.core.protocol.serve import Server
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import load_board
 

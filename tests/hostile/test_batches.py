@@ -17,13 +17,13 @@ from adjudicator.cli import main
 from adjudicator.cli import validate as validate_command
 from adjudicator.cli.app import build_app
 from adjudicator.cli.validate import _rules_of
-from adjudicator.core import batch
-from adjudicator.core.batch import Options, find_records, validate_paths
+from adjudicator.core.batch import files as batch
+from adjudicator.core.batch.files import Options, find_records, validate_paths
 from adjudicator.core.i18n import Lang
-from adjudicator.core.output import Output
+from adjudicator.core.read.strict_json import one_line
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.report import PlainText, Shown, VerdictPrinter
-from adjudicator.core.strict_json import one_line
+from adjudicator.core.write.output import Output
+from adjudicator.core.write.report import PlainText, Shown, VerdictPrinter
 
 REGISTRY = Registry(installed_games())
 RULES_OF = _rules_of(REGISTRY)

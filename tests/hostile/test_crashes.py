@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from adjudicator.core.batch import Options, find_records, validate_file, validate_paths
-from adjudicator.core.display import path_text, printable
-from adjudicator.core.output import Output
-from adjudicator.core.protocol import Server, read_lines
+from adjudicator.core.batch.files import Options, find_records, validate_file, validate_paths
+from adjudicator.core.protocol.serve import Server, read_lines
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.report import VerdictPrinter
+from adjudicator.core.write.display import path_text, printable
+from adjudicator.core.write.output import Output
+from adjudicator.core.write.report import VerdictPrinter
 
 REGISTRY = Registry(installed_games())
 VALID = Path(__file__).resolve().parents[2] / "records" / "orbit-dominion" / "valid"

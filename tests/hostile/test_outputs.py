@@ -1,4 +1,4 @@
-"""Files written (adjudicator.core.writing): a path that cannot be written is refused
+"""Files written (adjudicator.core.write.files): a path that cannot be written is refused
 before the work starts; a failure while writing is a clear message and exit 2 after the
 work done is shown; a file asked for is written whatever happens to standard output; a
 path built from a case file stays inside its target folder; and an internal error is exit
@@ -247,18 +247,18 @@ def test_a_worker_s_internal_error_exits_4(tmp_path: Path, monkeypatch: pytest.M
     assert result.exit_code == 4
 
 
-#: What writes a file or makes a folder, other than through adjudicator.core.writing.
+#: What writes a file or makes a folder, other than through adjudicator.core.write.files.
 _DIRECT_WRITE = re.compile(r"\.write_text\(|\.write_bytes\(|\.mkdir\(|\bopen\([^)]*[\"'][wax]")
 
 
 def test_every_file_written_goes_through_the_one_writer() -> None:
     """No module writes a file or makes a folder by itself: each goes through
-    ``adjudicator.core.writing``, which checks the path and says a failure in words."""
+    ``adjudicator.core.write.files``, which checks the path and says a failure in words."""
     package = ROOT / "adjudicator"
     direct = [
         f"{path.relative_to(ROOT)}:{n}"
         for path in sorted(package.rglob("*.py"))
-        if path.name != "writing.py"
+        if not path.as_posix().endswith("core/write/files.py")
         for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
         if _DIRECT_WRITE.search(line)
     ]

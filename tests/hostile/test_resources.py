@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from adjudicator.core.batch import Options, validate_file
+from adjudicator.core.batch.files import Options, validate_file
 from adjudicator.core.conformance.cases import load_case_file
 from adjudicator.core.errors import InputError
-from adjudicator.core.loading import read_bytes
-from adjudicator.core.protocol import Server
+from adjudicator.core.protocol.serve import Server
+from adjudicator.core.read.loading import read_bytes
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import load_board
 

@@ -1,7 +1,8 @@
 """Text from a record reaches every output of ``validate`` made harmless for that output, by
-the one escaper of that sink: the terminal (:mod:`adjudicator.core.display`), HTML and SVG
-(:mod:`adjudicator.core.markup`), CSV (:mod:`adjudicator.core.spreadsheet`) and JSON lines
-(:func:`adjudicator.core.strict_json.one_line`).
+the one escaper of that sink: the terminal (:mod:`adjudicator.core.write.display`), HTML and
+SVG (:mod:`adjudicator.core.write.markup`), CSV (:mod:`adjudicator.core.write.spreadsheet`) and
+JSON lines
+(:func:`adjudicator.core.read.strict_json.one_line`).
 
 The hostile text holds markup (``<script>``), a quote and an ampersand, a bidirectional
 control (U+202E), a formula (``=cmd``), a terminal escape (ESC ``[31m``) and a bell; it is
@@ -138,17 +139,20 @@ def test_json(folder: Path, flag: str) -> None:
 #: For each sink, what only its escaper may write: an escape written elsewhere is a writer
 #: escaping by itself (and, some day, differently).
 ONLY_IN = {
-    r"&amp;|&lt;|&gt;|&quot;|&#|\\u003c": {"adjudicator/core/markup.py"},
-    r"^import csv|^from csv import|csv\.writer": {"adjudicator/core/spreadsheet.py"},
+    r"&amp;|&lt;|&gt;|&quot;|&#|\\u003c": {"adjudicator/core/write/markup.py"},
+    r"^import csv|^from csv import|csv\.writer": {"adjudicator/core/write/spreadsheet.py"},
     # the characters shown escaped: to a person, and in JSON lines
-    r"\\u202e|\\u2066": {"adjudicator/core/display.py", "adjudicator/core/strict_json.py"},
+    r"\\u202e|\\u2066": {
+        "adjudicator/core/write/display.py",
+        "adjudicator/core/read/strict_json.py",
+    },
 }
 NOWHERE = [r"^from html import|^import html\b|^from xml\.sax|^import xml\.sax|^from markupsafe"]
 
 
 def test_each_sink_is_escaped_in_one_place() -> None:
-    """HTML and SVG escapes only in core/markup.py, CSV only in core/spreadsheet.py, the
-    set of characters shown escaped to a person only in core/display.py; no module imports
+    """HTML and SVG escapes only in core/write/markup.py, CSV only in core/write/spreadsheet.py, the
+    set of characters shown escaped to a person only in core/write/display.py; no module imports
     ``html``'s or ``xml.sax``'s escapes; the report's script builds no markup from data
     (``innerHTML`` only for the package's own drawing)."""
     sources = {
@@ -165,7 +169,7 @@ def test_each_sink_is_escaped_in_one_place() -> None:
     for pattern in NOWHERE:
         offenders += [(p, pattern) for p, text in sources.items() if re.search(pattern, text, re.M)]
     assert offenders == []
-    script = (ROOT / "adjudicator/core/report_assets/report.js").read_text(encoding="utf-8")
+    script = (ROOT / "adjudicator/core/write/report_assets/report.js").read_text(encoding="utf-8")
     assert script.count("innerHTML") == 1 and ".replace(/&/g" not in script
 
 
@@ -174,7 +178,7 @@ def test_text_that_is_printable_needs_no_escape() -> None:
     is right only if no character it escapes is printable, over the whole of Unicode."""
     import sys
 
-    from adjudicator.core.display import _UNSAFE
+    from adjudicator.core.write.display import _UNSAFE
 
     escaped = (chr(c) for c in range(sys.maxunicode + 1))
     assert [c for c in escaped if _UNSAFE.match(c) and c.isprintable()] == []

@@ -1,4 +1,4 @@
-"""The one folder walk (adjudicator.core.walk): every file in a folder is found and judged,
+"""The one folder walk (adjudicator.core.batch.walk): every file in a folder is found and judged,
 a bad entry costs that entry alone, and no link, loop, FIFO, device or depth stops or hangs
 ``validate`` or the conformance commands' search for case files."""
 
@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
-from adjudicator.core.batch import find_records
+from adjudicator.core.batch.files import find_records
 from adjudicator.core.conformance.cases import case_files, case_paths
 from adjudicator.core.registry import Registry, installed_games
 

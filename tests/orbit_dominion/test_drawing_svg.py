@@ -10,9 +10,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from syrupy.assertion import SnapshotAssertion
 
-from adjudicator.core.batch import read_record
+from adjudicator.core.batch.files import read_record
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.report import outcome_line
+from adjudicator.core.write.report import outcome_line
 from adjudicator.orbit_dominion import Action, GameState, Position
 from adjudicator.orbit_dominion.board import SECTOR_NAMES
 from adjudicator.orbit_dominion.drawing import pieces as drawing_pieces

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.core.batch import Options, validate_file
+from adjudicator.core.batch.files import Options, validate_file
 from adjudicator.core.conformance.cases import case_files
 from adjudicator.core.errors import InputError
-from adjudicator.core.records import Event
+from adjudicator.core.read.records import Event
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.orbit_dominion import record as record_module
 from adjudicator.orbit_dominion.actions import Action, every_action

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.records import load_model
+from adjudicator.core.read.records import load_model
 from adjudicator.orbit_dominion.actions import every_action
 from adjudicator.orbit_dominion.position import Position
 from adjudicator.orbit_dominion.record import Record

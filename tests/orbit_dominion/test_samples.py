@@ -12,11 +12,11 @@ import pytest
 from rich.console import Console
 from syrupy.assertion import SnapshotAssertion
 
-from adjudicator.core.batch import Options, validate_file
-from adjudicator.core.output import Output
+from adjudicator.core.batch.files import Options, validate_file
+from adjudicator.core.judge.verdict import Verdict
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.report import VerdictPrinter
-from adjudicator.core.verdict import Verdict
+from adjudicator.core.write.output import Output
+from adjudicator.core.write.report import VerdictPrinter
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "records" / "orbit-dominion"

@@ -39,8 +39,8 @@ from adjudicator.core.conformance.words import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, in_lang
-from adjudicator.core.strict_json import dumps
-from adjudicator.core.writing import check_file, write_text
+from adjudicator.core.read.strict_json import dumps
+from adjudicator.core.write.files import check_file, write_text
 
 EnginesOption = Annotated[
     list[str],

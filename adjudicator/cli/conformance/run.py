@@ -33,7 +33,7 @@ from adjudicator.core.conformance.spawn import DEFAULT_ENGINE
 from adjudicator.core.conformance.suite import (
     version_of,
 )
-from adjudicator.core.strict_json import dumps
+from adjudicator.core.read.strict_json import dumps
 
 
 def run(

@@ -18,6 +18,7 @@ from adjudicator.cli.common import (
     shown,
     shown_lines,
 )
+from adjudicator.core.batch.walk import is_folder
 from adjudicator.core.conformance import compiled
 from adjudicator.core.conformance.cases import CaseFile, case_files
 from adjudicator.core.conformance.engine import EngineFailure, ProcessEngine
@@ -42,10 +43,9 @@ from adjudicator.core.conformance.words import (
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import FEATURES, Game
 from adjudicator.core.i18n import Lang, Said, in_lang
-from adjudicator.core.references import RuleData
+from adjudicator.core.judge.references import RuleData
 from adjudicator.core.registry import Registry
 from adjudicator.core.shipped import shipped
-from adjudicator.core.walk import is_folder
 
 #: The engine did not start, or its answer to ``hello`` cannot start a run.
 EXIT_ENGINE = 4

@@ -45,9 +45,9 @@ from adjudicator.core.conformance.words import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import in_lang
+from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.schemas import document
-from adjudicator.core.strict_json import dumps
-from adjudicator.core.writing import check_folder, write_text
+from adjudicator.core.write.files import check_folder, write_text
 
 
 def lock_command(cases: CasesOption = SUITE, lang: LangOption = None) -> None:

@@ -33,10 +33,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from adjudicator.core.batch.walk import files_under
 from adjudicator.core.errors import InputError
-from adjudicator.core.loading import read_text
-from adjudicator.core.walk import files_under
-from adjudicator.core.yaml_model import read_yaml_model
+from adjudicator.core.read.loading import read_text
+from adjudicator.core.read.yaml_model import read_yaml_model
 
 CASE_ID = r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$"
 
@@ -233,7 +233,7 @@ def _names_another_game(path: Path, game: str) -> bool:
 
 def case_paths(root: Path) -> Iterator[Path]:
     """The case files (``*.yaml``) under ``root``, found by the one folder walk
-    (:func:`adjudicator.core.walk.files_under`): any depth, in the order of the path
+    (:func:`adjudicator.core.batch.walk.files_under`): any depth, in the order of the path
     components, links to folders not followed; a ``*.yaml`` entry that cannot be read is
     found too, and reading it says why."""
     return files_under([root], (".yaml",), untold=False)

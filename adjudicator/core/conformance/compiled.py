@@ -25,8 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.core import generated
 from adjudicator.core.conformance.cases import CaseFile, case_paths, load_case_file
 from adjudicator.core.errors import InputError
-from adjudicator.core.loading import read_bytes
-from adjudicator.core.writing import make_folder
+from adjudicator.core.read.loading import read_bytes
+from adjudicator.core.write.files import make_folder
 
 #: The folder of the compiled files, under the suite's root.
 COMPILED = "compiled"

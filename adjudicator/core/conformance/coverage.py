@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudicator.core.conformance.cases import CaseFile
-from adjudicator.core.references import RuleData
+from adjudicator.core.judge.references import RuleData
 
 
 @dataclass

@@ -16,7 +16,6 @@ import threading
 import time
 from typing import Any, BinaryIO, Protocol
 
-from adjudicator.core import strict_json
 from adjudicator.core.conformance.pipes import (
     StderrTail,
     bounded_lines,
@@ -28,7 +27,8 @@ from adjudicator.core.conformance.pipes import (
 from adjudicator.core.conformance.spawn import engine_argv, spawn
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Said
-from adjudicator.core.protocol import Server
+from adjudicator.core.protocol.serve import Server
+from adjudicator.core.read import strict_json
 
 #: How many of the engine's last stderr lines a failure keeps, and how many bytes of each.
 STDERR_TAIL_LINES = 20

@@ -16,8 +16,8 @@ from pydantic import Field
 
 from adjudicator.core.conformance.cases import Case, CaseFile
 from adjudicator.core.conformance.suite import UNVERSIONED, Suite
-from adjudicator.core.strict_json import dumps
-from adjudicator.core.writing import check_folder, inside, make_folder, write_text
+from adjudicator.core.read.strict_json import dumps
+from adjudicator.core.write.files import check_folder, inside, make_folder, write_text
 
 SCHEMA_FILE = "conformance-export.schema.json"
 INDEX_FILE = "index.json"
@@ -62,7 +62,7 @@ def export_json(
     """Write the suite under ``directory``; returns the files written, index first. Every
     path is built and checked before anything is written: a topic file's folder and name
     come from the case file (its game's short name, its topic), and each must be a plain
-    name that keeps the file inside ``directory`` (:func:`~adjudicator.core.writing.inside`),
+    name that keeps the file inside ``directory`` (:func:`~adjudicator.core.write.files.inside`),
     so that ``game: "../x"`` or ``game: "/etc"`` writes nothing anywhere."""
     version = suite.version if suite else UNVERSIONED
     check_folder(directory, option)

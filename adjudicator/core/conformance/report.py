@@ -2,7 +2,7 @@
 skipped, errored), each failure's request and difference one click away, as a single
 self-contained HTML page (no script, no network) and as JSON. What an engine sends (its
 answers, its standard error) and what a case file holds go into the page through
-:mod:`adjudicator.core.markup`, as every page's text does."""
+:mod:`adjudicator.core.write.markup`, as every page's text does."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ from adjudicator.core.conformance.words import (
     joined,
     version_text,
 )
-from adjudicator.core.display import printable
 from adjudicator.core.i18n import Lang, in_lang
-from adjudicator.core.markup import attribute
-from adjudicator.core.markup import text as escape
-from adjudicator.core.strict_json import dumps
+from adjudicator.core.read.strict_json import dumps
+from adjudicator.core.write.display import printable
+from adjudicator.core.write.markup import attribute
+from adjudicator.core.write.markup import text as escape
 
 
 @dataclass

@@ -18,8 +18,8 @@ from adjudicator.core.conformance.json_types import not_strings, same_json
 from adjudicator.core.conformance.words import joined, said_of
 from adjudicator.core.game import FEATURES
 from adjudicator.core.i18n import Lang, Said, in_lang
-from adjudicator.core.protocol import PROTOCOL_VERSION
-from adjudicator.core.references import RuleData
+from adjudicator.core.judge.references import RuleData
+from adjudicator.core.protocol.serve import PROTOCOL_VERSION
 
 Status = Literal["passed", "failed", "skipped", "errored"]
 STATUSES: tuple[Status, ...] = ("passed", "failed", "skipped", "errored")

@@ -24,9 +24,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.core.conformance.cases import Case, CaseFile
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Said
-from adjudicator.core.loading import read_text
-from adjudicator.core.requests import parse_request
-from adjudicator.core.strict_json import parse_json
+from adjudicator.core.protocol.requests import parse_request
+from adjudicator.core.read.loading import read_text
+from adjudicator.core.read.strict_json import parse_json
 
 SUITE_FILE = "suite.json"
 UNVERSIONED = "unversioned"

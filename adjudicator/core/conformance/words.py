@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.core.display import pad, width
 from adjudicator.core.i18n import Lang, Said, in_lang
+from adjudicator.core.write.display import pad, width
 
 #: A case's status as a person reads it; the JSON keeps the codes (passed, failed, …).
 STATUS_WORDS: dict[Lang, dict[str, str]] = {

@@ -1,0 +1,210 @@
+"""A ruling on a disputed moment: the game and its replay standing there (a record's
+before a ply, or a written position with its history) and what the rulebook says of an
+action played on it. ``adjudicate`` shows it; ``orbit-dominion analyze`` and
+``verify-proof`` start from the same moment, so that all count the same history."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from adjudicator.core.batch.files import is_text_notation, read_record
+from adjudicator.core.errors import InputError
+from adjudicator.core.game import Game
+from adjudicator.core.i18n import Lang
+from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.judge.outcome_after import OutcomeAfter, outcome_after
+from adjudicator.core.judge.plies import ply_name
+from adjudicator.core.read.loading import read_text
+from adjudicator.core.read.records import Event, GameRecord, Replay
+from adjudicator.core.registry import Registry
+from adjudicator.core.write.report import LABELS
+
+
+class Ruling(BaseModel):
+    """A ruling on one disputed action."""
+
+    side_to_move: str
+    ply: int = Field(
+        description="The ply of the disputed action (1-based): the ruling is on the "
+        "position before it, after ply - 1 actions (docs/records.md, 'Plies')."
+    )
+    position_before: str
+    drawing_before: str
+    decided_before: Outcome | None
+    action: str
+    legal: bool
+    violation: str | None = None
+    violation_at: int | None = Field(
+        None,
+        description="The ply of the earlier event the violation belongs to, when the action "
+        "opened hidden information that proves it illegal (Dark Nebula's revelation or "
+        "disclosure); null when the violation is the action's own.",
+    )
+    violation_action: str | None = Field(
+        None, description="With violation_at: that event as the record writes it."
+    )
+    rules: list[str] = []
+    citation: str | None = None
+    message: str | None = None
+    position_after: str | None = None
+    drawing_after: str | None = None
+    outcome_after: OutcomeAfter | None = None
+
+
+def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRecord, str]:
+    """The record's game, the record and the file's text; an ``InputError`` naming the
+    file (:meth:`InputError.in_file`) if it does not read."""
+    try:
+        text = read_text(path)
+        return (
+            *read_record(registry, text, lenient=lenient, text_notation=is_text_notation(path)),
+            text,
+        )
+    except InputError as err:
+        raise err.in_file(str(path)) from None
+
+
+def ruled_event(
+    game: Game, events: Sequence[Event], ply: int, at: int | None, lang: Lang
+) -> tuple[str, str, str | None]:
+    """The event a violation rules on, as its ply and its text: the event at ``ply``, or
+    the earlier one at ``at`` when the event at ``ply`` opened hidden information that
+    proves that one illegal (Dark Nebula's revelation or disclosure); and then, in that
+    case, the opening event quoted with its ply (else ``None``)."""
+    counting = game.rules.counting
+    if at is None or at == ply:
+        return ply_name(counting, ply, lang), events[ply - 1].written, None
+    found = LABELS[lang]["opened_at"].format(
+        ply=ply_name(counting, ply, lang), action=events[ply - 1].written
+    )
+    return ply_name(counting, at, lang), events[at - 1].written, found
+
+
+def rule(
+    state: Replay,
+    game: Game,
+    action: str,
+    *,
+    lenient: bool,
+    lang: Lang,
+    events: Sequence[Event] = (),
+) -> Ruling:
+    """The ruling on ``action`` played on ``state``; ``events`` the record's, by ply, for
+    quoting an earlier event the action proves illegal. An action that does not read is
+    an ``InputError`` located at ``--action``."""
+    before = {
+        "side_to_move": state.side_to_move(),
+        "ply": state.actions_made() + 1,
+        "position_before": state.describe(lang),
+        "drawing_before": state.drawing(lang),
+        "decided_before": state.outcome(),
+        "action": action,
+    }
+    try:
+        step = state.attempt(action, lenient=lenient)
+    except InputError as err:
+        raise err.at("--action") from None
+    if step.violation is not None:
+        v = step.violation
+        earlier = step.at if step.at not in (None, before["ply"]) else None
+        quoted = events[earlier - 1].written if earlier and earlier <= len(events) else None
+        return Ruling(
+            **before,
+            legal=False,
+            violation=v.code,
+            violation_at=earlier,
+            violation_action=quoted,
+            rules=v.rules,
+            citation=v.cite(game.rules, lang),
+            message=v.message(lang),
+        )
+    return Ruling(
+        **before,
+        legal=True,
+        position_after=state.describe(lang),
+        drawing_after=state.drawing(lang),
+        outcome_after=outcome_after(game.rules, state, lang),
+    )
+
+
+def dispute_moment(
+    registry: Registry,
+    record: Path | None,
+    at: int | None,
+    position: str | None,
+    history: list[str] | None,
+    game_id: str | None,
+    lenient: bool,
+) -> tuple[Replay, Game, Sequence[Event]]:
+    """The game and its replay at a disputed moment, with the record's events by ply (none
+    for a position): a record's before ply ``at``, or a position with the earlier positions
+    that stood (``history``). What ``adjudicate`` rules on, and ``orbit-dominion analyze``
+    analyses, so both count the same history."""
+    if (record is None) == (position is None):
+        raise InputError(
+            "usage",
+            "give either --record with --at, or --position",
+            ja="--record と --at、または --position のどちらか一方を指定してください",
+        )
+    if record is None:
+        game = _position_game(registry, game_id)
+        return game.replay_from_position(position or "", history or []), game, ()
+    if at is None:
+        raise InputError(
+            "usage",
+            "--record needs --at PLY (the disputed action's ply)",
+            ja="--record には --at 手数(争点の行動が何手目か)が必要です",
+        )
+    game, rec, _ = load(registry, record, lenient=lenient)
+    if at > len(rec.events) + 1:
+        n = len(rec.events)
+        raise InputError(
+            "usage", f"the record has {n} actions", ja=f"記録は {n} 手しかありません", field="--at"
+        )
+    try:
+        return _replayed_to(game, rec, at, lenient), game, rec.events
+    except InputError as err:
+        raise err.in_file(str(record)) from None
+
+
+def _replayed_to(game: Game, rec: GameRecord, at: int, lenient: bool) -> Replay:
+    """The record replayed up to before ply ``at``; an event before it that does not read,
+    or is illegal, is an ``InputError``."""
+    state = game.replay(rec)
+    for ply, event in enumerate(rec.events[: at - 1], 1):
+        try:
+            step = state.attempt(event.played, lenient=lenient)
+        except InputError as err:
+            raise err.at_ply(ply, game.rules.counting) from None
+        if step.violation is not None:
+            code = step.violation.code
+            en_ply, written, en_found = ruled_event(game, rec.events, ply, step.at, "en")
+            ja_ply, _, ja_found = ruled_event(game, rec.events, ply, step.at, "ja")
+            message = f"{en_ply} ({written}) is illegal: {code}"
+            ja = f"{ja_ply}({written})が不合法です: {code}"
+            if en_found and ja_found:
+                message, ja = f"{message}; {en_found}", f"{ja}。{ja_found}"
+            raise InputError("illegal_record", message, ja=ja)
+    return state
+
+
+def _position_game(registry: Registry, game_id: str | None) -> Game:
+    """The game named by ``--game``; without it, the only game whose disputes may start
+    from a position."""
+    candidates = [g for g in registry.games if g.position_disputes]
+    if game_id is None and len(candidates) == 1:
+        return candidates[0]
+    if game_id is None:
+        choices = ", ".join(f"{g.slug} ({g.id})" for g in candidates)
+        raise InputError(
+            "unknown_game",
+            "--game is needed",
+            ja="--game でゲームを指定してください",
+            field="--game",
+            expected="one of " + choices,
+            expected_ja="次のいずれか: " + choices,
+        )
+    return registry.find(game_id)

@@ -1,0 +1,177 @@
+"""Numbers written in text, read in one place: ASCII digits only, and never too many.
+
+Every parser of the package reads a number from its input through this module (a test
+holds them to it). Python's own readers take more than a record means: ``\\d``,
+``str.isdigit()`` and ``int()`` accept Arabic-Indic (``٣``), full-width (``３``) and, for
+``isdigit``, superscript (``³``) digits, ``int()`` and ``float()`` take ``1_000``, and
+``float()`` takes ``inf``, ``nan`` and ``1e999``; ``int()`` of more than 4,300 digits
+raises an error of its own. What is read here:
+
+- an integer is ``[0-9]+`` (with a sign only where the field is signed), at most
+  :data:`MAX_DIGITS` digits;
+- a decimal is ``[0-9]+`` or ``[0-9]+.[0-9]+``, no sign, exponent, ``inf`` or ``nan``, at
+  most :data:`MAX_DECIMAL_CHARS` characters and finite: every finite float ``≥ 0`` is
+  written so (:func:`decimal_text`), so a decimal read and written again is the same text.
+
+A number written with other digits is the documented alternative spelling
+(``noncanonical_notation``, the ASCII spelling suggested): full-width digits, a Japanese
+typing habit, are read with ``--lenient`` and reported; any other digits are refused in
+both modes, with the ASCII spelling suggested.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from adjudicator.core.errors import InputError
+
+if TYPE_CHECKING:  # the verdict's models load pydantic, which perft and positions never need
+    from adjudicator.core.judge.verdict import Note
+
+#: The most digits an integer in a record may have: far more than any count, ply, die or
+#: point needs, and far fewer than Python's int-string limit (4,300).
+MAX_DIGITS = 18
+#: The most characters a decimal may have: the longest spelling of a finite float
+#: (:func:`decimal_text` of the largest double is 309 digits, of the smallest 326).
+MAX_DECIMAL_CHARS = 400
+
+_INT = re.compile(r"[0-9]+")
+_SIGNED = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+#: The full-width digits ０–９: the only other digits ``--lenient`` reads.
+_FULL_WIDTH = frozenset(chr(0xFF10 + n) for n in range(10))
+
+
+class NumberError(ValueError):
+    """Text that is not a number as a record writes one: ``why`` in English and Japanese,
+    and ``canonical``, its spelling in ASCII digits, when it is a number in other digits."""
+
+    def __init__(self, why: str, ja: str, canonical: str | None = None) -> None:
+        super().__init__(why)
+        self.why = why
+        self.ja = ja
+        self.canonical = canonical
+
+
+def _other_digit(ch: str) -> str | None:
+    """The ASCII digit a non-ASCII digit stands for (``３``, ``٣``, ``³``), else ``None``."""
+    if ch.isascii():
+        return None
+    value = unicodedata.digit(ch, None)
+    return None if value is None else str(value)
+
+
+def ascii_spelling(text: str) -> str:
+    """``text`` with every non-ASCII digit written as its ASCII digit; ``text`` itself when
+    it holds none (the usual case, checked at C speed first)."""
+    if text.isascii():
+        return text
+    return "".join(_other_digit(ch) or ch for ch in text)
+
+
+def only_full_width(text: str) -> bool:
+    """Whether every non-ASCII digit of ``text`` is a full-width one (read with
+    ``--lenient``)."""
+    return all(ch in _FULL_WIDTH for ch in text if _other_digit(ch) is not None)
+
+
+def _refuse(text: str, what: str, what_ja: str, shape: str, shape_ja: str) -> NumberError:
+    canonical = ascii_spelling(text)
+    if canonical != text and _SIGNED.fullmatch(canonical.replace(".", "", 1)):
+        return NumberError(
+            f"{what} {text!r} is not written in ASCII digits",
+            f"{what_ja}「{text}」が半角数字で書かれていません",
+            canonical,
+        )
+    return NumberError(
+        f"{what} {text!r} is not {shape}",
+        f"{what_ja}「{text}」が{shape_ja}ではありません",
+    )
+
+
+def read_int(
+    text: str,
+    *,
+    what: str = "number",
+    what_ja: str = "数",
+    signed: bool = False,
+    max_digits: int = MAX_DIGITS,
+) -> int:
+    """The integer ``text`` spells: ASCII digits, a sign only when ``signed``, at most
+    ``max_digits`` digits. Raises :class:`NumberError`."""
+    if not (_SIGNED if signed else _INT).fullmatch(text):
+        shape = "a signed whole number" if signed else "a whole number"
+        shape_ja = "符号付きの整数" if signed else "0 以上の整数"
+        raise _refuse(text, what, what_ja, shape, shape_ja)
+    digits = len(text) - (text[0] in "+-")
+    if digits > max_digits:
+        raise NumberError(
+            f"{what} has {digits} digits, more than {max_digits}",
+            f"{what_ja}が {digits} 桁あり、{max_digits} 桁を超えています",
+        )
+    return int(text)
+
+
+def read_decimal(text: str, *, what: str = "number", what_ja: str = "数") -> float:
+    """The number ``text`` spells in decimal (``880``, ``880.5``): no sign, exponent,
+    ``inf`` or ``nan``, at most :data:`MAX_DECIMAL_CHARS` characters, finite. Raises
+    :class:`NumberError`."""
+    if not _DECIMAL.fullmatch(text):
+        raise _refuse(text, what, what_ja, "a decimal number (880.5)", "10 進数(880.5 など)")
+    if len(text) > MAX_DECIMAL_CHARS:
+        raise NumberError(
+            f"{what} is {len(text)} characters long, more than {MAX_DECIMAL_CHARS}",
+            f"{what_ja}が {len(text)} 文字あり、{MAX_DECIMAL_CHARS} 文字を超えています",
+        )
+    value = float(text)
+    if not math.isfinite(value):
+        raise NumberError(f"{what} {text!r} is too large", f"{what_ja}「{text}」が大きすぎます")
+    return value
+
+
+def decimal_text(value: float) -> str:
+    """A finite float ``≥ 0`` as :func:`read_decimal` reads it back to the same float: its
+    shortest digits, written without an exponent (``5e-05`` is ``0.00005``)."""
+    return format(Decimal(repr(float(value))), "f")
+
+
+def ascii_line(line: str, where: str, *, lenient: bool, notes: list[Note]) -> str:
+    """A line of a text record with its digits in ASCII. Other digits are the alternative
+    spelling: refused with the line in ASCII digits suggested, or with ``lenient``, when
+    they are full-width, read as it and reported in ``notes``."""
+    canonical = ascii_spelling(line)
+    if canonical == line:
+        return line
+    if lenient and only_full_width(line):
+        from adjudicator.core.judge.verdict import Note
+
+        notes.append(Note(code="normalized", location=where, message=f"read as {canonical!r}"))
+        return canonical
+    raise other_digits(line, canonical, where, lenient=lenient)
+
+
+def other_digits(text: str, canonical: str, where: str | None, *, lenient: bool) -> InputError:
+    """The refusal of ``text`` written with digits other than ASCII ones; it mentions
+    ``--lenient`` only when that would read them (full-width digits, strictly read)."""
+    offer = not lenient and only_full_width(text)
+    return InputError(
+        "noncanonical_notation",
+        f"{text!r} writes numbers with digits other than ASCII ones",
+        ja=f"「{text}」は数を半角数字以外の数字で書いています",
+        field=where,
+        expected="ASCII digits 0-9 (or --lenient)" if offer else "ASCII digits 0-9",
+        expected_ja="半角数字 0-9(または --lenient)" if offer else "半角数字 0-9",
+        suggestion=canonical,
+    )
+
+
+def require_ascii_digits(text: str, where: str | None = None) -> None:
+    """Refuse ``text`` if it writes a digit other than an ASCII one (strictly: a parser
+    reached by a line that no lenient reading has normalised)."""
+    canonical = ascii_spelling(text)
+    if canonical != text:
+        raise other_digits(text, canonical, where, lenient=False)
