@@ -323,6 +323,8 @@ def _finish(out: _Printed, language: Lang, interrupted: bool, total: int) -> Non
             out.report.close()  # an interrupted batch still gets the report of what was done
         except InputError as err:  # said after the verdicts, which are printed whatever
             unwritten = err
+        for defect in out.report.defects:  # a drawing's defect, to report as a bug
+            sys.stderr.write(defect)
     if not out.reader_gone:
         try:
             if out.as_json and out.rows is None:
