@@ -108,8 +108,8 @@ def repair(
             fail(err)  # what was found is printed above
         if not as_json:
             print(WORDS[chosen]["wrote"].format(path=printable(path_text(str(write)))))
-    codes = {"valid": EXIT_OK, "repaired": EXIT_OK, "pending": EXIT_PENDING}
-    raise typer.Exit(codes.get(found.status, EXIT_INVALID))
+    exits = {"valid": EXIT_OK, "repaired": EXIT_OK, "pending": EXIT_PENDING}
+    raise typer.Exit(exits.get(found.status, EXIT_INVALID))
 
 
 def _with_edits(found: Repair) -> str:

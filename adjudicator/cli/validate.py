@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -268,7 +268,7 @@ class _Printed:
     report: HtmlReport | None
     statuses: Counter[str] = field(default_factory=Counter)
     exits: set[int] = field(default_factory=set)
-    collected: list[dict] = field(default_factory=list)
+    collected: list[dict[str, Any]] = field(default_factory=list)
     #: Standard output's reader gone (`validate … | head`): nothing more is printed, and
     #: the batch goes on only for a file asked for (--html), which is written whole.
     reader_gone: bool = False
@@ -295,7 +295,7 @@ class _Printed:
         except KeyboardInterrupt:
             return True
         finally:
-            verdicts.close()  # type: ignore[attr-defined]
+            verdicts.close()  # type: ignore[attr-defined]  # a generator, typed as the iterator it is used as
         return False
 
     def one(self, verdict: Verdict | Shown) -> None:
@@ -323,6 +323,8 @@ def _finish(out: _Printed, language: Lang, interrupted: bool, total: int) -> Non
             out.report.close()  # an interrupted batch still gets the report of what was done
         except InputError as err:  # said after the verdicts, which are printed whatever
             unwritten = err
+        for defect in out.report.defects:  # a drawing's defect, to report as a bug
+            sys.stderr.write(defect)
     if not out.reader_gone:
         try:
             if out.as_json and out.rows is None:

@@ -183,7 +183,7 @@ def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
     console.print()
     declared = set(report.engine.games) if report.engine else set()
     for game, topics in report.by_game().items():
-        total = {s: sum(c[s] for c in topics.values()) for s in STATUSES}
+        total: dict[str, int] = {s: sum(c[s] for c in topics.values()) for s in STATUSES}
         if game not in declared:
             console.print(
                 words["undeclared game"].format(game=shown(game), counts=counts_text(total, lang))

@@ -4,7 +4,7 @@ exported for other runners, and measured against the rulebooks."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -137,7 +137,7 @@ def coverage_command(
     language = resolve_lang(lang)
     words = WORDS[language]
     games = [game_named(ctx.obj, game)] if game else list(ctx.obj.games)
-    result: dict[str, dict] = {}
+    result: dict[str, dict[str, Any]] = {}
     uncovered_any = False
     for g in games:
         report = coverage(g.rules, load_cases(cases, g.id))
