@@ -166,8 +166,8 @@ def validate(
                 field="--repair",
             )
         )
-    check_output(html, "--html")
     files = RecordFiles(paths)
+    check_output(html, "--html", files)
     if not files:
         err_console.line("error: no record files (*.json, *.txt) found")
         raise typer.Exit(EXIT_USAGE)
@@ -197,7 +197,7 @@ def validate(
     report = None
     if html is not None:
         budget = _repair_budget(repair_replays, repair_seconds) if repair else None
-        report = _html_report(html, registry, options, jobs, budget)
+        report = _html_report(html, registry, options, files, jobs, budget)
     show = VerdictPrinter(console, language, _rules_of(registry), codes=codes)
     out = _Printed(show, rows, jsonl=jsonl, as_json=as_json, quiet=quiet, report=report)
     show_bar = sys.stderr.isatty() and len(files) > 1
@@ -246,12 +246,17 @@ def _repair_budget(replays: int, seconds: int) -> RepairBudget:
 
 
 def _html_report(
-    html: Path, registry: Registry, options: Options, jobs: int, budget: RepairBudget | None
+    html: Path,
+    registry: Registry,
+    options: Options,
+    files: RecordFiles,
+    jobs: int,
+    budget: RepairBudget | None,
 ) -> HtmlReport:
     """The ``--html`` report being written; its worker pool is imported only here."""
     from adjudicator.core.write.report_html import HtmlReport
 
-    return HtmlReport(html, registry, options, jobs=jobs, repair=budget)
+    return HtmlReport(html, registry, options, files, jobs=jobs, repair=budget)
 
 
 @dataclass

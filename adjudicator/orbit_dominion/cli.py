@@ -267,7 +267,8 @@ def analyze(
     adjudicator orbit-dominion analyze --record game.json --at 4
     """
     language = resolve_lang(lang)
-    check_output(svg, "--svg")
+    read = [record] if record is not None else []
+    check_output(svg, "--svg", read)
     try:
         state, history_known = analysed_state(position, record, at, history, lenient)
         rejected, normalized = play_moves(state, moves, lenient=lenient, lang=language)
@@ -276,7 +277,7 @@ def analyze(
     if svg is not None or fmt == "svg":
         document = _svg(state, legal_from, language)
         if svg is not None:
-            write_output(svg, document, "--svg")
+            write_output(svg, document, "--svg", read)
         if fmt == "svg":
             sys.stdout.write(document)
             return

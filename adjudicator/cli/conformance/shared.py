@@ -4,6 +4,7 @@ selecting its cases, starting an engine and a runner, and the report on a termin
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from enum import StrEnum
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -32,6 +33,7 @@ from adjudicator.core.conformance.runner import (
     RunReport,
 )
 from adjudicator.core.conformance.spawn import adopt
+from adjudicator.core.conformance.suite import LOCK_FILE
 from adjudicator.core.conformance.words import (
     MARKS,
     WORDS,
@@ -320,3 +322,10 @@ def run_one(
         return EngineRun(name, command, None, exc.explain())
     finally:
         process.close()
+
+
+def case_inputs(cases: Path) -> Iterator[Path]:
+    """The files of the case folder (the case files, the suite's changelog), which no file
+    a command writes may be; the lock, which ``lock`` rewrites, excepted."""
+    lock = cases / LOCK_FILE
+    return (p for p in cases.rglob("*") if p != lock and p.is_file())

@@ -18,6 +18,7 @@ import base64
 import tempfile
 import zlib
 from collections import Counter, deque
+from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -219,6 +220,8 @@ class HtmlReport:
     path: Path
     registry: Registry
     options: Options
+    #: the records read, which the report is never written over
+    inputs: Iterable[Path]
     jobs: int = 1
     #: with a budget, each invalid record's best correction is looked for and shown
     repair: RepairBudget | None = None
@@ -288,7 +291,7 @@ class HtmlReport:
             "at_ply": LABELS[lang]["at_ply"],
             **{f"status_{k}": v for k, v in statuses.items()},
         }
-        with writing(self.path, "--html") as out:
+        with writing(self.path, "--html", inputs=self.inputs) as out:
             out.write(head)
             out.write(summary)
             out.write(_body(labels, statuses, repairing=self.repair is not None))
