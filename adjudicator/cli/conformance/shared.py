@@ -161,7 +161,7 @@ def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
         return
     label = labels(lang)
     if verbose:
-        console.print(label["description"] + shown(r.description or words["none"]))
+        console.print(label["description"] + shown(in_lang(r.description, lang) or words["none"]))
         console.print(label["rule"] + shown(rules_text(r, lang)))
     console.print(label["request"] + shown(r.request or words["none"]))
     if r.status == "failed":
