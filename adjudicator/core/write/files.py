@@ -174,3 +174,11 @@ def writing(path: Path, option: str) -> Iterator[TextIO]:
             yield out
     except OSError as exc:
         raise _failed(path, option, exc) from None
+
+
+def write_bytes(path: Path, data: bytes, option: str) -> None:
+    """``data`` written to ``path`` as it is (a workbook, a picture in a binary format), by
+    the same way as text."""
+    with writing(path, option) as out:
+        out.flush()
+        out.buffer.write(data)
