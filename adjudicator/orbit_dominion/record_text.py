@@ -198,7 +198,7 @@ def _header(text: str, reading: Reading, where: _Lines) -> tuple[dict[str, Any],
         name, at = m["name"], where.at(stripped)
         pos = m.end()
         if name in seen:
-            raise twice(name, at)
+            raise _error_at(at, *twice(name))
         seen.add(name)
         if name in TAGS:
             store(TAGS[name], Tag(name, unescape(m["value"]), at), fields, reading)
