@@ -65,7 +65,7 @@ def unknown(specs: Iterable[BoundarySpec], cases: Iterable[Case]) -> list[str]:
     """Tags naming no boundary of ``specs``, or a side it does not bind (a typo would
     otherwise count for nothing)."""
     by_id = {s.id: s for s in specs}
-    bad = []
+    bad: list[str] = []
     for point, ids in played(cases).items():
         spec = by_id.get(point.boundary)
         if spec is None or (point.side and point.side not in spec.sides):
