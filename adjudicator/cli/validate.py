@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -166,8 +166,8 @@ def validate(
                 field="--repair",
             )
         )
-    check_output(html, "--html")
     files = RecordFiles(paths)
+    check_output(html, "--html", files)
     if not files:
         err_console.line("error: no record files (*.json, *.txt) found")
         raise typer.Exit(EXIT_USAGE)
@@ -197,7 +197,7 @@ def validate(
     report = None
     if html is not None:
         budget = _repair_budget(repair_replays, repair_seconds) if repair else None
-        report = _html_report(html, registry, options, jobs, budget)
+        report = _html_report(html, registry, options, files, jobs, budget)
     show = VerdictPrinter(console, language, _rules_of(registry), codes=codes)
     out = _Printed(show, rows, jsonl=jsonl, as_json=as_json, quiet=quiet, report=report)
     show_bar = sys.stderr.isatty() and len(files) > 1
@@ -246,12 +246,17 @@ def _repair_budget(replays: int, seconds: int) -> RepairBudget:
 
 
 def _html_report(
-    html: Path, registry: Registry, options: Options, jobs: int, budget: RepairBudget | None
+    html: Path,
+    registry: Registry,
+    options: Options,
+    files: RecordFiles,
+    jobs: int,
+    budget: RepairBudget | None,
 ) -> HtmlReport:
     """The ``--html`` report being written; its worker pool is imported only here."""
     from adjudicator.core.write.report_html import HtmlReport
 
-    return HtmlReport(html, registry, options, jobs=jobs, repair=budget)
+    return HtmlReport(html, registry, options, files, jobs=jobs, repair=budget)
 
 
 @dataclass
@@ -268,7 +273,7 @@ class _Printed:
     report: HtmlReport | None
     statuses: Counter[str] = field(default_factory=Counter)
     exits: set[int] = field(default_factory=set)
-    collected: list[dict] = field(default_factory=list)
+    collected: list[dict[str, Any]] = field(default_factory=list)
     #: Standard output's reader gone (`validate … | head`): nothing more is printed, and
     #: the batch goes on only for a file asked for (--html), which is written whole.
     reader_gone: bool = False
@@ -295,7 +300,7 @@ class _Printed:
         except KeyboardInterrupt:
             return True
         finally:
-            verdicts.close()  # type: ignore[attr-defined]
+            verdicts.close()  # type: ignore[attr-defined]  # a generator, typed as the iterator it is used as
         return False
 
     def one(self, verdict: Verdict | Shown) -> None:
@@ -323,6 +328,8 @@ def _finish(out: _Printed, language: Lang, interrupted: bool, total: int) -> Non
             out.report.close()  # an interrupted batch still gets the report of what was done
         except InputError as err:  # said after the verdicts, which are printed whatever
             unwritten = err
+        for defect in out.report.defects:  # a drawing's defect, to report as a bug
+            sys.stderr.write(defect)
     if not out.reader_gone:
         try:
             if out.as_json and out.rows is None:
