@@ -326,6 +326,11 @@ HELP: dict[str, str] = {
         "単独で開ける HTML の報告書も書き出します: 記録の一覧表と、各記録の判定と"
         "1手ずつ進められる再生ビュー。"
     ),
+    "validate --xlsx": (
+        "Excel のブックも書き出します('xlsx' 追加パッケージが必要): 記録ごとに1行の"
+        "シート(--summary csv と同じ列と、判定の説明)と、実行の設定(バージョン、日時、"
+        "適用中の解釈)のシート。"
+    ),
     "validate --interpretation": (
         "番号付きの解釈を切り替えます。ID=値(例: nebula-entry=each-step)はその解釈を持つ"
         "すべてのゲームの記録に、ゲーム:ID=値(dark-nebula:nebula-entry=each-step)は一つの"

@@ -35,6 +35,7 @@ def _commands(record: Path, out: Path) -> dict[str, list[str]]:
         "repair --write": ["repair", str(record), "--write", str(out), "--time", "1"],
         "redact -o": ["dark-nebula", "redact", str(record), "-o", str(out)],
         "validate --html": ["validate", str(record), "--html", str(out)],
+        "validate --xlsx": ["validate", str(record), "--xlsx", str(out)],
         "replay --svg": ["replay", str(record), "--svg", str(out)],
         "adjudicate --svg": [
             "adjudicate",
@@ -77,7 +78,8 @@ _TARGETS: dict[str, Callable[[Path], Path]] = {
 @pytest.mark.parametrize("command", sorted(_commands(Path("r"), Path("o"))))
 def test_an_output_that_is_the_input_is_refused(tmp_path: Path, command: str, how: str) -> None:
     """The input is never changed (docs/security.md): ``repair --write`` through a hard
-    link of the score sheet, ``redact R -o R``, ``validate --html R``, ``--svg R`` and
+    link of the score sheet, ``redact R -o R``, ``validate --html R`` (and ``--xlsx R``),
+    ``--svg R`` and
     ``convert -o R`` each replaced the record they read. Now each is refused before the
     work, naming both paths, exit 2, the record byte for byte as it was."""
     source = DIRECTOR if command == "redact -o" else VALID
@@ -142,6 +144,7 @@ def _file_size_limit(limit: int) -> Callable[[], None]:
     [
         ["convert", str(VALID), "--to", "text", "-o"],
         ["validate", str(VALID), "--html"],
+        ["validate", str(VALID), "--xlsx"],
         ["replay", str(VALID), "--svg"],
     ],
 )
