@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from adjudicator.core.conformance.cases import BOUNDARY_TAG, Case
 from adjudicator.core.judge.references import BoundarySpec
+from adjudicator.core.read.numbers import read_int
 
 _TAG = re.compile(BOUNDARY_TAG)
 
@@ -50,7 +51,8 @@ def played(cases: Iterable[Case]) -> dict[Point, list[str]]:
             m = _TAG.match(tag)
             if m is None:  # the case model refuses it first
                 raise ValueError(f"{case.id}: boundary tag {tag!r}")
-            point = Point(m["id"], int(m["value"]), m["side"] or "")
+            value = read_int(m["value"], what="boundary value", what_ja="境界の値", signed=True)
+            point = Point(m["id"], value, m["side"] or "")
             out.setdefault(point, []).append(case.id)
     return out
 

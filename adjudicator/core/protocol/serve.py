@@ -97,8 +97,8 @@ class Server:
         if isinstance(asked, bool) or asked != PROTOCOL_VERSION:
             raise InputError(
                 "unsupported_protocol",
-                f"protocol {json.dumps(asked, ensure_ascii=False)} is not supported",
-                ja=f"プロトコル {json.dumps(asked, ensure_ascii=False)} には対応していません",
+                f"protocol {dumps(asked)} is not supported",
+                ja=f"プロトコル {dumps(asked)} には対応していません",
                 field="protocol",
                 expected=f"{PROTOCOL_VERSION}",
             )
