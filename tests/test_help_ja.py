@@ -177,10 +177,17 @@ def test_a_usage_error_says_how_to_get_help() -> None:
     assert "使い方は 'adjudicator validate -h' で表示されます。" in result.output
 
 
-def test_an_unknown_error_shape_passes_through() -> None:
-    assert japanese_message("Something else.") == "Something else."
-    reason = "Invalid value for '--x': a reason not listed"
-    assert japanese_message(reason) == "'--x' の値が正しくありません: a reason not listed"
+def test_usage_errors_are_said_from_their_fields_not_their_english() -> None:
+    """The Japanese is made from what the error knows (its option, its parameter), by id
+    in the catalogue: an error raised with words alone passes through as it is, and a
+    value refused for a reason not listed keeps that reason inside the Japanese."""
+    from typer._click.exceptions import BadParameter, NoSuchOption, UsageError
+
+    assert japanese_message(UsageError("Something else.")) is None
+    refused = BadParameter("a reason not listed", param_hint="'--x'")
+    assert japanese_message(refused) == "'--x' の値が正しくありません: a reason not listed"
+    unknown = NoSuchOption("--jbs", message="worded otherwise", possibilities=["--jobs"])
+    assert japanese_message(unknown) == "--jbs というオプションはありません(候補: --jobs)。"
 
 
 def _lines(text: str, width: int) -> list[str]:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
+from functools import cache
+from pathlib import Path
 from typing import Literal
 
 Lang = Literal["ja", "en"]
@@ -38,3 +41,32 @@ def in_lang(text: str, lang: Lang) -> str:
     """``text`` as a person reads it in ``lang``: a :class:`Said`'s Japanese, or the text
     itself (what an engine wrote, a plain string)."""
     return text.ja if lang == "ja" and isinstance(text, Said) else str(text)
+
+
+# --- the catalogue of messages -------------------------------------------------------------
+
+#: The folder of the package: a namespace (``core``, ``cli``, a game's package) is a folder
+#: of it holding ``messages.yaml`` and its JSON copy ``messages.json``.
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@cache
+def catalogue(namespace: str) -> dict[str, dict[str, str]]:
+    """The messages of one namespace, read from its JSON copy the first time one is said:
+    a command that says nothing from a catalogue reads none of them."""
+    path = _PACKAGE / namespace / "messages.json"
+    loaded: dict[str, dict[str, str]] = json.loads(path.read_text("utf-8"))
+    return loaded
+
+
+def say(key: str, lang: Lang, /, **params: object) -> str:
+    """The message ``key`` (``namespace.id``: ``core.note.ignored``) in ``lang``, its named
+    parameters filled in."""
+    namespace, _, name = key.partition(".")
+    return catalogue(namespace)[name][lang].format(**params)
+
+
+def said(key: str, /, **params: object) -> Said:
+    """The message ``key`` in English carrying its Japanese (a :class:`Said`), for a value
+    that is made before the language is known."""
+    return Said(say(key, "en", **params), say(key, "ja", **params))

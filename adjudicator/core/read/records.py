@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -328,7 +327,7 @@ def load_model(
                 ) from None
             for e in extras:
                 where = location(data_path(data, tuple(e["loc"])))
-                notes.append(Note(code="unknown_field", location=where, message="ignored"))
+                notes.append(Note.said("unknown_field", where, "core.note.ignored"))
                 _drop(data, tuple(e["loc"]))
 
 
@@ -406,24 +405,12 @@ DEFERRED_FOUND: dict[Lang, str] = {
 }
 
 
-#: The readers' warnings (written in English while a record is read), in Japanese.
-_NOTES_JA = (
-    (re.compile(r"^ignored$"), "無視しました"),
-    (re.compile(r"^\[(\w+)\] ignored$"), r"タグ [\1] を無視しました"),
-    (re.compile(r"^read as '?(.*?)'?$"), r"「\1」と読みました"),
-)
-
-
 def note_in(note: Note, lang: Lang) -> Note:
     """A reader's warning in ``lang``: its message and its locator."""
     if lang == "en":
         return note
-    message = note.message
-    for pattern, ja in _NOTES_JA:
-        if pattern.match(message):
-            message = pattern.sub(ja, message)
-            break
-    return note.model_copy(update={"message": message, "location": place(note.location, lang)})
+    update = {"message": note.message_in(lang), "location": place(note.location, lang)}
+    return note.model_copy(update=update)
 
 
 def end_as_recorded(replay: Replay, record: GameRecord) -> bool:
