@@ -52,8 +52,10 @@ class HelpText:
 
 def _param_name(param: Any) -> str:
     if param.param_type_name == "argument":
-        return param.name
-    return next((opt for opt in param.opts if opt.startswith("--")), param.opts[0])
+        name: str = param.name
+        return name
+    opts: list[str] = param.opts
+    return next((opt for opt in opts if opt.startswith("--")), opts[0])
 
 
 def help_texts(root: Any) -> Iterator[HelpText]:
@@ -69,16 +71,20 @@ def help_texts(root: Any) -> Iterator[HelpText]:
         )
         for param in [*command.params, *([help_option] if help_option else [])]:
             if getattr(param, "help", None):
-                yield HelpText(
-                    path,
-                    _param_name(param),
-                    param.help,
-                    lambda text, param=param: setattr(param, "help", spaced(text)),
-                )
+                yield HelpText(path, _param_name(param), param.help, _help_setter(param))
         for name, sub in getattr(command, "commands", {}).items():
             yield from walk(sub, f"{path} {name}".strip())
 
     yield from walk(root, "")
+
+
+def _help_setter(param: Any) -> Callable[[str], None]:
+    """What puts a parameter's help into Japanese."""
+
+    def replace(japanese: str) -> None:
+        param.help = spaced(japanese)
+
+    return replace
 
 
 def _command_help(command: Any, japanese: str) -> None:
@@ -169,20 +175,22 @@ def _japanese_context(base: type) -> type:
     """A context of the command's kind that writes "使い方:" before the usage line and
     puts typer's words into Japanese before it prints help or a usage error."""
 
-    class Formatter(base.formatter_class):  # type: ignore[name-defined,misc]
+    class Formatter(base.formatter_class):  # type: ignore[name-defined,misc]  # click's class, known only at run time
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
             super().write_usage(prog, args, USAGE if prefix is None else prefix)
 
-    class JapaneseContext(base):  # type: ignore[valid-type,misc]
+    class JapaneseContext(base):  # type: ignore[misc]  # a subclass of the command's context class, chosen at run time
         formatter_class = Formatter
 
         def get_help(self) -> str:
             _typer_words()
-            return super().get_help()
+            text: str = super().get_help()
+            return text
 
         def get_usage(self) -> str:
             _typer_words()
-            return super().get_usage()
+            text: str = super().get_usage()
+            return text
 
     return JapaneseContext
 
@@ -250,15 +258,18 @@ def japanese_errors() -> Iterator[None]:
     usage_error = typer.BadParameter.__base__  # the click typer runs on: its UsageError
     try:
         yield
-    except usage_error as err:  # type: ignore[misc]
+    except usage_error as err:  # type: ignore[misc]  # click's UsageError, reached through typer
         japanese = japanese_message(err)
         if japanese is not None:
-            err.format_message = lambda: japanese  # type: ignore[method-assign]
+            err.format_message = lambda: japanese
         raise
 
 
 def _fail(ctx: Any, key: str, **params: object) -> NoReturn:
-    ctx.fail(_ja(key, **params))
+    """Refuse the command line with the message ``key`` (what ``ctx.fail`` does)."""
+    from typer._click.exceptions import UsageError
+
+    raise UsageError(_ja(key, **params), ctx)
 
 
 @cache
@@ -271,7 +282,7 @@ def _japanese_command(base: type) -> type:
     from typer._click.exceptions import BadOptionUsage
     from typer.core import TyperGroup as Group
 
-    class JapaneseCommand(base):  # type: ignore[valid-type,misc]
+    class JapaneseCommand(base):  # type: ignore[misc]  # a subclass of the command's class, chosen at run time
         def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
             if isinstance(self, Group):
                 return self._parse(ctx, args)
@@ -325,7 +336,7 @@ def _japanese_type(base: type) -> type:
     from typer._click import types
     from typer._types import TyperChoice
 
-    class JapaneseType(base):  # type: ignore[valid-type,misc]
+    class JapaneseType(base):  # type: ignore[misc]  # a subclass of the parameter's type, chosen at run time
         def convert(self, value: Any, param: Any, ctx: Any) -> Any:
             try:
                 return super().convert(value, param, ctx)
@@ -356,10 +367,12 @@ def _japanese_type(base: type) -> type:
 def _speak_japanese_errors(root: Any) -> None:
     """Every command of the tree, and every parameter's type, raising in Japanese."""
     for _, command in commands(root):
-        command.__class__ = _japanese_command(type(command))
+        command_class: type = type(command)
+        command.__class__ = _japanese_command(command_class)
         for param in command.params:
             kind = copy.copy(param.type)
-            kind.__class__ = _japanese_type(type(param.type))
+            type_class: type = type(param.type)
+            kind.__class__ = _japanese_type(type_class)
             param.type = kind
 
 
@@ -430,6 +443,11 @@ HELP: dict[str, str] = {
     "validate --html": (
         "単独で開ける HTML の報告書も書き出します: 記録の一覧表と、各記録の判定と"
         "1手ずつ進められる再生ビュー。"
+    ),
+    "validate --xlsx": (
+        "Excel のブックも書き出します('xlsx' 追加パッケージが必要): 記録ごとに1行の"
+        "シート(--summary csv と同じ列と、判定の説明)と、実行の設定(バージョン、日時、"
+        "適用中の解釈)のシート。"
     ),
     "validate --interpretation": (
         "番号付きの解釈を切り替えます。ID=値(例: nebula-entry=each-step)はその解釈を持つ"
