@@ -140,6 +140,21 @@ def test_lang_on_the_command_line_chooses_the_language_of_help() -> None:
     assert command_line_lang(["validate", "--", "--lang", "ja"]) in ("ja", "en")
 
 
+def test_lang_before_the_command_is_taken_by_the_root_command() -> None:
+    """docs/ja/README.md: help follows ``--lang``, before the command too. Issue 42:
+    ``adjudicator --help --lang ja`` was refused (「--lang というオプションはありません」);
+    it shows the root's help in Japanese, and ``--lang`` before a command is the language
+    of that command, unless the command is given its own."""
+    for args in (["--help", "--lang", "ja"], ["--lang", "ja", "--help"], ["--lang", "ja"]):
+        result = run(*args, lang="C.UTF-8")
+        assert result.exit_code == 0, (args, result.output)
+        assert "使い方: adjudicator" in result.output and "コマンド" in result.output, args
+    games = run("--lang", "ja", "games", lang="C.UTF-8")
+    assert games.exit_code == 0 and "陣営:" in games.output
+    own = run("--lang", "ja", "games", "--lang", "en", lang="C.UTF-8")
+    assert "sides:" in own.output and "陣営" not in own.output
+
+
 def test_no_arguments_shows_the_help_in_japanese() -> None:
     result = run()
     assert "使い方: adjudicator" in result.output and "コマンド" in result.output

@@ -9,7 +9,7 @@ from string import Formatter
 
 import pytest
 
-from adjudicator.core.i18n import LANGS, catalogue, say
+from adjudicator.core.i18n import LANGS, catalogue, fill, say
 from adjudicator.core.read.yaml_data import PACKAGE
 
 #: Each namespace of the catalogue: a folder of the package holding ``messages.yaml``.
@@ -83,3 +83,14 @@ def test_the_checks_see_a_missing_language_a_parameter_mismatch_and_an_unknown_i
     assert SAID.findall('"adjudicator.core.read"') == []
     with pytest.raises(KeyError):
         say("core.no.such.message", "en")
+
+
+def test_a_japanese_word_filled_in_joins_the_japanese_around_it() -> None:
+    """A template spaces a parameter for a word in Latin letters (「M3-M2 は不合法」); filled
+    with a Japanese word the space goes (「再生回数の上限」, 「記録の勝者は青ですが」), and
+    English and numbers keep theirs."""
+    template = "記録の勝者は {winner} ですが、{n} 手目"
+    assert fill(template, {"winner": "青", "n": 3}, "ja") == "記録の勝者は青ですが、3 手目"
+    assert fill(template, {"winner": "blue", "n": 3}, "ja") == "記録の勝者は blue ですが、3 手目"
+    assert fill("{a} {b}", {"a": "x", "b": "y"}, "en") == "x y"
+    assert fill("「{w}」と {w!r}", {"w": "赤"}, "ja") == "「赤」と '赤'"

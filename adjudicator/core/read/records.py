@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 from adjudicator.core.errors import InputError, RecordRule, place
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, fill, say
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.plies import count, ply_name
 from adjudicator.core.judge.references import RuleData
@@ -399,12 +399,6 @@ RECORD_MESSAGES: dict[str, dict[Lang, str]] = {
 }
 
 
-DEFERRED_FOUND: dict[Lang, str] = {
-    "en": "(Found when hidden information was opened at {ply}.)",
-    "ja": "({ply}で非公開情報が開示された時点で判明。)",
-}
-
-
 def note_in(note: Note, lang: Lang) -> Note:
     """A reader's warning in ``lang``: its message and its locator."""
     if lang == "en":
@@ -486,7 +480,7 @@ class Validation:
                 continue
             side = key == "winner" or (key == "claimed" and code == "wrong_winner")
             words[key] = names.side_name(value, lang) if side else names.reason_name(value, lang)
-        message = RECORD_MESSAGES[code][lang].format(**words)
+        message = fill(RECORD_MESSAGES[code][lang], words, lang)
         return self._problem(code, ply, rules, message, action=args.get("action"))
 
     def _ply(self, ply: int) -> str:
@@ -605,9 +599,9 @@ class Validation:
 
     def _deferred_problem(self, v: Violation, at: int, opened_at: int) -> Problem:
         """A violation at ``at`` that hidden information opened at ``opened_at`` proves."""
-        found = DEFERRED_FOUND[self.lang].format(ply=self._ply(opened_at))
         action = self.record.events[at - 1].written
-        message = f"{v.message(self.lang)} {found}"
+        ply = self._ply(opened_at)
+        message = say("core.record.found_later", self.lang, message=v.message(self.lang), ply=ply)
         return self._problem(v.code, at, v.rules, message, action=action, with_position=False)
 
     def _against(self, code: str, computed: Outcome, **claimed: Any) -> Problem:
