@@ -172,8 +172,10 @@ RULEBOOK_NAMES = frozenset(
 #: End), and the time standard (the workbook's 作成日時(UTC)). The games' titles as their
 #: rulebooks print them (ORBIT DOMINION, vs) are ids too.
 FORMATS_AND_KEYS = frozenset(
-    {"JSON", "YAML", "CSV", "SVG", "HTML", "UTF-8", "UTF-16", "Shift_JIS", "NUL", "Home", "End"}
-    | {"UTC"}
+    {
+        *("JSON", "YAML", "CSV", "SVG", "HTML", "UTF-8", "UTF-16", "Shift_JIS", "NUL"),
+        *("Home", "End", "UTC"),
+    }
 )
 #: rich's console markup, never shown: [bold red]…[/]
 MARKUP = re.compile(r"\[/?(?:(?:bold|dim|red|green|yellow) ?)*\]")
