@@ -21,8 +21,9 @@ from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
-from adjudicator.cli.help_ja import commands, help_texts, japanese_message, spaced
+from adjudicator.cli.help_ja import commands, help_texts, spaced
 from adjudicator.cli.help_lang import command_line_lang
+from adjudicator.cli.usage_ja import japanese_message
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.write.line_breaks import break_offsets, narrowest
 
