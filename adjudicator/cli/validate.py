@@ -194,7 +194,11 @@ def validate(
     if executor is None:
         jobs = _capped(jobs, language)
     verdicts = _verdicts(registry, files, options, jobs, executor, render)
-    rows = summary_writer(console.file, summary_format) if summary_format else None
+    rows = (
+        summary_writer(console.file, summary_format, language, registry.get)
+        if summary_format
+        else None
+    )
     report = None
     if html is not None:
         budget = _repair_budget(repair_replays, repair_seconds) if repair else None
