@@ -19,6 +19,10 @@ def main() -> None:
             serve_engine()
             return
         conformance_run = sys.argv[1:3] == ["conformance", "run"]
+        if sys.argv[1:2] == ["conformance"]:
+            from adjudicator.core.conformance.spawn import end_on_signals
+
+            end_on_signals()
         if conformance_run:
             from adjudicator.core.conformance.spawn import start_default_early
 
@@ -44,16 +48,17 @@ def main() -> None:
 def leave_when_done(app: Callable[[], object]) -> NoReturn:
     """Run ``app`` and leave the process at once with its exit code, its output flushed:
     a conformance run holds every case and answer it read, and tearing them down with the
-    interpreter cost a tenth of a second after the report was written. An early engine the
-    run never adopted is ended first, as at any exit."""
-    from adjudicator.core.conformance.spawn import end_unused
+    interpreter cost a tenth of a second after the report was written. Every engine still
+    running (an early one the run never adopted, one a signal interrupted) is ended first,
+    as at any exit."""
+    from adjudicator.core.conformance.spawn import end_all
 
     try:
         app()
         code: object = 0
     except SystemExit as done:
         code = done.code
-    end_unused()
+    end_all()
     if code is None:
         code = 0
     elif not isinstance(code, int):  # as the interpreter treats sys.exit("message")
