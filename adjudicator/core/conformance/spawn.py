@@ -72,9 +72,11 @@ def end_on_signals() -> None:
     """SIGTERM and SIGHUP end the command by an exit with code 128 + the signal's number
     (as a shell reports a process a signal ended), which runs every ``finally`` and
     :func:`end_all` on its way; by default they end the process at once, its engines left
-    running. A second one while it ends is ignored: the ending takes moments."""
+    running. A second one while it ends is ignored: the ending takes moments. A signal the
+    command was started ignoring (``nohup``) stays ignored."""
     for number in ENDING_SIGNALS:
-        signal.signal(number, _leave)
+        if signal.getsignal(number) == signal.SIG_DFL:
+            signal.signal(number, _leave)
 
 
 def _leave(number: int, _frame: object) -> None:
