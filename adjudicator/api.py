@@ -77,7 +77,7 @@ def repair(
     *,
     max_edits: int = 2,
     top: int = 3,
-    seconds: float = 30.0,
+    seconds: float = 120.0,
     lang: Lang = "en",
 ) -> Repair:
     """The corrections under which a miscopied record is valid to its end and agrees with
