@@ -17,6 +17,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import os
+import re
 import select
 import signal
 import subprocess
@@ -110,6 +111,7 @@ def write_within(fd: int, data: bytes, deadline: float) -> bool:
 
 #: The pipes (their inode numbers) of each engine started and not yet ended, by its pid.
 _PIPES: dict[int, frozenset[int]] = {}
+_NUMBER = re.compile("[0-9]{1,20}")
 #: Where the system lists its processes, one folder per process id.
 PROC = Path("/proc")
 
@@ -177,13 +179,14 @@ def strays(root: int, pipes: frozenset[int]) -> set[int]:
     list processes. This process, which holds the other ends of the pipes, is never one."""
     parents: dict[int, int] = {}
     holders: set[int] = set()
-    for entry in _processes():
-        pid = int(entry.name)
+    for entry, pid in _processes():
         if pid == os.getpid():
             continue
-        with contextlib.suppress(OSError, ValueError, IndexError):
+        with contextlib.suppress(OSError, IndexError):
             # the parent is the second field after the command, which is in parentheses
-            parents[pid] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            parent = _system_number((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if parent is not None:
+                parents[pid] = parent
         if pipes and _holds(entry, pipes):
             holders.add(pid)
     found = {root}
@@ -192,12 +195,21 @@ def strays(root: int, pipes: frozenset[int]) -> set[int]:
     return (found | holders) - {root}
 
 
-def _processes() -> list[Path]:
-    """The folders of ``/proc`` that are processes (none where it does not exist)."""
+def _processes() -> list[tuple[Path, int]]:
+    """The folders of ``/proc`` that are processes, with their ids (none where it does not
+    exist)."""
     try:
-        return [entry for entry in PROC.iterdir() if entry.name.isdigit()]
+        entries = list(PROC.iterdir())
     except OSError:
         return []
+    numbered = ((entry, _system_number(entry.name)) for entry in entries)
+    return [(entry, pid) for entry, pid in numbered if pid is not None]
+
+
+def _system_number(text: str) -> int | None:
+    """A number the system writes in ``/proc`` (a process id, a pipe's inode): ASCII digits,
+    never input of a user; ``None`` for anything else."""
+    return int(text) if _NUMBER.fullmatch(text) else None
 
 
 def _holds(process: Path, pipes: frozenset[int]) -> bool:
@@ -212,6 +224,6 @@ def _holds(process: Path, pipes: frozenset[int]) -> bool:
             link = os.readlink(fd)
         except OSError:  # closed meanwhile
             continue
-        if link.startswith("pipe:[") and int(link[6:-1]) in pipes:
+        if link.startswith("pipe:[") and _system_number(link[6:-1]) in pipes:
             return True
     return False

@@ -12,7 +12,7 @@ before anything else.
 
 Every engine started here is ended however the command ends: its normal end, an error,
 Ctrl-C, or a SIGTERM or SIGHUP (a ``kill``, ``timeout(1)``, a closed terminal), which
-:func:`end_on_signals` turns into an exit that unwinds like Ctrl-C. An engine runs in a
+the console script turns into an exit that unwinds like Ctrl-C. An engine runs in a
 process group of its own, so that nothing sent to the runner's group reaches it: without
 this it outlived the runner (:func:`end_all`)."""
 
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import atexit
 import shlex
-import signal
 import subprocess
 import sys
 
@@ -42,8 +41,6 @@ def engine_argv(command: str) -> list[str]:
 _early: list[subprocess.Popen[bytes]] = []
 #: Every engine started and not yet found ended, ended at the command's exit.
 _started: list[subprocess.Popen[bytes]] = []
-#: The signals that end a run as Ctrl-C does (SIGINT is Python's KeyboardInterrupt).
-ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
 def spawn(argv: list[str]) -> subprocess.Popen[bytes]:
@@ -59,30 +56,13 @@ def spawn(argv: list[str]) -> subprocess.Popen[bytes]:
 
 def end_all() -> None:
     """End every engine started that is still running (its whole group and its strays):
-    at any exit of the command, however it came (a signal turned into an exit by
-    :func:`end_on_signals`, an error, Ctrl-C), none is left behind."""
+    at any exit of the command, however it came (a signal turned into an exit by the
+    console script, an error, Ctrl-C), none is left behind."""
     _early.clear()
     while _started:
         proc = _started.pop()
         if proc.returncode is None:
             _end(proc)
-
-
-def end_on_signals() -> None:
-    """SIGTERM and SIGHUP end the command by an exit with code 128 + the signal's number
-    (as a shell reports a process a signal ended), which runs every ``finally`` and
-    :func:`end_all` on its way; by default they end the process at once, its engines left
-    running. A second one while it ends is ignored: the ending takes moments. A signal the
-    command was started ignoring (``nohup``) stays ignored."""
-    for number in ENDING_SIGNALS:
-        if signal.getsignal(number) == signal.SIG_DFL:
-            signal.signal(number, _leave)
-
-
-def _leave(number: int, _frame: object) -> None:
-    for again in ENDING_SIGNALS:
-        signal.signal(again, signal.SIG_IGN)
-    raise SystemExit(128 + number)
 
 
 def start_default_early(words: list[str]) -> None:

@@ -36,7 +36,6 @@ from __future__ import annotations
 import hashlib
 import heapq
 import itertools
-import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -48,6 +47,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.judge.verdict import Problem, Verdict
 from adjudicator.core.read.records import Event, GameRecord, Replay, Validation
 from adjudicator.core.read.records import validate as validate_record
+from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.repair import transcription
 
 if TYPE_CHECKING:
@@ -592,7 +592,7 @@ class _Search:
 
 def _digest(slots: tuple[Slot, ...]) -> bytes:
     """A record's events, as a digest: the records tried are remembered by it, not whole."""
-    lines = json.dumps([s.line for s in slots]).encode("ascii")
+    lines = dumps([s.line for s in slots]).encode("utf-8", "surrogatepass")
     return hashlib.blake2b(lines, digest_size=16).digest()
 
 
