@@ -438,10 +438,6 @@ def end_as_recorded(replay: Replay, record: GameRecord) -> bool:
     return True
 
 
-#: At most this many plies are played before :class:`Validation` tells its ``each``.
-EACH_PLIES = 64
-
-
 class Validation:
     """Replays one record and compares its claimed result with the rules'."""
 
@@ -454,16 +450,11 @@ class Validation:
         lang: Lang,
         positions: bool = True,
         start: int = 0,
-        each: Callable[[int], None] | None = None,
     ) -> None:
         """``positions``: whether a problem shows the position and its drawing (a search
         that only asks where a record fails does without them). ``start``: how many of the
         record's events ``replay`` has played already (a search replays from a copy of the
-        game as it stood there); plies are still counted from the record's start. ``each``
-        is told how many plies were played, at most :data:`EACH_PLIES` at a time, while
-        they are played: a search checks its budget there and may stop the replay by
-        raising (a replay of a long record is the longest work it does)."""
-        self.each = each
+        game as it stood there); plies are still counted from the record's start."""
         self.record = record
         self.replay = replay
         self.lenient = lenient
@@ -525,12 +516,9 @@ class Validation:
         replay = self.replay
         start = self.start
         events = self.record.events[start:] if start else self.record.events
-        each = self.each
-        played = replay.play_accepted(events) if each is None else self._play_told(events, each)
+        played = replay.play_accepted(events)
         attempt, lenient = replay.attempt, self.lenient
         for ply, event in enumerate(events[played:] if played else events, start + played + 1):
-            if each is not None:
-                each(1)
             if event.attempts:
                 problem = self._check_attempts(ply, event)
                 if problem is not None:
@@ -545,18 +533,6 @@ class Validation:
                 if problem is not None:
                     return self._stopped(self._earliest(ply, problem))
         return self._check_result(), replay.outcome()
-
-    def _play_told(self, events: Sequence[Event], each: Callable[[int], None]) -> int:
-        """:meth:`Replay.play_accepted` a few plies at a time, ``each`` told of each few."""
-        played = 0
-        while played < len(events):
-            chunk = events[played : played + EACH_PLIES]
-            done = self.replay.play_accepted(chunk)
-            each(done)
-            played += done
-            if done < len(chunk):
-                break
-        return played
 
     def _stopped(self, problem: Problem) -> tuple[Problem, Outcome | None]:
         """The first problem, with what the rules decided before its event. A fault that

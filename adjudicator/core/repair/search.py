@@ -15,16 +15,10 @@ thousand but made only when the search reaches them; and candidates far costlier
 best are not looked for. Every
 candidate returned was validated whole, as ``adjudicator validate`` would.
 
-What keeps it bounded, whatever the record (up to the reader's limit, a megabyte of
-events): its budget is counted in replays, deterministically, so that the answer does not
-depend on the machine's load; a replay of a long record counts once for every
-:data:`LONG_RECORD` events it has, and the plies played to stand before the places it may
-be edited count too (:meth:`_Search._charge`). Time is an outer limit, looked at where the
-work is done, ply by ply inside every replay, and said when it is what stopped the search.
-A record held by the search is held whole only by the nodes that may be edited again,
-whose number the budget bounds; the replays standing before each place are kept at
-:data:`CHECKPOINTS` places of a node at most, the others played from the nearest; the
-records already tried are remembered by a digest.
+What keeps it bounded, whatever the record (docs/repair.md, "Bounds"): a budget of
+replays, deterministic, a long record's counted once per :data:`LONG_RECORD` events; the
+time, an outer limit, looked at ply by ply inside every replay; memory for the record, not
+the record times the candidates (:class:`.lines.Lines`, :data:`CHECKPOINTS`).
 
 The core knows no game: a game offers the events legal where the replay stands
 (:meth:`Replay.alternatives`, when it can list them), its confusable letters, and a way to
@@ -33,29 +27,25 @@ make its record again with other events (:meth:`Game.with_events`).
 
 from __future__ import annotations
 
-import hashlib
 import heapq
 import itertools
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
-
-from pydantic import BaseModel, Field
+from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.judge.verdict import Problem, Verdict
-from adjudicator.core.read.records import Event, GameRecord, Replay, Validation
+from adjudicator.core.judge.verdict import Problem
+from adjudicator.core.read.records import GameRecord, Replay, Validation
 from adjudicator.core.read.records import validate as validate_record
-from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.repair import transcription
+from adjudicator.core.repair.lines import Lines, Slot, Ticking, digest
+from adjudicator.core.repair.models import Candidate, Edit, Op, Repair, Searched, Stop
 
 if TYPE_CHECKING:
     from adjudicator.core.game import Game
     from adjudicator.core.i18n import Lang
 
-Op = Literal["replace", "insert", "delete", "swap"]
-Stop = Literal["complete", "horizon", "top", "alternatives", "replays", "time"]
 
 #: The checks on a claimed result, not on an event: the fault may be anywhere before.
 RESULT_CODES = frozenset(
@@ -67,9 +57,8 @@ RESULT_CODES = frozenset(
 DEFAULT_WINDOW: int | None = None
 DEFAULT_MAX_EDITS = 2
 DEFAULT_TOP = 3
-#: Edited records replayed at most (the budget, which gives the same answer on any machine):
-#: what fits a director's patience; and seconds, an outer limit that stops only a search on
-#: a machine far slower or busier than a laptop (said when it does).
+#: Edited records replayed at most (the budget: the same answer on any machine), and seconds,
+#: an outer limit for a machine far slower or busier than a laptop (said when it stops one).
 DEFAULT_MAX_REPLAYS = 20_000
 DEFAULT_SECONDS = 120.0
 #: Candidates that cost this much more than the best are not looked for: far less likely
@@ -81,12 +70,10 @@ ALTERNATIVES_AT_LEAST = 1000
 #: Lines after a place a game reads to tell what was left out there (:meth:`Replay.omitted`):
 #: two Dark Nebula turns.
 AHEAD = 14
-#: A record this long (events) counts as one replay for every so many events it has, and so
-#: many plies played to stand before a place count as one replay: the budget bounds the
-#: work, whatever the record's length (a record of up to this many events costs one).
+#: A record counts as one replay per so many events, and so many plies played to reach places
+#: count as one: the budget bounds the work, whatever the record's length.
 LONG_RECORD = 250
-#: The replays a node keeps standing before its places, at most: the others are played from
-#: the nearest one before them (the places of a long record are many).
+#: The replays a node keeps before its places, at most; the others played from the nearest.
 CHECKPOINTS = 64
 #: No edit costs less (:mod:`.transcription`): what an edit not planned yet is counted at.
 CHEAPEST_EDIT = min(
@@ -98,157 +85,9 @@ CHEAPEST_EDIT = min(
 )
 
 
-class Edit(BaseModel):
-    """One correction: at ``ply`` (1-based, in the record as corrected so far), what was
-    written and what is now."""
-
-    ply: int
-    op: Op
-    was: str | None = Field(description="The event as written (None for an insertion).")
-    now: str | None = Field(description="The event as corrected (None for a deletion).")
-    cost: float
-
-
-class Candidate(BaseModel):
-    edits: list[Edit]
-    cost: float = Field(description="The sum of the edits' costs (see docs/repair.md).")
-    verdict: Verdict = Field(description="The corrected record's verdict.")
-    record: dict[str, Any] = Field(
-        description="The corrected record, whole, in the game's JSON record format."
-    )
-
-
-class Searched(BaseModel):
-    edits_tried: int
-    replays: int
-    seconds: float
-    complete: bool = Field(
-        description="True when every record within max_edits edits was considered."
-    )
-    stopped: Stop = Field(
-        description="Why the search stopped: every record considered; every correction "
-        "costing up to the best's plus the horizon considered; the candidates asked for "
-        "found; as many replays again spent on other corrections as the best took; or a "
-        "budget (replays, seconds) reached."
-    )
-    cost_limit: float | None = Field(
-        default=None, description="With 'horizon': the dearest cost considered."
-    )
-    budget_reached: str | None = Field(
-        default=None, description="'replays' or 'time' when the search stopped at a budget."
-    )
-
-
-class Repair(BaseModel):
-    """What ``adjudicator repair --json`` prints."""
-
-    source: str
-    game: str | None
-    status: Literal["valid", "repaired", "no_candidate", "pending"]
-    verdict: Verdict = Field(description="The record's own verdict, before any edit.")
-    max_edits: int
-    candidates: list[Candidate] = Field(default_factory=list)
-    searched: Searched | None = None
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One event of an edited record: its line, the index of the event of the record it
-    is, unchanged (kept or moved), or ``None`` for a line the repair wrote, and the event
-    the validation loop plays."""
-
-    line: str
-    origin: int | None
-    event: Event
-
-
-class _Lines:
-    """The events of an edited record, held as its parent's and one edit: a search holds
-    many records that differ from the one written in an edit or two, and holding each
-    whole held the record as many times. An event is found through the edits; the record
-    is made whole only to be replayed, and let go after (:meth:`let_go`)."""
-
-    def __init__(
-        self,
-        root: tuple[Slot, ...],
-        renumbered: Callable[[str, int], str],
-        parent: _Lines | None = None,
-        change: tuple[Op, int, str | None] | None = None,
-    ) -> None:
-        self.root, self.renumbered, self.parent, self.change = root, renumbered, parent, change
-        self.length = len(root) if parent is None or change is None else _length(parent, change)
-        self._whole: tuple[Slot, ...] | None = None
-
-    def __len__(self) -> int:
-        return self.length
-
-    def __getitem__(self, i: int) -> Slot:
-        """Event ``i`` (0-based, within the record), found through the edits."""
-        parent, change = self.parent, self.change
-        if parent is None or change is None:
-            return self.root[i]
-        op, at, line = change
-        if i < at or (op == "replace" and i > at):
-            return parent[i]
-        if op in ("replace", "insert") and i == at:
-            assert line is not None
-            slot = Slot(line, None, Event(line))
-            return slot if op == "replace" else self._numbered(slot, i)
-        if op == "insert":
-            return self._numbered(parent[i - 1], i)
-        if op == "delete":
-            return self._numbered(parent[i + 1], i)
-        return self._numbered(parent[{at: at + 1, at + 1: at}.get(i, i)], i)  # swap
-
-    def _numbered(self, slot: Slot, i: int) -> Slot:
-        """The slot written with the number of its new place ``i``, for a game whose events
-        carry one (a slot keeps its origin: only its number changed)."""
-        line = self.renumbered(slot.line, i)
-        return slot if line == slot.line else Slot(line, slot.origin, Event(line))
-
-    def __iter__(self) -> Iterator[Slot]:
-        return iter(self.whole())
-
-    def lines(self, start: int, count: int) -> list[str]:
-        """The lines of events ``start`` to ``start + count`` (those the record has)."""
-        return [self[i].line for i in range(start, min(start + count, self.length))]
-
-    def whole(self) -> tuple[Slot, ...]:
-        """Every event, made once for as long as the record is being tried."""
-        if self.parent is None or self.change is None:
-            return self.root
-        if self._whole is None:
-            self._whole = self._made()
-        return self._whole
-
-    def _made(self) -> tuple[Slot, ...]:
-        assert self.parent is not None and self.change is not None
-        slots = self.parent.whole()
-        op, at, line = self.change
-        if op == "replace":
-            assert line is not None
-            return (*slots[:at], Slot(line, None, Event(line)), *slots[at + 1 :])
-        if op == "insert":
-            assert line is not None
-            new = (*slots[:at], Slot(line, None, Event(line)), *slots[at:])
-        elif op == "delete":
-            new = (*slots[:at], *slots[at + 1 :])
-        else:  # swap
-            new = (*slots[:at], slots[at + 1], slots[at], *slots[at + 2 :])
-        return (*new[:at], *(self._numbered(slot, i) for i, slot in enumerate(new[at:], at)))
-
-    def let_go(self) -> None:
-        """Hold the record as its parent's and one edit again."""
-        self._whole = None
-
-
-def _length(parent: _Lines, change: tuple[Op, int, str | None]) -> int:
-    return len(parent) + {"insert": 1, "delete": -1}.get(change[0], 0)
-
-
 @dataclass
 class _Node:
-    slots: _Lines
+    slots: Lines
     edits: tuple[Edit, ...]
     cost: float
     #: edits may be made from this slot index on (edits go in the order of their plies)
@@ -371,12 +210,11 @@ class _Search:
         )
         validation = Validation(
             edited,
-            node.base.copy(),
+            cast(Replay, Ticking(node.base.copy(), self._tick)),
             lenient=False,
             lang="en",
             positions=False,
             start=node.base_at,
-            each=self._tick,
         )
         problem, _ = validation.run()
         return self._failure(problem, len(node.slots))
@@ -479,7 +317,7 @@ class _Search:
             was = f"{slots[at].line} / {slots[at + 1].line}"
             now = f"{slots[at + 1].line} / {slots[at].line}"
             next_at = at + 2
-        new = _Lines(slots.root, slots.renumbered, slots, (op, at, line))
+        new = Lines(slots.root, slots.renumbered, slots, (op, at, line))
         edit = Edit(ply=at + 1, op=op, was=was, now=now, cost=plan.cost)
         cost = node.cost + plan.cost
         failed = node.failed_at or 0
@@ -569,7 +407,7 @@ class _Search:
                     place(item)
                 continue
             node = self._made(item)
-            key = _digest(node.slots.whole())
+            key = digest(node.slots.whole())
             if key not in self.seen:
                 self.seen.add(key)
                 self._try(node, places)
@@ -588,12 +426,6 @@ class _Search:
                 found.append(node)
         elif len(node.edits) < self.max_edits and self._progress(node):
             places(node)
-
-
-def _digest(slots: tuple[Slot, ...]) -> bytes:
-    """A record's events, as a digest: the records tried are remembered by it, not whole."""
-    lines = dumps([s.line for s in slots]).encode("utf-8", "surrogatepass")
-    return hashlib.blake2b(lines, digest_size=16).digest()
 
 
 def _within(earlier: _Node, later: _Node) -> bool:
@@ -633,7 +465,7 @@ def repair(
         seconds=seconds,
     )
     slots = tuple(Slot(e.written, i, e) for i, e in enumerate(record.events))
-    root = _Node(_Lines(slots, game.renumbered), (), 0.0, 0, game.replay(record), 0)
+    root = _Node(Lines(slots, game.renumbered), (), 0.0, 0, game.replay(record), 0)
     root.failed_at = search._failure(verdict.problem, len(slots))
     found = search.run(root) if max_edits > 0 else []
     candidates = []
