@@ -22,7 +22,7 @@ from adjudicator.core.read.records import validate as validate_record
 from adjudicator.core.registry import Registry
 
 if TYPE_CHECKING:
-    from adjudicator.core.repair.search import Repair
+    from adjudicator.core.repair.models import Repair
 
 __all__ = ["InputError", "Verdict", "game", "load_record", "repair", "validate"]
 

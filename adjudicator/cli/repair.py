@@ -31,7 +31,7 @@ from adjudicator.core.write.display import path_text, printable
 
 if TYPE_CHECKING:
     from adjudicator.core.judge.references import RuleData
-    from adjudicator.core.repair.search import Repair
+    from adjudicator.core.repair.models import Repair
 
 
 def repair(
