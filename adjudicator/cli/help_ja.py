@@ -278,7 +278,10 @@ HELP: dict[str, str] = {
     "validate --repair-replays": (
         "--repair と共に: 1記録につき、修正した記録をこの件数まで再生します。"
     ),
-    "validate --repair-seconds": "--repair と共に: 1記録につき、この秒数まで探します。",
+    "validate --repair-seconds": (
+        "--repair と共に: 1記録につき、この秒数まで探します。外側の上限です"
+        "(探索は再生回数で区切られ、どの機械でも同じになります)。"
+    ),
     "validate --summary": (
         "csv: 報告の代わりに、記録ごとに1行(ファイル、ゲーム、判定、手数、コード、条、"
         "勝者、理由)を表計算ソフト向けに出力します。csv-excel: 同じ内容を Excel 向けに"
@@ -310,7 +313,10 @@ HELP: dict[str, str] = {
     "repair source": "記録(JSON またはテキスト表記)。",
     "repair --max-edits": "1つの修正案の修正は多くてもこの数まで。",
     "repair --top": "示す修正案は多くてもこの数まで。",
-    "repair --time": "この秒数で探索を打ち切ります。",
+    "repair --time": (
+        "この秒数で探索を打ち切ります。外側の上限です: 探索は再生回数で区切られ、"
+        "どの機械でも同じ答えになります。"
+    ),
     "repair --write": (
         "最良の修正案を JSON の記録としてここに書き出します。修正の内容は 'ext' に入れます"
         "(入力は変更しません)。"

@@ -31,7 +31,7 @@ from adjudicator.core.write.display import path_text, printable
 
 if TYPE_CHECKING:
     from adjudicator.core.judge.references import RuleData
-    from adjudicator.core.repair.search import Repair
+    from adjudicator.core.repair.models import Repair
 
 
 def repair(
@@ -46,8 +46,14 @@ def repair(
     ] = 3,
     seconds: Annotated[
         float,
-        typer.Option("--time", min=0.1, max=3600, help="Stop searching after this many seconds."),
-    ] = 30.0,
+        typer.Option(
+            "--time",
+            min=0.1,
+            max=3600,
+            help="Stop searching after this many seconds, an outer limit: the search is "
+            "bounded by its replays, which give the same answer on any machine.",
+        ),
+    ] = 120.0,
     write: Annotated[
         Path | None,
         typer.Option(

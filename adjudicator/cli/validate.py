@@ -129,7 +129,10 @@ RepairReplaysOption = Annotated[
 RepairSecondsOption = Annotated[
     int,
     typer.Option(
-        "--repair-seconds", min=1, help="With --repair: search at most this many seconds a record."
+        "--repair-seconds",
+        min=1,
+        help="With --repair: search at most this many seconds a record, an outer limit "
+        "(the replays bound the search, the same on any machine).",
     ),
 ]
 
@@ -152,7 +155,7 @@ def validate(
     summary_format: SummaryOption = None,
     repair: RepairOption = False,
     repair_replays: RepairReplaysOption = 2000,
-    repair_seconds: RepairSecondsOption = 2,
+    repair_seconds: RepairSecondsOption = 20,
 ) -> None:
     """Replay each record against the rulebook and check its claimed result.
 

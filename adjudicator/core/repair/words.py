@@ -12,7 +12,7 @@ from adjudicator.core.write.report import decided_line
 
 if TYPE_CHECKING:
     from adjudicator.core.judge.references import RuleData
-    from adjudicator.core.repair.search import Candidate, Edit, Searched
+    from adjudicator.core.repair.models import Candidate, Edit, Searched
 
 #: Each edit's words, by the edit's operation.
 _EDITS = {

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.core.batch.files import Options
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, say
-from adjudicator.core.repair.search import DEFAULT_MAX_EDITS, Edit, Repair, repair
+from adjudicator.core.repair.models import Edit, Repair
+from adjudicator.core.repair.search import DEFAULT_MAX_EDITS, repair
 from adjudicator.core.repair.words import edit_line, searched_said, verdict_said
 from adjudicator.core.write.display import printable
 from adjudicator.core.write.report_frames import drawn_frames, frames_data
