@@ -1,8 +1,8 @@
 """Every hostile input of the corpus (tests/hostile/corpus.py) gets its expected answer,
 within bounds of work and memory. The bounds here are loose; the faults they guard against
 cost hours and gigabytes. The work is this process's CPU time, not the wall clock, so that
-the bound holds or not by the input, not by how busy the machine is. ``python -m tests.fuzz --corpus``
-measures the real worst time and peak memory."""
+the bound holds or not by the input, not by how busy the machine is.
+``python -m tests.fuzz --corpus`` measures the real worst time and peak memory."""
 
 from __future__ import annotations
 
