@@ -176,6 +176,8 @@ def _show(ruling: Ruling, game: Game, language: Lang, *, codes: bool) -> None:
             console.print(f"  {shown(proves)}")
         console.print(f"  {code}{escape(ruling.citation or '')}")
         console.print(f"  {shown(ruling.message or '')}")
+    elif ruling.citation:
+        console.print(f"  {escape(label['allowed_by'].format(citation=ruling.citation))}")
     if ruling.position_after is not None:
         console.print(escape(label["leads_to"].format(position=ruling.position_after)))
         console.print(ruling.drawing_after or "", markup=False)
@@ -198,6 +200,8 @@ def ruling_caption(ruling: Ruling, game: Game, lang: Lang) -> list[str]:
     if ruling.violation is not None:
         proves = _proves(ruling, game, lang)
         lines += [*([proves] if proves else []), ruling.message or "", ruling.citation or ""]
+    elif ruling.citation:
+        lines.append(label["allowed_by"].format(citation=ruling.citation))
     after = ruling.outcome_after
     if after is not None and after.decided and after.winner and after.reason:
         won = won_line(game.rules, lang, after.decided_at or ruling.ply, after.winner, after.reason)

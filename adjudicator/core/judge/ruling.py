@@ -46,8 +46,15 @@ class Ruling(BaseModel):
     violation_action: str | None = Field(
         None, description="With violation_at: that event as the record writes it."
     )
-    rules: list[str] = []
-    citation: str | None = None
+    rules: list[str] = Field(
+        default_factory=list,
+        description="The rule references that decide the ruling: for an illegal action "
+        "those it breaks, for a legal one those that allow it (what it decides is in "
+        "outcome_after).",
+    )
+    citation: str | None = Field(
+        None, description="The rules cited, as the rulebook names them, in the language chosen."
+    )
     message: str | None = None
     position_after: str | None = None
     drawing_after: str | None = None
@@ -121,9 +128,12 @@ def rule(
             citation=v.cite(game.rules, lang),
             message=v.message(lang),
         )
+    allowing = state.allowing()
     return Ruling(
         **before,
         legal=True,
+        rules=allowing,
+        citation=game.rules.cite(allowing, lang) if allowing else None,
         position_after=state.describe(lang),
         drawing_after=state.drawing(lang),
         outcome_after=outcome_after(game.rules, state, lang),

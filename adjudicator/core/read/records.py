@@ -187,6 +187,13 @@ class Replay(ABC):
         """Checks still waiting for hidden information; a game without any has none."""
         return []
 
+    def allowing(self) -> list[str]:
+        """The rule references that allow the event last accepted (a ruling on a legal
+        action cites them beside what it decides): the game names the event's kind and
+        parts, its rule data (``allowed_by``) the references. A game that cannot tell
+        names none."""
+        return []
+
     def undecided_because(self) -> Undecided | None:
         """Why the last action attempted and accepted decided nothing, when the game can
         say more than "no end condition is met" (a pincer already held before it)."""
