@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from importlib import import_module
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 import typer
 
@@ -28,7 +28,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.plies import ply_name
-from adjudicator.core.judge.ruling import Ruling, dispute_moment, rule
+from adjudicator.core.judge.ruling import AT_END, Ruling, dispute_moment, rule
 from adjudicator.core.read.records import Replay
 from adjudicator.core.read.strict_json import one_line
 from adjudicator.core.write.report import LABELS, won_line
@@ -38,7 +38,21 @@ RecordOption = Annotated[
     Path | None, typer.Option("--record", help="Rule on a moment of this record.")
 ]
 AtOption = Annotated[
-    int | None, typer.Option("--at", min=1, help="With --record: the ply of the disputed action.")
+    str | None,
+    typer.Option(
+        "--at",
+        help="With --record: the ply of the disputed action, or 'end' for the position "
+        "after the record's last action.",
+    ),
+]
+TurnOption = Annotated[
+    int | None,
+    typer.Option(
+        "--turn",
+        min=1,
+        help="With --record, instead of --at: the disputed event as the output counts it "
+        "(Astro-Stra's 6ターン目 / turn 6 is --turn 6).",
+    ),
 ]
 PositionOption = Annotated[
     str | None, typer.Option("--position", help="Or: rule on this position.")
@@ -64,6 +78,26 @@ SolveOption = Annotated[
 DepthOption = Annotated[
     int, typer.Option("--depth", min=0, max=120, help="With --solve: actions to search.")
 ]
+MaxNodesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--max-nodes",
+        min=1,
+        max=10_000_000_000,
+        help="With --solve: stop after this many positions searched (the game's default "
+        "budget if not given), and say what the depths finished proved.",
+    ),
+]
+TimeOption = Annotated[
+    float | None,
+    typer.Option(
+        "--time",
+        min=0.1,
+        max=7 * 24 * 3600,
+        help="With --solve: stop after this many seconds (the game's default budget if not "
+        "given), and say what the depths finished proved.",
+    ),
+]
 ExecutorOption = Annotated[
     str | None,
     typer.Option("--executor", help="With --solve: a Dask cluster, dask://HOST:PORT."),
@@ -84,12 +118,15 @@ def adjudicate(
     action: ActionOption = None,
     record: RecordOption = None,
     at: AtOption = None,
+    turn: TurnOption = None,
     position: PositionOption = None,
     history: HistoryOption = None,
     game_id: GameOption = None,
     solve: SolveOption = False,
     depth: DepthOption = 4,
     executor: ExecutorOption = None,
+    max_nodes: MaxNodesOption = None,
+    seconds: TimeOption = None,
     lenient: LenientOption = False,
     lang: LangOption = None,
     as_json: JsonOption = False,
@@ -107,9 +144,13 @@ def adjudicate(
     under the board, the ruling and what it decides, in the language chosen
     (`--no-caption`: the board alone).
 
+    `--at end` is the position after the record's last action; `--turn N` counts as the
+    output does (Astro-Stra's turns). With --solve, `--max-nodes` and `--time` bound the
+    search as they do for `orbit-dominion solve`.
+
     Examples: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`;
     `adjudicator adjudicate --game orbit-dominion --position '…' --action O+`;
-    `adjudicator adjudicate --record game.json --at 38 --solve --depth 5`
+    `adjudicator adjudicate --record game.json --at 38 --solve --depth 5 --time 300`
     """
     language = resolve_lang(lang)
     check_output(svg, "--svg")
@@ -123,11 +164,13 @@ def adjudicate(
         )
     try:
         state, game, events = dispute_moment(
-            ctx.obj, record, at, position, history, game_id, lenient
+            ctx.obj, record, _at(at), position, history, game_id, lenient, turn=turn
         )
         if action is None:
-            _solve(game, state, depth, lang=language, as_json=as_json, executor=executor)
+            budget = Budget(max_nodes, seconds)
+            _solve(game, state, depth, language, as_json=as_json, executor=executor, budget=budget)
             return
+        _solver_only(max_nodes, seconds)
         ruling = rule(state, game, action, lenient=lenient, lang=language, events=events)
     except InputError as err:
         fail(err)
@@ -142,16 +185,65 @@ def adjudicate(
     raise typer.Exit(0 if ruling.legal else 1)
 
 
+class Budget(NamedTuple):
+    """The solver's budget as asked on the command line; ``None``: the game's default."""
+
+    max_nodes: int | None
+    seconds: float | None
+
+
+def _at(at: str | None) -> int | str | None:
+    """``--at``: a ply from 1, or ``end``; anything else is a usage error saying so."""
+    if at is None or at == AT_END:
+        return at
+    if at.isascii() and at.isdigit() and int(at) >= 1:
+        return int(at)
+    raise InputError(
+        "usage",
+        f"--at takes a ply from 1, or 'end' (got '{at}')",
+        ja=f"--at には 1 以上の手数か end を指定してください(「{at}」が指定されました)",
+        field="--at",
+    )
+
+
+def _solver_only(max_nodes: int | None, seconds: float | None) -> None:
+    """``--max-nodes`` and ``--time`` bound the solver: without ``--solve`` they would
+    silently do nothing, so they are refused."""
+    if max_nodes is not None or seconds is not None:
+        raise InputError(
+            "usage",
+            "--max-nodes and --time go with --solve",
+            ja="--max-nodes と --time は --solve と一緒に指定します",
+        )
+
+
 def _solve(
-    game: Game, state: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
+    game: Game,
+    state: Replay,
+    depth: int,
+    lang: Lang,
+    *,
+    as_json: bool,
+    executor: str | None,
+    budget: Budget,
 ) -> None:
     """``--solve``: the game's own command-line module reports its solver's answer
-    (``solve_dispute``); a game without one refuses through :meth:`Game.solve`."""
+    (``solve_dispute``) under the budget asked; a game without one refuses through
+    :meth:`Game.solve`."""
     report = getattr(import_module(game.cli_module), "solve_dispute", None)
     if report is None:
         game.solve(state, depth, executor=executor)
     else:
-        report(game, state, depth, lang=lang, as_json=as_json, executor=executor)
+        report(
+            game,
+            state,
+            depth,
+            lang=lang,
+            as_json=as_json,
+            executor=executor,
+            max_nodes=budget.max_nodes,
+            seconds=budget.seconds,
+        )
 
 
 def _show(ruling: Ruling, game: Game, language: Lang, *, codes: bool) -> None:

@@ -199,12 +199,15 @@ class Game(ABC):
         *,
         executor: str | None,
         progress: Callable[[int, int, float], None] | None = None,
+        max_nodes: int | None = None,
+        seconds: float | None = None,
     ) -> BaseModel:
         """Whether a side forces a win within ``depth`` actions from where ``replay``
         stands (``adjudicate --solve``): the game's answer, which its command-line module
         shows (its ``solve_dispute``); ``progress`` is told the depth, the positions
-        searched and the seconds spent as the search goes. Raise ``InputError`` for a game
-        without a solver."""
+        searched and the seconds spent as the search goes; ``max_nodes`` and ``seconds``
+        bound the search (``None``: the game's default budget). Raise ``InputError`` for a
+        game without a solver."""
         raise InputError(
             "unsupported",
             f"{self.id} has no solver",

@@ -139,13 +139,20 @@ class OrbitDominion(Game):
         *,
         executor: str | None,
         progress: Callable[[int, int, float], None] | None = None,
+        max_nodes: int | None = None,
+        seconds: float | None = None,
     ) -> Solution:
-        from adjudicator.orbit_dominion.budget import Budget
+        from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
         from adjudicator.orbit_dominion.replay import OrbitDominionReplay
         from adjudicator.orbit_dominion.solving import solve_state
 
         assert isinstance(replay, OrbitDominionReplay), "this game's replay"
-        return solve_state(replay.state, depth, executor=executor, budget=Budget(progress=progress))
+        budget = Budget(
+            DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
+            DEFAULT_SECONDS if seconds is None else seconds,
+            progress,
+        )
+        return solve_state(replay.state, depth, executor=executor, budget=budget)
 
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         from adjudicator.orbit_dominion.replay import OrbitDominionReplay
