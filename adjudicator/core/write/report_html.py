@@ -18,6 +18,7 @@ import base64
 import tempfile
 import zlib
 from collections import Counter, deque
+from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -36,7 +37,7 @@ from adjudicator.core.write.files import writing
 from adjudicator.core.write.markup import script_json
 from adjudicator.core.write.markup import text as escape
 from adjudicator.core.write.report import LABELS, counting_of
-from adjudicator.core.write.report_frames import drawn_frames, frames_data, judged_record
+from adjudicator.core.write.report_frames import Drawn, drawn_frames, frames_data, judged_record
 
 if TYPE_CHECKING:
     from adjudicator.core.write.report_repair import RepairBudget
@@ -129,6 +130,8 @@ class RecordData(NamedTuple):
     packed: str
     boards: dict[str, str]
     correction: str | None
+    #: defects that cost the record (or its correction) its pictures, for the shell to say
+    defects: tuple[str, ...] = ()
 
 
 def record_data(
@@ -140,7 +143,9 @@ def record_data(
     """One record's data for the page; with ``repair``, an invalid record's best correction
     and its frames beside the written ones (:mod:`adjudicator.core.write.report_repair`)."""
     read = judged_record(registry, verdict, options)
-    frames = [] if read is None else drawn_frames(*read, options)
+    drawn = Drawn([]) if read is None else drawn_frames(*read, options)
+    frames = drawn.frames
+    defects = [] if drawn.defect is None else [drawn.defect]
     p = verdict.problem
     open_at = len(frames) - 1
     if p is not None and p.ply is not None:
@@ -171,10 +176,11 @@ def record_data(
         fix = corrected(read, repair, verdict.source, options, boards)
         data["fix"] = fix.data
         correction = fix.row
+        defects += [] if fix.defect is None else [fix.defect]
         for ply in range(len(frames), fix.data.get("frames", {}).get("n", 0)):
             data["names"][str(ply)] = ply_name(counting, ply, lang)  # the corrected game's
     packed = base64.b64encode(zlib.compress(script_json(data).encode("utf-8"), 9)).decode("ascii")
-    return RecordData(packed, boards, correction)
+    return RecordData(packed, boards, correction, tuple(defects))
 
 
 def _rules_of(registry: Registry, verdict: Verdict) -> RuleData | None:
@@ -214,12 +220,17 @@ class HtmlReport:
     path: Path
     registry: Registry
     options: Options
+    #: the records read, which the report is never written over
+    inputs: Iterable[Path]
     jobs: int = 1
     #: with a budget, each invalid record's best correction is looked for and shown
     repair: RepairBudget | None = None
     index: list[list[Any]] = field(default_factory=list)
     boards: dict[str, str] = field(default_factory=dict)
     counts: Counter[tuple[str, str]] = field(default_factory=Counter)
+    #: the traceback of each defect that cost a record its pictures: the report is written
+    #: without them, and the shell says them
+    defects: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         # closed by close(): records are spooled between calls of add()
@@ -255,9 +266,10 @@ class HtmlReport:
             self._spool_record(self._waiting.popleft().result())
 
     def _spool_record(self, done: RecordData) -> None:
-        packed, boards, correction = done
+        packed, boards, correction, defects = done
         self.boards.update(boards)
         n = self._spooled
+        self.defects += defects
         self._spooled += 1
         if self.repair is not None:  # the records are spooled in the order of their rows
             self.index[n].append(correction)
@@ -279,7 +291,7 @@ class HtmlReport:
             "at_ply": LABELS[lang]["at_ply"],
             **{f"status_{k}": v for k, v in statuses.items()},
         }
-        with writing(self.path, "--html") as out:
+        with writing(self.path, "--html", inputs=self.inputs) as out:
             out.write(head)
             out.write(summary)
             out.write(_body(labels, statuses, repairing=self.repair is not None))
