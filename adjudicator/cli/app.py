@@ -109,8 +109,15 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
 
 def _root(
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    lang: LangOption = None,
 ) -> None:
+    """``--lang`` before the command (``adjudicator --lang ja validate …``, ``adjudicator
+    --help --lang ja``) is the whole command line's language, as docs/ja/README.md says:
+    help has read it already (:func:`~adjudicator.cli.help_lang.command_line_lang`), and
+    the command's messages follow it unless the command is given its own ``--lang``."""
     forget_lang()
+    if lang is not None:
+        resolve_lang(lang)
     if version:
         console.line(f"adjudicator {__version__}")
         raise typer.Exit()
