@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr, RootModel
 
+from adjudicator.core.i18n import Said
 from adjudicator.core.judge.outcome import Outcome
 
 Status = Literal["valid", "invalid", "pending", "unreadable"]
@@ -45,11 +46,26 @@ class Problem(BaseModel):
 
 
 class Note(BaseModel):
-    """A warning: a lenient normalisation, an unknown field accepted in lenient mode."""
+    """A warning: a lenient normalisation, an unknown field accepted in lenient mode, a
+    record that a game reads but warns about."""
 
     code: str
     location: str
     message: str
+    #: The message in Japanese, when the reader that wrote it knew it (:meth:`said`).
+    _ja: str | None = PrivateAttr(default=None)
+
+    @classmethod
+    def said(cls, code: str, location: str, message: Said) -> Note:
+        """A warning a reader writes in both languages before any language is chosen: the
+        English kept as ``message``, the Japanese for :meth:`japanese`."""
+        note = cls(code=code, location=location, message=str(message))
+        note._ja = message.ja
+        return note
+
+    def japanese(self) -> str | None:
+        """The message in Japanese, if the reader wrote it so."""
+        return self._ja
 
 
 class PendingCheck(BaseModel):

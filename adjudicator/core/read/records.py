@@ -425,8 +425,8 @@ def note_in(note: Note, lang: Lang) -> Note:
     """A reader's warning in ``lang``: its message and its locator."""
     if lang == "en":
         return note
-    message = note.message
-    for pattern, ja in _NOTES_JA:
+    message = note.japanese() or note.message
+    for pattern, ja in _NOTES_JA if note.japanese() is None else ():
         if pattern.match(message):
             message = pattern.sub(ja, message)
             break
