@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.astro_stra.identity import FORMAT, GAME_ID, Reason
-from adjudicator.core.game import Game
+from adjudicator.core.game import Game, LegalNext
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -137,6 +137,13 @@ class AstroStra(Game):
         if index < 2 or not dot or not _NUMBER.fullmatch(number):
             return line
         return f"{index - 1}. {rest}"
+
+    def legal_next(self, replay: Replay, lang: Lang, roll: str | None) -> LegalNext:
+        from adjudicator.astro_stra.legal_next import legal_next
+        from adjudicator.astro_stra.replay import AstroStraReplay
+
+        assert isinstance(replay, AstroStraReplay), "this game's replay"
+        return legal_next(replay, lang, roll)
 
     def replay(self, record: GameRecord) -> Replay:
         from adjudicator.astro_stra.board import Position

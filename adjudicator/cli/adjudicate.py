@@ -23,6 +23,7 @@ from adjudicator.cli.common import (
     resolve_lang,
     shown,
 )
+from adjudicator.cli.legal import show_legal
 from adjudicator.cli.records import LenientOption, decided_words, emit_picture, turn_words
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
@@ -78,6 +79,23 @@ SolveOption = Annotated[
 DepthOption = Annotated[
     int, typer.Option("--depth", min=0, max=120, help="With --solve: actions to search.")
 ]
+LegalOption = Annotated[
+    bool,
+    typer.Option(
+        "--legal",
+        help="Instead of ruling on an action: list what the side to move may play next "
+        "(Orbit Dominion's actions, Astro-Stra's turns with --dice), grouped by kind and "
+        "counted.",
+    ),
+]
+DiceOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help="With --legal, for Astro-Stra: the dice rolled, as a turn writes them "
+        "('cyan=3 blue=2 black-red=5').",
+    ),
+]
 MaxNodesOption = Annotated[
     int | None,
     typer.Option(
@@ -123,6 +141,8 @@ def adjudicate(
     history: HistoryOption = None,
     game_id: GameOption = None,
     solve: SolveOption = False,
+    legal: LegalOption = False,
+    dice: DiceOption = None,
     depth: DepthOption = 4,
     executor: ExecutorOption = None,
     max_nodes: MaxNodesOption = None,
@@ -146,33 +166,45 @@ def adjudicate(
 
     `--at end` is the position after the record's last action; `--turn N` counts as the
     output does (Astro-Stra's turns). With --solve, `--max-nodes` and `--time` bound the
-    search as they do for `orbit-dominion solve`.
+    search as they do for `orbit-dominion solve`. With --legal, what may be played next is
+    listed instead, grouped and counted.
 
     Examples: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`;
     `adjudicator adjudicate --game orbit-dominion --position '…' --action O+`;
-    `adjudicator adjudicate --record game.json --at 38 --solve --depth 5 --time 300`
+    `adjudicator adjudicate --record game.json --at 38 --solve --depth 5`
     """
     language = resolve_lang(lang)
     read = [record] if record is not None else []
     check_output(svg, "--svg", read)
-    if (action is None) == (not solve):
+    if [action is not None, solve, legal].count(True) != 1:
         fail(
             InputError(
                 "usage",
-                "give either --action or --solve",
-                ja="--action か --solve のどちらか一方を指定してください",
+                "give one of --action, --solve or --legal",
+                ja="--action、--solve、--legal のどれか一つを指定してください",
+            )
+        )
+    if dice is not None and not legal:
+        fail(
+            InputError(
+                "usage", "--dice goes with --legal", ja="--dice は --legal と一緒に指定します"
             )
         )
     try:
         state, game, events = dispute_moment(
             ctx.obj, record, _at(at), position, history, game_id, lenient, turn=turn
         )
-        if action is None:
+        if action is None and not legal:
             budget = Budget(max_nodes, seconds)
             _solve(game, state, depth, language, as_json=as_json, executor=executor, budget=budget)
             return
         _solver_only(max_nodes, seconds)
-        ruling = rule(state, game, action, lenient=lenient, lang=language, events=events)
+        if legal:
+            show_legal(
+                game, state, game.legal_next(state, language, dice), language, as_json=as_json
+            )
+            return
+        ruling = rule(state, game, action or "", lenient=lenient, lang=language, events=events)
     except InputError as err:
         fail(err)
     picture = state.picture(None if ruling.legal else action, lang=language)

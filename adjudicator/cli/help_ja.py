@@ -404,10 +404,11 @@ HELP: dict[str, str] = {
         "(`--no-caption` で盤だけ)。\n\n"
         "--at 'end' は記録の最後の行動の後の局面、--turn N は出力と同じ数え方(戦星術枢斗羅の"
         "ターン)です。--solve では、--max-nodes と --time が orbit-dominion solve と"
-        "同じく探索の予算を決めます。\n\n"
+        "同じく探索の予算を決めます。--legal では、代わりに次に指せるものを種類ごとにまとめ、"
+        "数えて示します。\n\n"
         "例: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`、"
         "`adjudicator adjudicate --game orbit-dominion --position '…' --action O+`、"
-        "`adjudicator adjudicate --record game.json --at 38 --solve --depth 5 --time 300`"
+        "`adjudicator adjudicate --record game.json --at 38 --solve --depth 5`"
     ),
     "adjudicate --action": "争点の行動。",
     "adjudicate --record": "この記録の一場面を裁定します。",
@@ -424,6 +425,14 @@ HELP: dict[str, str] = {
         "(終わっていない対局)。"
     ),
     "adjudicate --depth": "--solve と共に: 読む手数。",
+    "adjudicate --legal": (
+        "行動を裁定する代わりに: 手番の側が次に指せるもの(星環戦略の行動、--dice を付けて"
+        "戦星術枢斗羅のターン)を種類ごとにまとめ、数えて示します。"
+    ),
+    "adjudicate --dice": (
+        "--legal と共に、戦星術枢斗羅で: 振ったダイス。ターンの行と同じ書き方"
+        "('cyan=3 blue=2 black-red=5')。"
+    ),
     "adjudicate --executor": "--solve と共に: Dask クラスタ、dask://HOST:PORT。",
     "adjudicate --max-nodes": (
         "--solve と共に: 調べる局面数の上限(指定しなければゲームの既定の予算)。尽きると、"
