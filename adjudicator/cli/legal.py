@@ -4,14 +4,13 @@ an arbiter reads the judge's answer rather than working it out."""
 
 from __future__ import annotations
 
-import json
-
 from adjudicator.cli.common import console, escape, shown
 from adjudicator.cli.records import turn_words
 from adjudicator.core.game import Game, LegalNext
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.read.records import Replay
+from adjudicator.core.read.strict_json import dumps, one_line
 
 WORDS: dict[Lang, dict[str, str]] = {
     "en": {"count": "{what}: {n}", "group": "{name}: {n}", "banned": "forbidden by {rule}: {n}"},
@@ -28,7 +27,7 @@ def show_legal(game: Game, state: Replay, listed: LegalNext, lang: Lang, *, as_j
     count and its lines as a record writes them; with ``--json``, one object."""
     ply = state.actions_made() + 1
     if as_json:
-        print(json.dumps(_as_data(listed, ply), ensure_ascii=False, indent=2))
+        print(one_line(dumps(_as_data(listed, ply), indent=2)))
         return
     words = WORDS[lang]
     turn = turn_words(game, state.side_to_move(), state.outcome(), lang)
