@@ -69,12 +69,15 @@ class Step:
     """What one event did: a violation, or the canonical spelling it was normalised to.
     ``decided`` is set, with the game's own violation, when the event came after the end.
     ``at`` is set when the violation belongs to an earlier event: a deferred check that this
-    event (an opened commitment) could finally run."""
+    event (an opened commitment) could finally run. ``also`` is this event's own fault
+    besides that earlier one (a disclosure naming a false sector): the earliest fault is
+    the verdict, and it says this one too, so that neither is hidden behind the other."""
 
     violation: Violation | None = None
     normalized_to: str | None = None
     decided: Outcome | None = None
     at: int | None = None
+    also: Violation | None = None
 
 
 @dataclass(frozen=True)
@@ -413,6 +416,13 @@ DEFERRED_FOUND: dict[Lang, str] = {
 }
 
 
+#: The opening event's own fault, said after the earlier one it proved.
+ALSO_AT: dict[Lang, str] = {
+    "en": "Besides, at {ply}: {message}",
+    "ja": "また、{ply}: {message}",
+}
+
+
 #: The readers' warnings (written in English while a record is read), in Japanese.
 _NOTES_JA = (
     (re.compile(r"^ignored$"), "無視しました"),
@@ -565,7 +575,7 @@ class Validation:
         offset, step = found
         if step.violation is None or step.at is None:
             return problem
-        return self._deferred_problem(step.violation, step.at, ply + offset)
+        return self._deferred_problem(step.violation, step.at, ply + offset, step.also)
 
     def _check_attempts(self, ply: int, event: Event) -> Problem | None:
         """Each attempt listed as taken back must really have been illegal there."""
@@ -607,7 +617,7 @@ class Validation:
         if step.violation is not None:
             v = step.violation
             if step.at is not None and step.at != ply:
-                return self._deferred_problem(v, step.at, ply)
+                return self._deferred_problem(v, step.at, ply, step.also)
             return self._problem(v.code, ply, v.rules, v.message(self.lang), action=event.written)
         if step.normalized_to is not None:
             read = {
@@ -623,11 +633,18 @@ class Validation:
             )
         return None
 
-    def _deferred_problem(self, v: Violation, at: int, opened_at: int) -> Problem:
-        """A violation at ``at`` that hidden information opened at ``opened_at`` proves."""
+    def _deferred_problem(
+        self, v: Violation, at: int, opened_at: int, also: Violation | None = None
+    ) -> Problem:
+        """A violation at ``at`` that hidden information opened at ``opened_at`` proves;
+        ``also``, the opening event's own fault, said after it."""
         found = DEFERRED_FOUND[self.lang].format(ply=self._ply(opened_at))
         action = self.record.events[at - 1].written
         message = f"{v.message(self.lang)} {found}"
+        if also is not None:
+            message += " " + ALSO_AT[self.lang].format(
+                ply=self._ply(opened_at), message=also.message(self.lang)
+            )
         return self._problem(v.code, at, v.rules, message, action=action, with_position=False)
 
     def _against(self, code: str, computed: Outcome, **claimed: Any) -> Problem:
