@@ -585,7 +585,7 @@ class DarkNebulaReplay(Drawings, RepairHints, EventReplay):
                 if disclosure
                 else "revealed_elsewhere"
             )
-            opened = {
+            opened: dict[str, object] = {
                 "committed": self._label(found.committed or ""),
                 "sector": self._label(opening.sector),
             }
