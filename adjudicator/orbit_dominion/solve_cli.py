@@ -99,13 +99,13 @@ LABELS: dict[Lang, dict[str, str]] = {
         "searched": "{nodes:,} 局面を {seconds:.2f} 秒で調べました",
         "table": "置換表: 参照 {probes:,} 回のうち的中 {hits:,} 回",
         "valid": "[green]証明は正しい[/]: {position} から{side}が {within} 手以内に勝つ"
-        "(検査した節点 {nodes:,})",
+        "(確かめた局面 {nodes:,})",
         "premise_position": "前提: 局面 {position}",
-        "premise_none": "前提: 履歴なし(千日手の禁止に数える以前の局面はない)",
-        "premise_unused": "前提: 以前の局面 {count} 個の履歴。証明はこれに依存していない"
-        "(証明中のどの禁止もこれを参照しない)",
-        "premise_used": "前提: 以前の局面 {count} 個の履歴。証明はそのうち {used} 個に"
-        "千日手の禁止(第9条)を通じて依存している:",
+        "premise_none": "前提: 履歴なし(三度反復の禁止で数える、これより前の局面はない)",
+        "premise_unused": "前提: これより前の局面 {count} 個の履歴。証明の手順には、この履歴の"
+        "ために三度反復の禁止(第9条)で指せなくなる行動がないので、証明は履歴がなくても成り立つ",
+        "premise_used": "前提: これより前の局面 {count} 個の履歴。証明はそのうち {used} 個を"
+        "使う(その局面を3回目に出現させる行動は、三度反復の禁止(第9条)で指せない):",
         "premise_record": "局面と履歴は記録 {file} の{at}のものと一致する",
         "claims": "解の主張(結果 {result}、勝者、手数、局面、履歴、深さ {depth})は証明が"
         "示すものと一致する",
