@@ -101,10 +101,20 @@ def test_astro_stra_lists_the_turns_for_the_dice_by_slots() -> None:
     assert "black-red" not in ja.split("合法なターン")[1].splitlines()[1]  # colours in Japanese
 
 
+def test_astro_stra_on_a_recorded_turn_takes_the_records_dice() -> None:
+    """Without --dice, a turn the record holds is listed for the dice it was played with."""
+    _, text, _ = run("convert", ASTRO, "--to", "text")
+    turn3 = next(line for line in text.splitlines() if line.startswith("3. "))
+    roll = turn3.split("| ")[0].split("dice ")[1].strip()
+    assert legal("--record", ASTRO, "--turn", "3") == legal(
+        "--record", ASTRO, "--turn", "3", "--dice", roll
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "en", "ja"),
     [
-        ([], "give them with --dice", "--dice で指定してください"),
+        (["--at", "end"], "give them with --dice", "--dice で指定してください"),
         (["--dice", "red=1 red=2 red=3"], "black's dice are", "黒のダイスは"),
         (["--dice", "cyan=9"], "give them with --dice", "--dice で指定してください"),
     ],
@@ -112,8 +122,9 @@ def test_astro_stra_lists_the_turns_for_the_dice_by_slots() -> None:
 )
 def test_astro_stra_needs_the_sides_dice(args: list[str], en: str, ja: str) -> None:
     for lang, needle in (("en", en), ("ja", ja)):
+        moment = [] if "--at" in args else ["--turn", "3"]
         code, out, err = run(
-            "adjudicate", "--record", ASTRO, "--turn", "3", "--legal", *args, "--lang", lang
+            "adjudicate", "--record", ASTRO, *moment, "--legal", *args, "--lang", lang
         )
         assert (code, out) == (2, "") and needle in err, err
 

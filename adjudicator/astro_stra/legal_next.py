@@ -50,7 +50,8 @@ def legal_next(replay: AstroStraReplay, lang: Lang, roll: str | None) -> LegalNe
 
 
 def _roll(roll: str | None) -> dict[str, int]:
-    """``--dice`` read: three ``colour=pips``, separated by spaces or commas."""
+    """``--dice`` read (or the record's own turn's dice): three ``colour=pips``, separated
+    by spaces or commas."""
     words = (roll or "").replace(",", " ").split()
     dice = [_DIE.fullmatch(word) for word in words]
     if roll is None or len(words) != 3 or not all(dice):
@@ -60,7 +61,7 @@ def _roll(roll: str | None) -> dict[str, int]:
             ja="戦星術枢斗羅の合法なターンは振ったダイスで決まります。--dice で指定してください",
             field="--dice",
             expected="three dice as a turn writes them: --dice 'cyan=3 blue=2 black-red=5'",
-            expected_ja="ターンの dice と同じ形の 3 つのダイス: --dice 'cyan=3 blue=2 black-red=5'",
+            expected_ja="ターンの行と同じ形の 3 つのダイス: --dice 'cyan=3 blue=2 black-red=5'",
         )
     return {m[1]: int(m[2]) for m in dice if m}
 

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from adjudicator.core.read.records import GameRecord, Replay
 
 
+#: A turn's dice as its line writes them: ``dice black-red=3 green=5 cyan=2 |``.
+_DICE = re.compile(r"\bdice ([a-z-]+=[0-9]+(?: [a-z-]+=[0-9]+)*) \|")
 #: A turn number as a line writes it.
 _NUMBER = re.compile("[0-9]+")
 
@@ -137,6 +139,10 @@ class AstroStra(Game):
         if index < 2 or not dot or not _NUMBER.fullmatch(number):
             return line
         return f"{index - 1}. {rest}"
+
+    def roll_written(self, event: str) -> str | None:
+        dice = _DICE.search(event)
+        return dice[1] if dice else None
 
     def legal_next(self, replay: Replay, lang: Lang, roll: str | None) -> LegalNext:
         from adjudicator.astro_stra.legal_next import legal_next

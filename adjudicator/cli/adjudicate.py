@@ -4,6 +4,7 @@ whether a side forces a win."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
 from typing import Annotated, NamedTuple
@@ -30,7 +31,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.judge.ruling import AT_END, Ruling, dispute_moment, rule
-from adjudicator.core.read.records import Replay
+from adjudicator.core.read.records import Event, Replay
 from adjudicator.core.read.strict_json import one_line
 from adjudicator.core.write.report import LABELS, won_line
 
@@ -200,9 +201,9 @@ def adjudicate(
             return
         _solver_only(max_nodes, seconds)
         if legal:
-            show_legal(
-                game, state, game.legal_next(state, language, dice), language, as_json=as_json
-            )
+            roll = dice if dice is not None else _recorded_roll(game, state, events)
+            listed = game.legal_next(state, language, roll)
+            show_legal(game, state, listed, language, as_json=as_json)
             return
         ruling = rule(state, game, action or "", lenient=lenient, lang=language, events=events)
     except InputError as err:
@@ -237,6 +238,13 @@ def _at(at: str | None) -> int | str | None:
         ja=f"--at には 1 以上の手数か end を指定してください(「{at}」が指定されました)",
         field="--at",
     )
+
+
+def _recorded_roll(game: Game, state: Replay, events: Sequence[Event]) -> str | None:
+    """The roll the record's own event at the disputed ply was played with (Astro-Stra's
+    dice), for ``--legal`` without ``--dice``; ``None`` past the record's end."""
+    ply = state.actions_made() + 1
+    return game.roll_written(events[ply - 1].written) if ply <= len(events) else None
 
 
 def _solver_only(max_nodes: int | None, seconds: float | None) -> None:

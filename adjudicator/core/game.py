@@ -227,6 +227,13 @@ class Game(ABC):
             field="--legal",
         )
 
+    def roll_written(self, event: str) -> str | None:
+        """What chance gave the side in a record's ``event``, as ``--dice`` takes it (an
+        Astro-Stra turn's dice): ``adjudicate --legal`` on a record lists the turns the
+        recorded roll allowed when no ``--dice`` is given. ``None``: a game without chance,
+        or an event that rolls nothing."""
+        return None
+
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         """A replay standing at ``position``, with earlier positions that count as history
         (for repetition rules); raise ``InputError`` for a malformed one."""
