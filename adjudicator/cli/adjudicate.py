@@ -177,20 +177,7 @@ def adjudicate(
     language = resolve_lang(lang)
     read = [record] if record is not None else []
     check_output(svg, "--svg", read)
-    if [action is not None, solve, legal].count(True) != 1:
-        fail(
-            InputError(
-                "usage",
-                "give one of --action, --solve or --legal",
-                ja="--action、--solve、--legal のどれか一つを指定してください",
-            )
-        )
-    if dice is not None and not legal:
-        fail(
-            InputError(
-                "usage", "--dice goes with --legal", ja="--dice は --legal と一緒に指定します"
-            )
-        )
+    _asked_once(action, solve, legal, dice)
     try:
         state, game, events = dispute_moment(
             ctx.obj, record, _at(at), position, history, game_id, lenient, turn=turn
@@ -224,6 +211,25 @@ class Budget(NamedTuple):
 
     max_nodes: int | None
     seconds: float | None
+
+
+def _asked_once(action: str | None, solve: bool, legal: bool, dice: str | None) -> None:
+    """One question a call: an action ruled on, a solve, or the legal list; ``--dice`` only
+    with the list, which alone reads it."""
+    if [action is not None, solve, legal].count(True) != 1:
+        fail(
+            InputError(
+                "usage",
+                "give one of --action, --solve or --legal",
+                ja="--action、--solve、--legal のどれか一つを指定してください",
+            )
+        )
+    if dice is not None and not legal:
+        fail(
+            InputError(
+                "usage", "--dice goes with --legal", ja="--dice は --legal と一緒に指定します"
+            )
+        )
 
 
 def _at(at: str | None) -> int | str | None:

@@ -25,7 +25,8 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.read.strict_json import dumps, one_line
 from adjudicator.core.write.display import path_text
 from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
-from adjudicator.orbit_dominion.position import MOVE_LIMIT, Position, start_position
+from adjudicator.orbit_dominion.known import what_is_known
+from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.solving import solve_state
 
@@ -51,11 +52,6 @@ LABELS: dict[Lang, dict[str, str]] = {
         "unfinished": "[bold]no forced win within {depth} actions[/]; depth {unfinished} not "
         "finished (the budget ran out: --max-nodes {max_nodes}, --time {seconds})",
         "decided": "[bold]the game is already decided: {outcome}[/] (nothing to search)",
-        "known": "known: {proved}; {left} actions remain before the 120-action limit; "
-        "normal ships: red {red}, blue {blue}",
-        "proved_none": "nothing proved (no depth finished)",
-        "proved": "no side forces a win within {depth} actions",
-        "nothing_more": "the rules decide nothing more here: the game goes on ({citation})",
         "progress": "depth {depth} · {nodes:,} positions · {rate:,.0f}/s · {seconds:.0f} s",
         "value_win": "[bold]exact value: {side} wins[/], within {within} actions "
         "(the search reaches the 120-action limit)",
@@ -86,11 +82,6 @@ LABELS: dict[Lang, dict[str, str]] = {
         "unfinished": "[bold]{depth} 手以内に必勝はない[/]。深さ {unfinished} は読み終えていない"
         "(予算切れ: --max-nodes {max_nodes}、--time {seconds})",
         "decided": "[bold]対局は既に決着している: {outcome}[/](探索するものはない)",
-        "known": "分かっていること: {proved}。120手の上限まで残り {left} 手。"
-        "通常船は赤 {red} 機、青 {blue} 機",
-        "proved_none": "証明できたことはない(読み終えた深さがない)",
-        "proved": "{depth} 手以内にはどちらも勝ちを強制できない",
-        "nothing_more": "ルールがこの局面で決めることはこれ以上ない。対局は続く({citation})",
         "progress": "深さ {depth} · 局面 {nodes:,} · 毎秒 {rate:,.0f} · {seconds:.0f} 秒",
         "value_win": "[bold]正確な結果: {side}の勝ち[/]({within} 手以内、"
         "120手の上限まで読み切った)",
@@ -156,28 +147,6 @@ def report(
     console.print(label["searched"].format(nodes=solution.nodes, seconds=solution.seconds))
     if verbose:
         console.print(label["table"].format(hits=solution.table_hits, probes=solution.table_probes))
-
-
-def what_is_known(solution: Solution, lang: Lang) -> list[str]:
-    """When no forced win was proved: what is known, and only that — the depth proved, the
-    actions left before the 120-action limit (第8条, 第10条 02) and the normal ships each
-    side has (what the limit counts) — and that the rules decide nothing more. No
-    evaluation of the position is given: the rules have none."""
-    label = LABELS[lang]
-    position = Position.from_text(solution.position)
-    proved = (
-        label["proved"].format(depth=solution.depth) if solution.depth > 0 else label["proved_none"]
-    )
-    rules = rule_data()
-    return [
-        label["known"].format(
-            proved=proved,
-            left=MOVE_LIMIT - position.ply,
-            red=position.normal_ships(0),
-            blue=position.normal_ships(1),
-        ),
-        label["nothing_more"].format(citation=rules.cite(["8", "10-02"], lang)),
-    ]
 
 
 def progress_line(lang: Lang) -> Callable[[int, int, float], None] | None:
@@ -458,7 +427,7 @@ def _against_record(proof: Proof, record: Path, at: int) -> Fault | None:
     from adjudicator.core.registry import Registry, installed_games
     from adjudicator.orbit_dominion.proof import same_position
     from adjudicator.orbit_dominion.replay import state_of
-    from adjudicator.orbit_dominion.solve import positions_before
+    from adjudicator.orbit_dominion.solve_answer import positions_before
 
     replay, game, _ = dispute_moment(
         Registry(installed_games()), record, at, None, None, None, False

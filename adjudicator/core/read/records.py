@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
-from adjudicator.core.errors import InputError, RecordRule, place
+from adjudicator.core.errors import InputError, RecordRule
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.plies import count, ply_name
@@ -28,6 +27,7 @@ from adjudicator.core.judge.references import RuleData
 from adjudicator.core.judge.verdict import ClaimedResult, Note, PendingCheck, Problem, Verdict
 from adjudicator.core.judge.violations import Violation
 from adjudicator.core.protocol.requests import data_path, location, validation_error
+from adjudicator.core.read.said_later import found_later, note_in
 
 if TYPE_CHECKING:
     from adjudicator.core.write.svg import Picture
@@ -410,39 +410,6 @@ RECORD_MESSAGES: dict[str, dict[Lang, str]] = {
 }
 
 
-DEFERRED_FOUND: dict[Lang, str] = {
-    "en": "(Found when hidden information was opened at {ply}.)",
-    "ja": "({ply}で非公開情報が開示された時点で判明。)",
-}
-
-
-#: The opening event's own fault, said after the earlier one it proved.
-ALSO_AT: dict[Lang, str] = {
-    "en": "Besides, at {ply}: {message}",
-    "ja": "また、{ply}: {message}",
-}
-
-
-#: The readers' warnings (written in English while a record is read), in Japanese.
-_NOTES_JA = (
-    (re.compile(r"^ignored$"), "無視しました"),
-    (re.compile(r"^\[(\w+)\] ignored$"), r"タグ [\1] を無視しました"),
-    (re.compile(r"^read as '?(.*?)'?$"), r"「\1」と読みました"),
-)
-
-
-def note_in(note: Note, lang: Lang) -> Note:
-    """A reader's warning in ``lang``: its message and its locator."""
-    if lang == "en":
-        return note
-    message = note.japanese() or note.message
-    for pattern, ja in _NOTES_JA if note.japanese() is None else ():
-        if pattern.match(message):
-            message = pattern.sub(ja, message)
-            break
-    return note.model_copy(update={"message": message, "location": place(note.location, lang)})
-
-
 def end_as_recorded(replay: Replay, record: GameRecord) -> bool:
     """End ``replay``, its record's events all played, as the record says its game ended
     outside play (a resignation, a forfeit), when the rules have not decided it: what is
@@ -638,13 +605,8 @@ class Validation:
     ) -> Problem:
         """A violation at ``at`` that hidden information opened at ``opened_at`` proves;
         ``also``, the opening event's own fault, said after it."""
-        found = DEFERRED_FOUND[self.lang].format(ply=self._ply(opened_at))
         action = self.record.events[at - 1].written
-        message = f"{v.message(self.lang)} {found}"
-        if also is not None:
-            message += " " + ALSO_AT[self.lang].format(
-                ply=self._ply(opened_at), message=also.message(self.lang)
-            )
+        message = found_later(v, self._ply(opened_at), also, self.lang)
         return self._problem(v.code, at, v.rules, message, action=action, with_position=False)
 
     def _against(self, code: str, computed: Outcome, **claimed: Any) -> Problem:
