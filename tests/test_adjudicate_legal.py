@@ -60,7 +60,7 @@ def test_orbit_dominion_lists_the_actions_analyze_finds(record: Path, at: str) -
 def test_orbit_dominion_in_japanese_uses_the_rulebooks_words() -> None:
     code, out, _ = run("adjudicate", "--record", THREEFOLD, "--at", "4", "--legal", "--lang", "ja")
     assert code == 0
-    assert "合法な行動: 23 通り" in out
+    assert "\n合法な行動: 23 通り\n" in out
     assert "航行 (第4条 軌道航行と捕獲):" in out and "軌道回転 (第6条 軌道回転):" in out
     assert "第9条 三度反復の禁止 により不合法: 1 通り\n  O+" in out
 
@@ -96,7 +96,7 @@ def test_astro_stra_lists_the_turns_for_the_dice_by_slots() -> None:
     code, ja, _ = run(
         "adjudicate", "--record", ASTRO, "--turn", "3", "--legal", "--dice", roll, "--lang", "ja"
     )
-    assert code == 0 and f"合法なターン: {listed['count']} 通り" in ja
+    assert code == 0 and f"\n合法なターン: {listed['count']} 通り\n" in ja
     assert "S:スキル " in ja and "T:ターゲット " in ja and "A:アクション " in ja
     assert "black-red" not in ja.split("合法なターン")[1].splitlines()[1]  # colours in Japanese
 

@@ -142,7 +142,7 @@ def test_no_forced_win_says_only_what_is_known(lang: str) -> None:
     assert code == 0
     done = re.findall(r"\d+", out)[0]
     if lang == "en":
-        assert f"known: no side forces a win within {done} actions; 90 actions remain" in out
+        assert f"\nknown: no side forces a win within {done} actions; 90 actions remain" in out
         assert "normal ships: red 5, blue 4" in out
         assert "the rules decide nothing more here: the game goes on (Art. 8" in out
     else:
