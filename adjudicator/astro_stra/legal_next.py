@@ -12,6 +12,7 @@ from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import LegalGroup, LegalNext
 from adjudicator.core.i18n import Lang
+from adjudicator.core.read.numbers import read_int
 
 #: One die as a turn line writes it: ``black-red=5``.
 _DIE = re.compile(r"([a-z-]+)=([1-6])")
@@ -63,7 +64,7 @@ def _roll(roll: str | None) -> dict[str, int]:
             expected="three dice as a turn writes them: --dice 'cyan=3 blue=2 black-red=5'",
             expected_ja="ターンの行と同じ形の 3 つのダイス: --dice 'cyan=3 blue=2 black-red=5'",
         )
-    return {m[1]: int(m[2]) for m in dice if m}
+    return {m[1]: read_int(m[2]) for m in dice if m}
 
 
 def _not_the_dice(side: str, mine: tuple[str, ...], held: dict[str, int], lang: Lang) -> InputError:

@@ -5,6 +5,7 @@ whether a side forces a win."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from importlib import import_module
 from pathlib import Path
 from typing import Annotated, NamedTuple
@@ -31,6 +32,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.judge.ruling import AT_END, Ruling, dispute_moment, rule
+from adjudicator.core.read.numbers import NumberError, read_int
 from adjudicator.core.read.records import Event, Replay
 from adjudicator.core.read.strict_json import one_line
 from adjudicator.core.write.report import LABELS, won_line
@@ -236,8 +238,10 @@ def _at(at: str | None) -> int | str | None:
     """``--at``: a ply from 1, or ``end``; anything else is a usage error saying so."""
     if at is None or at == AT_END:
         return at
-    if at.isascii() and at.isdigit() and int(at) >= 1:
-        return int(at)
+    with suppress(NumberError):
+        ply = read_int(at, what="--at")
+        if ply >= 1:
+            return ply
     raise InputError(
         "usage",
         f"--at takes a ply from 1, or 'end' (got '{at}')",

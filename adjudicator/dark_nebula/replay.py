@@ -36,6 +36,7 @@ from adjudicator.dark_nebula.notation import (
     without_stays,
 )
 from adjudicator.dark_nebula.omissions import RepairHints
+from adjudicator.dark_nebula.production import CAPITAL_ONLY
 from adjudicator.dark_nebula.record import (
     Combat,
     Disclosure,
@@ -252,6 +253,17 @@ class DarkNebulaReplay(Drawings, RepairHints, Steps, EventReplay):
     def pending(self) -> list[Deferred]:
         return [] if self.opened else [h.deferred() for h in self.hidden]
 
+    def allowing(self) -> list[str]:
+        """The sections that allow the event last accepted: its step's (5.0 and the
+        chapter), then those of each part it has — a counter built for the capital (6.3),
+        the empire's extra counter (6.4), the rebels' builds (6.5), the base's (7.0), an
+        appearance (7.5), searches declared (10.1), the base found (10.2) or shown by
+        choice (10.3), the production roll (10.7)."""
+        event = self.last_event
+        if event is None:
+            return []
+        return self.rules.allowing(_event_kinds(event))
+
     # --- order of play ----------------------------------------------------------------------
 
     def _next_stamp(self, lang: Lang = "en") -> str:
@@ -303,3 +315,26 @@ def _step_said(event: GameEvent, turn: int | None) -> Said:
         side = getattr(event, "side", None)
         return Said(en=f"{side} {event.phase}" if side else event.phase, ja=RULEBOOK_STEPS[step])
     return Said(en=stamp(turn, step), ja=step_name(turn, step, "ja"))
+
+
+def _event_kinds(event: GameEvent) -> list[str]:
+    """An event's kind and its parts, as the rule data's ``allowed_by`` names them."""
+    if type(event) is Setup or type(event) is Disclosure:
+        return [event.phase]
+    if type(event) is Production:
+        kinds = ["production"]
+        if event.side == "rebel":
+            kinds.append("production.rebel")
+        elif any(p.counter in CAPITAL_ONLY for p in event.builds):
+            kinds.append("production.tyrann")
+        kinds += ["production.extra"] if event.extra else []
+        return kinds + (["production.base"] if event.base_builds else [])
+    if type(event) is Movement:
+        return ["movement", *(["movement.appear"] if event.appearances else [])]
+    if type(event) is Search:
+        kinds = ["search", *(["search.declared"] if event.searches else [])]
+        if event.reveal is not None:
+            found = event.reveal.sector in event.searches
+            kinds.append("search.found" if found else "search.by_choice")
+        return kinds + (["search.roll"] if event.roll is not None else [])
+    return ["combat"]

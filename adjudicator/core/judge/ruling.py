@@ -203,7 +203,8 @@ def _disputed_ply(game: Game, events: int, at: int | str | None, turn: int | Non
     if turn is not None:
         ply, field = turn + len(game.rules.counting.setup), "--turn"
     else:
-        ply, field = (events + 1 if at == AT_END else int(at or 0)), "--at"
+        ply = events + 1 if at == AT_END else at if isinstance(at, int) else 0
+        field = "--at"
     if ply > events + 1:
         said = count(game.rules.counting, events, "en")
         said_ja = count(game.rules.counting, events, "ja")
