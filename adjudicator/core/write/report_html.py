@@ -53,7 +53,7 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
         "file": "Record",
         "status": "Status",
         "ply": "Ply",
-        "code": "Code",
+        "article": "Article or reason",
         "plies": "Actions",
         "all": "all",
         "filter": "Filter",
@@ -90,7 +90,7 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
         "file": "記録",
         "status": "判定",
         "ply": "手",
-        "code": "コード",
+        "article": "条文・理由",
         "plies": "手数",
         "all": "すべて",
         "filter": "絞り込み",
@@ -244,17 +244,18 @@ class HtmlReport:
         game = verdict.game or "—"
         self.counts[(game, verdict.status)] += 1
         p = verdict.problem
-        code = p.code if p is not None else (verdict.unreadable.code if verdict.unreadable else "")
+        code, shown = _code_and_words(verdict)
         # shown as the terminal shows them: a file name's bidirectional controls escaped;
         # the ply and the length as numbers (to sort by) and as the game says them, as the
-        # viewer and every other output do (core/judge/plies.py)
+        # viewer and every other output do (core/judge/plies.py); the code, for programs,
+        # is the article's hover text
         counting = counting_of(_rules_of(self.registry, verdict))
         lang = self.options.lang
         ply = p.ply if p else None
         said = None if ply is None else ply_name(counting, ply, lang)
         length = count(counting, verdict.plies, lang)
         row = [verdict.source, game, verdict.status, ply, code, verdict.plies, said, length]
-        row = printable_data(row)
+        row = printable_data([*row, shown])
         self.index.append(row)
         if self._pool is None:
             self._spool_record(record_data(self.registry, verdict, self.options, self.repair))
@@ -311,6 +312,21 @@ class HtmlReport:
         self._spool.close()
 
 
+def _code_and_words(verdict: Verdict) -> tuple[str, str]:
+    """The code of what a record's row reports and what a person reads for it: the
+    article the problem (or the first check waiting) rests on, as the rulebook names it,
+    or why the record could not be read."""
+    p, u = verdict.problem, verdict.unreadable
+    first = verdict.pending[0] if verdict.pending else None
+    if p is not None:
+        return p.code, p.citation
+    if u is not None:
+        return u.code, u.message
+    if first is not None:
+        return first.code, first.citation
+    return "", ""
+
+
 def _asset(name: str) -> str:
     return (resources.files("adjudicator.core.write") / "report_assets" / name).read_text("utf-8")
 
@@ -365,7 +381,7 @@ def _body(labels: dict[str, str], statuses: dict[str, str], *, repairing: bool) 
     # with --repair, a column of corrections, and the corrected game's board beside the
     # written one (filled by the script only for a record that has a correction)
     column = (
-        f'<th scope="col"><button data-key="6">{e["correction"]}</button></th>\n'
+        f'<th scope="col"><button data-key="9">{e["correction"]}</button></th>\n'
         if repairing
         else ""
     )
@@ -383,7 +399,7 @@ def _body(labels: dict[str, str], statuses: dict[str, str], *, repairing: bool) 
 <th scope="col"><button data-key="1">{e["game"]}</button></th>
 <th scope="col"><button data-key="2">{e["status"]}</button></th>
 <th scope="col"><button data-key="3">{e["ply"]}</button></th>
-<th scope="col"><button data-key="4">{e["code"]}</button></th>
+<th scope="col"><button data-key="8">{e["article"]}</button></th>
 <th scope="col"><button data-key="5">{e["plies"]}</button></th>
 {column}</tr></thead><tbody id="rows"></tbody></table>
 </section>
@@ -415,7 +431,7 @@ def _body(labels: dict[str, str], statuses: dict[str, str], *, repairing: bool) 
 </div>
 <p class="hint">{e["keys"]}</p>
 <h3>{e["events"]}</h3>
-<ol id="v-events" start="0"></ol>
+<ol id="v-events"></ol>
 </div>
 </div>
 </section>
