@@ -220,3 +220,10 @@ def test_the_board_shown_escapes_its_names(tmp_path: Path, monkeypatch: pytest.M
         assert "\\u202e" in result.stdout
         for raw in ("\x07", "\x9b", "\u202e", "\x1b]"):
             assert raw not in result.stdout
+
+
+def test_a_command_that_writes_nothing_ends_as_it_would_with_standard_output_closed() -> None:
+    """Nothing to write is nothing lost: ``validate --quiet`` of a valid record, exit 0."""
+    result = run(["validate", str(VALID), "--quiet"], close="stdout")
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stderr == b""

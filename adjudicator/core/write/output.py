@@ -195,7 +195,11 @@ class ClosedStream:
     def _closed(self, *_args: object) -> Any:
         raise StreamClosed(self.name)
 
-    write = flush = read = readline = fileno = _closed
+    write = read = readline = fileno = _closed
+
+    def flush(self) -> None:
+        """Nothing was written, so nothing is lost: a command that wrote nothing ends as
+        it would."""
 
     def __iter__(self) -> Iterator[str]:
         raise StreamClosed(self.name)
