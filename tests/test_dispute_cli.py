@@ -237,7 +237,9 @@ def test_replay_to_the_end_reports_the_decision() -> None:
     code, out, _ = run("replay", PINCER, "--to", "500")
     assert code == 0
     assert len(HEADER.findall(out)) == len(pincer_moves()) + 1
-    assert out.rstrip().splitlines()[-1] == "decided after ply 83: red (new two-point pincer)"
+    lines = out.rstrip().splitlines()
+    assert "decided after ply 83: red (new two-point pincer)" in lines
+    assert lines[-2].startswith("ply 84 ")  # the refused ply shown, then why
 
 
 def test_replay_stops_at_an_illegal_action() -> None:
@@ -254,7 +256,9 @@ def test_replay_stops_at_an_illegal_action() -> None:
 def test_replay_stops_at_a_move_after_the_end() -> None:
     code, out, _ = run("replay", INVALID / "moves-after-the-end.json")
     assert code == 1
-    assert out.rstrip().splitlines()[-1] == "decided after ply 83: red (new two-point pincer)"
+    lines = out.rstrip().splitlines()
+    assert "decided after ply 83: red (new two-point pincer)" in lines
+    assert lines[-2].startswith("ply 84 ")  # the refused ply shown, then why
 
 
 def test_replay_noncanonical_spelling_is_a_message_unless_lenient() -> None:
