@@ -188,7 +188,8 @@ def _colour_skill(
                     ),
                 )
             if _rerolls_held(table, use.die, readings):
-                return _bad("held_die_reroll", **args, colour=table.slot(use.die).colour)
+                colour_held = table.slot(use.die).colour
+                return _bad("held_die_reroll", **args, colour=colour_held, how=ONLY_SCAR)
             return position, table.with_slot(use.die, use.pips)
         if colour == "clear":
             return position, table.with_slot(use.die, 7 - pips)
@@ -237,11 +238,13 @@ def _colour_skill(
 
 
 def held_dice(table: Table) -> list[tuple[Side, str, int]]:
-    """The dice held right now: this turn's dice that came in held, and dice held for a
-    later turn of either side."""
+    """The dice held right now: this turn's dice that came in held or that a skill of this
+    step 3 held (interpretation 22: the die itself, with the pips it shows now), and the
+    opponent's dice held or fixed for a later turn."""
+    mine = table.held_now | {h.colour for h in table.holds if h.owner == table.side}
     now = [(table.side, d.colour, d.pips) for d in (table.s, table.t, table.a)]
-    current = [d for d in now if d[1] in table.held_now]
-    return current + [(h.owner, h.colour, h.pips) for h in table.holds]
+    current = [d for d in now if d[1] in mine]
+    return current + [(h.owner, h.colour, h.pips) for h in table.holds if h.owner != table.side]
 
 
 def _held_or_reroll(
@@ -261,7 +264,9 @@ def _held_or_reroll(
                 ),
             )
         if _rerolls_held(table, reroll_slot, readings):
-            return _bad("held_die_reroll", **args, colour=table.slot(reroll_slot).colour)
+            held = table.slot(reroll_slot).colour
+            how = _scar_rerolls_it(use, side, held) if colour == "black-red" else ONLY_SCAR
+            return _bad("held_die_reroll", **args, colour=held, how=how)
         return position, table.with_slot(reroll_slot, use.pips)
     owner, held_colour = use.held
     match = [d for d in held_dice(table) if (d[0], d[1]) == (owner, held_colour)]
@@ -289,6 +294,39 @@ def _held_or_reroll(
     return position, _set_held(table, owner, held_colour, new)
 
 
+def held_at_step_6(table: Table) -> tuple[Hold, ...]:
+    """The holds the turn leaves: a die this turn's skills held keeps the pips it shows at
+    step 6, after every change made to it later in step 3 (interpretation 22)."""
+    if not any(h.owner == table.side for h in table.holds):
+        return table.holds
+    return tuple(
+        h._replace(pips=table.slot(h.slot).pips) if h.owner == table.side and h.slot else h
+        for h in table.holds
+    )
+
+
+#: Why red's reroll of T or A and Necromass's reroll of T leave a held die alone: the
+#: rulebook gives the reroll of a held die to 黒色赤目 Scar only.
+ONLY_SCAR = Said(
+    "only Scar's reroll of a held die may", "ホールドされた目を振り直せるのは黒色赤目 Scar だけ"
+)
+
+
+def _scar_rerolls_it(use: SkillUse, side: Side, colour: str) -> Said:
+    """Scar (黒色赤目) has two powers: 「相手または自分のホールドされた目を振り直す」 or
+    「A:アクションのダイスを振り直す」. A held die in A is rerolled by the first, not the
+    second, so a Scar that wrote ``A=4`` is told the line its first power is written as
+    (``held=black:blue 4``, as Jagi too when Jagi worked as Scar) — never sent to Scar as
+    if it were another skill."""
+    worked_as = f" as={use.colour}" if use.colour is not None else ""
+    line = f"skill {use.skill}{worked_as} held={side}:{colour} {use.pips}"
+    return Said(
+        f"Scar's reroll of A does not take a held die; its reroll of a held die does: write {line}",
+        f"Scar の「A:アクションのダイスを振り直す」はホールドされたダイスには使えません。"
+        f"「ホールドされた目を振り直す」として {line} と書きます",
+    )
+
+
 def _rerolls_held(table: Table, slot: str, readings: Readings) -> bool:
     """Interpretation 15: a die that came in held — by its owner's cyan (「振らずに」) or the
     opponent's purple (「振らせ無い」) — is not rerolled by a skill that rerolls T or A;
@@ -297,7 +335,10 @@ def _rerolls_held(table: Table, slot: str, readings: Readings) -> bool:
 
 
 def _set_held(table: Table, owner: Side, colour: str, pips: int) -> Table:
-    if owner == table.side and colour in table.held_now:
+    """A held die given new pips. An own held die is one of this turn's dice (it came in
+    held, or this step held it: interpretation 22), so the die on its slot changes and the
+    hold takes its pips at the end of step 3 (:func:`held_at_step_6`)."""
+    if owner == table.side:
         name = next(n for n in "STA" if table.slot(n).colour == colour)
         return table.with_slot(name, pips)
     holds = tuple(

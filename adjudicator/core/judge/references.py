@@ -161,6 +161,30 @@ class TermTable(BaseModel):
 DRAW: dict[Lang, str] = {"ja": "引き分け", "en": "draw"}
 
 
+class BoundarySpec(BaseModel):
+    """A number the rules state (a range, a distance, a threshold, a count, a table's top),
+    which the conformance suite must play at, one below and one above
+    (``core/conformance/boundaries.py``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")
+    rules: list[str] = Field(min_length=1, description="The articles stating the number.")
+    value: int
+    lowest: int | None = Field(
+        default=None, description="The lowest value a record can hold: no case below it."
+    )
+    highest: int | None = Field(
+        default=None, description="The highest value a record can hold: no case above it."
+    )
+    sides: list[str] = Field(
+        default_factory=list,
+        description="The sides that meet it, each to be played; empty: the same for both.",
+    )
+    en: str
+    ja: str
+
+
 class RuleData(BaseModel):
     """Everything a game states about its rulebook, as data."""
 
@@ -182,6 +206,12 @@ class RuleData(BaseModel):
         default_factory=dict,
         description="Rules cited by record-level checks: 'attempt_was_legal', 'notation'.",
     )
+    allowed_by: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="The rules that allow each kind of legal event (or part of one): what a "
+        "ruling on a legal action cites, as the game's replay names the kind "
+        "(Replay.allowing).",
+    )
     engine: EngineNotes | None = Field(
         default=None, description="Positions and perft as an engine author needs them."
     )
@@ -189,13 +219,18 @@ class RuleData(BaseModel):
         default_factory=Counting,
         description="How the game says its plies ('41手目', '6ターン目'): core.plies.",
     )
+    boundaries: list[BoundarySpec] = Field(
+        default_factory=list,
+        description="The numbers of the rules the suite plays at, below and above.",
+    )
 
     def model_post_init(self, __context: Any) -> None:
         ids = {ref.id for ref in self.references}
-        items: list[Interpretation | ViolationSpec | ReasonSpec] = [
+        items: list[Interpretation | ViolationSpec | ReasonSpec | BoundarySpec] = [
             *self.interpretations,
             *self.violations,
             *self.reasons,
+            *self.boundaries,
         ]
         for item in items:
             missing = [r for r in item.rules if r not in ids]
@@ -204,6 +239,9 @@ class RuleData(BaseModel):
         for check, refs in self.record_rules.items():
             if any(r not in ids for r in refs):
                 raise ValueError(f"record check {check!r} cites unknown references {refs}")
+        for kind, refs in self.allowed_by.items():
+            if not refs or any(r not in ids for r in refs):
+                raise ValueError(f"allowed_by {kind!r} cites unknown references {refs}")
         codes = {v.code for v in self.violations}
         if self.engine and (unknown := sorted(set(self.engine.codes) - codes)):
             raise ValueError(f"engine notes name unknown violation codes {unknown}")
@@ -262,6 +300,14 @@ class RuleData(BaseModel):
     def cite(self, ref_ids: list[str], lang: Lang) -> str:
         """References as the rulebook names them, joined: '第4条 軌道航行と捕獲; …'."""
         return "; ".join(self.ref(r).cite(lang) for r in ref_ids)
+
+    def allowing(self, kinds: list[str]) -> list[str]:
+        """The references that allow an event made of ``kinds`` (its kind, then its parts:
+        ``production``, ``production.extra``), each once, in the order given."""
+        refs: list[str] = []
+        for kind in kinds:
+            refs += [r for r in self.allowed_by[kind] if r not in refs]
+        return refs
 
     def violation(self, code: str) -> ViolationSpec:
         for spec in self.violations:
