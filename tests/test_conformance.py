@@ -288,7 +288,7 @@ def test_cli_run_reports_and_exit_codes() -> None:
     assert data["summary"]["passed"] > 0 and data["summary"]["failed"] == 0
     assert data["engine"]["name"] == "minimal-engine"
     assert data["suite"]["version"] == load_suite(CASES).version
-    assert _cli("run", "--cases", str(CASES), "--engine", "no-such-engine-xyz")[0] == 4
+    assert _cli("run", "--cases", str(CASES), "--engine", "no-such-engine-xyz")[0] == 5
     code, _, err = _cli("run", "--cases", str(CASES), "--only", "od.perft.*", "--only", "nope.*")
     assert code == 2 and "'nope.*'" in err
     code, _, _ = _cli("run", "--cases", str(CASES), "--engine", UNRELIABLE, "--only", "od.perft.*")
@@ -426,7 +426,7 @@ def test_a_failing_hello_is_explained_with_what_was_sent_and_received(
     mode: str, words: str
 ) -> None:
     code, _, err = _cli("run", "--cases", str(CASES), "--engine", f"{BAD_HELLO} {mode}")
-    assert code == 4
+    assert code == 5
     assert words in err
     assert 'sent:     {"cmd": "hello", "protocol": 1' in err
     if mode == "silent":

@@ -33,6 +33,9 @@ runner = CliRunner()
 
 START = "r....bb....r/rr....bb..../R....bB....r r 0 -"
 AFTER_O_MINUS = "....bb....rr/rr....bb..../R....bB....r b 1 -"
+#: The same position two actions later (red's O- and O+ again between): the start can
+#: have stood before it twice, at plies 0 and 2.
+LATER_O_MINUS = "....bb....rr/rr....bb..../R....bB....r b 3 -"
 HEADER = re.compile(r"^ +0 +1 +2 +3 ", re.MULTILINE)  # the first line of every drawing
 
 
@@ -254,7 +257,9 @@ def test_replay_stops_at_an_illegal_action() -> None:
 def test_replay_stops_at_a_move_after_the_end() -> None:
     code, out, _ = run("replay", INVALID / "moves-after-the-end.json")
     assert code == 1
-    assert out.rstrip().splitlines()[-1] == "decided after ply 83: red (new two-point pincer)"
+    lines = out.rstrip().splitlines()
+    assert "decided after ply 83: red (new two-point pincer)" in lines
+    assert lines[-2].startswith("ply 84 ")  # the refused ply shown, then why
 
 
 def test_replay_noncanonical_spelling_is_a_message_unless_lenient() -> None:
@@ -326,7 +331,7 @@ def test_adjudicate_after_the_end() -> None:
 def test_adjudicate_position_with_history(history: list[str], legal: bool) -> None:
     """第9条: blue's O+ would restore the start; with the start in the history twice it is a
     third occurrence and banned, with it once it is legal."""
-    args = ["--position", AFTER_O_MINUS, "--action", "O+"]
+    args = ["--position", LATER_O_MINUS, "--action", "O+"]
     for h in history:
         args += ["--history", h]
     code, out, _ = run("adjudicate", *args, "--codes")
@@ -334,7 +339,7 @@ def test_adjudicate_position_with_history(history: list[str], legal: bool) -> No
     if legal:
         assert code == 0
         assert "O+: legal" in out
-        assert "leads to: r....bb....r/rr....bb..../R....bB....r r 2 -" in out
+        assert "leads to: r....bb....r/rr....bb..../R....bB....r r 4 -" in out
     else:
         assert code == 1
         assert "threefold_repetition" in out
@@ -343,11 +348,11 @@ def test_adjudicate_position_with_history(history: list[str], legal: bool) -> No
 
 def test_adjudicate_json() -> None:
     """--json gives the ruling as one object."""
-    args = ["--position", AFTER_O_MINUS, "--action", "O+", "--json"]
+    args = ["--position", LATER_O_MINUS, "--action", "O+", "--json"]
     _, out, _ = run("adjudicate", *args, "--history", START, "--history", START[:-4] + " 2 -")
     data = json.loads(out)
     assert data["side_to_move"] == "blue"
-    assert data["position_before"] == AFTER_O_MINUS
+    assert data["position_before"] == LATER_O_MINUS
     assert data["legal"] is False
     assert data["violation"] == "threefold_repetition"
     assert "9" in data["rules"]
@@ -356,7 +361,7 @@ def test_adjudicate_json() -> None:
     assert code == 0
     data = json.loads(out)
     assert data["legal"] is True
-    assert data["position_after"] == START[:-4] + " 2 -"
+    assert data["position_after"] == START[:-4] + " 4 -"
     assert data["violation"] is None
 
 
@@ -391,7 +396,7 @@ def test_adjudicate_position_ply_is_the_positions_ply() -> None:
         (["--record", PINCER, "--at", "3"], "--action"),
         (["--record", PINCER, "--at", "3", "--action", "Q7"], "'Q7' is not an Orbit Dominion"),
         (["--position", "r....bb....r r 0 -", "--action", "O+"], "orbit(s), not 3"),
-        (["--position", START, "--history", "x", "--action", "O+"], "history[0]"),
+        (["--position", AFTER_O_MINUS, "--history", "x", "--action", "O-"], "history[0]"),
         (["--position", START, "--game", "chess/1", "--action", "O+"], "'chess/1' is not a game"),
         (
             ["--record", INVALID / "illegal-action-in-the-middle.json", "--at", "50", "-a", "O+"],

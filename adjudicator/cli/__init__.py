@@ -14,7 +14,12 @@ from adjudicator.core.registry import Registry
 
 def main() -> None:
     """Run a command. A defect ends with its traceback and exit code 4, so that a script
-    never mistakes it for 1 ("some record invalid"); Ctrl-C outside a batch ends with 130."""
+    never mistakes it for 1 ("some record invalid"); Ctrl-C outside a batch ends with 130.
+    Every command writes through the same standard streams (:func:`prepare_streams`): an
+    answer that cannot be written, or a closed standard input, is said and ends with 2."""
+    from adjudicator.core.write.output import StreamClosed, prepare_streams
+
+    prepare_streams(stream_error)
     try:
         if sys.argv[1:] == ["engine"]:
             serve_engine()
@@ -36,6 +41,11 @@ def main() -> None:
         from adjudicator.core.judge.verdict import EXIT_INTERRUPTED
 
         sys.exit(EXIT_INTERRUPTED)
+    except StreamClosed as closed:  # the engine's requests, from a closed standard input
+        from adjudicator.cli.common import EXIT_USAGE
+
+        stream_error(closed)
+        sys.exit(EXIT_USAGE)
     except Exception:
         if _ended_by:  # a signal's exit, wrapped by a library it went through
             sys.exit(128 + _ended_by[0])
@@ -44,6 +54,31 @@ def main() -> None:
         traceback.print_exc()
         print("adjudicator: internal error; please report it with the input", file=sys.stderr)
         sys.exit(EXIT_INTERNAL)
+
+
+def stream_error(err: OSError) -> None:
+    """A standard stream the command cannot use, said on standard error in the command's
+    language; the command then ends with exit code 2 (it was started without what it
+    needs), never 4."""
+    from adjudicator.cli.common import report_error
+    from adjudicator.core.errors import InputError
+    from adjudicator.core.read.loading import stream_reason
+    from adjudicator.core.write.output import StreamClosed
+
+    reason, reason_ja = stream_reason(err)
+    if isinstance(err, StreamClosed) and err.name == "stdin":
+        said = InputError(
+            "unreadable_file",
+            f"standard input cannot be read: {reason}",
+            ja=f"標準入力を読めません({reason_ja})",
+        )
+    else:
+        said = InputError(
+            "unwritable_file",
+            f"standard output cannot take the answer: {reason}",
+            ja=f"標準出力に答えを書けません({reason_ja})",
+        )
+    report_error(said)
 
 
 #: The signals that end a command as Ctrl-C does (SIGINT is Python's KeyboardInterrupt).
@@ -93,9 +128,9 @@ def leave_when_done(app: Callable[[], object]) -> NoReturn:
     try:
         sys.stdout.flush()
         sys.stderr.flush()
-    except OSError:  # a reader gone: the interpreter's own exit code for that
-        code = code or 120
-    os._exit(code)
+    except SystemExit as failed:  # standard output's own ending: a reader gone, or lost
+        code = code or failed.code
+    os._exit(code if isinstance(code, int) else 1)
 
 
 def serve_engine() -> None:

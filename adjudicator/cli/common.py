@@ -3,9 +3,7 @@ errors reach a person (a message and exit code 2, never a traceback)."""
 
 from __future__ import annotations
 
-import io
 import os
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Literal, NoReturn
@@ -56,13 +54,6 @@ def available_cores() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on every platform
         return os.cpu_count() or 1
-
-
-def robust_stdout() -> None:
-    """Whatever a record holds, writing it cannot raise ``UnicodeEncodeError`` and abort a
-    batch: a character the output's encoding lacks is written as its escape."""
-    if isinstance(sys.stdout, io.TextIOWrapper):
-        sys.stdout.reconfigure(errors="backslashreplace")
 
 
 #: The language of the running command, once it has resolved ``--lang``: input errors

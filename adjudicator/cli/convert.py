@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
-from adjudicator.cli.common import check_output, fail
+from adjudicator.cli.common import check_output, console, fail
 from adjudicator.cli.records import LenientOption, load
 from adjudicator.core.errors import InputError
 from adjudicator.core.read.conversion import Form, check_no_comments, convert_record
@@ -43,4 +42,4 @@ def convert(
     except InputError as err:
         fail(err, str(source))
     if output is None:
-        sys.stdout.write(converted)
+        console.data(converted)

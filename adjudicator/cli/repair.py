@@ -19,7 +19,6 @@ from adjudicator.cli.common import (
     check_output,
     fail,
     resolve_lang,
-    robust_stdout,
     write_output,
 )
 from adjudicator.core.errors import InputError
@@ -76,7 +75,6 @@ def repair(
     from adjudicator.core.repair.search import repair as search
 
     chosen = resolve_lang(lang)
-    robust_stdout()
     check_output(write, "--write", [source])  # before the search, not after it
     game, record, _ = load(ctx.obj, source, lenient=False)
     try:

@@ -154,12 +154,12 @@ def _step_through(
         except InputError as err:
             fail(err.at_ply(ply, counting), str(source))
         if step.decided is not None:
+            # the game was over: said, then the ply refused shown as any refused ply is
             walk.show.print(decided_words(game, language, step.decided))
-            refused = f"{ply_name(counting, ply, language)} {event.written}: "
-            v = step.violation
-            why = (v.message(language), v.cite(game.rules, language)) if v else ()
-            walk.emit(refused + LABELS[language]["illegal"], event.written, *why)
-            raise typer.Exit(EXIT_INVALID)
+            if step.violation is None:
+                refused = f"{ply_name(counting, ply, language)} {event.written}: "
+                walk.emit(refused + LABELS[language]["illegal"], event.written)
+                raise typer.Exit(EXIT_INVALID)
         if step.violation is not None:
             _violation(walk, record, ply, step.at, step.violation, codes)
         name = ply_name(counting, ply, language)

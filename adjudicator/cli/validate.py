@@ -25,7 +25,6 @@ from adjudicator.cli.common import (
     fail,
     report_error,
     resolve_lang,
-    robust_stdout,
 )
 from adjudicator.cli.records import LenientOption
 from adjudicator.core.batch.files import STDIN, Options, RecordFiles, scoped, validate_paths
@@ -185,7 +184,6 @@ def validate(
         interpretations=tuple(switched),
         keep_text=html is not None,
     )
-    robust_stdout()
     # Text for a plain stream (the report, or JSON lines) is made where each record is
     # judged, in the workers with several jobs; the other outputs need the verdicts.
     as_text = html is None and xlsx is None and summary_format is None and not as_json

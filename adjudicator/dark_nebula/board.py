@@ -13,6 +13,7 @@ definition have the same digest and any changed value changes it.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -24,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.read.yaml_model import read_yaml_model
+from adjudicator.core.write.display import path_text
 
 BOARD_FORMAT = "dark-nebula-board/1"
 Side = Literal["empire", "rebel"]
@@ -235,12 +237,33 @@ def known_boards() -> dict[str, BoardDefinition]:
 def _boards(setting: str) -> dict[str, BoardDefinition]:
     boards = {_DEFAULT.id: _DEFAULT}
     for entry in filter(None, setting.split(os.pathsep)):
-        path = Path(entry)
-        files = sorted([*path.glob("*.yaml"), *path.glob("*.json")] if path.is_dir() else [path])
-        for file in files:
+        for file in _board_files(Path(entry)):
             board = load_board(file)
             boards[board.id] = board
     return boards
+
+
+def _board_files(path: Path) -> list[Path]:
+    """The definition files an entry of ``$ADJUDICATOR_BOARDS`` names: a file, or a
+    folder's ``*.yaml`` and ``*.json``. An entry that cannot be looked at (too long a name,
+    a folder that cannot be listed) is an input error naming the variable."""
+    try:
+        if not path.is_dir():
+            return [path]
+        if not os.access(path, os.R_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return sorted([*path.glob("*.yaml"), *path.glob("*.json")])
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        shown = path_text(path)[:200]
+        raise InputError(
+            "unreadable_file",
+            f"{shown!r} cannot be read: {reason}",
+            ja=f"「{shown}」を読めません: {reason}",
+            field=f"${BOARDS_VARIABLE}",
+            expected="board definition files, or folders of them, separated like PATH",
+            expected_ja="盤の定義ファイルまたはそのフォルダ(PATH と同じ区切り)",
+        ) from None
 
 
 def resolve_board(board_id: str, sha256: str | None = None) -> BoardDefinition:

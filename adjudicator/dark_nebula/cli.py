@@ -22,7 +22,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.read.loading import read_text
 from adjudicator.core.read.strict_json import dumps, parse_json
-from adjudicator.core.write.display import pad, width
+from adjudicator.core.write.display import pad, printable, width
 from adjudicator.dark_nebula.board import default_board, load_board, resolve_board
 from adjudicator.dark_nebula.commitment import check_nonce, commitment, make_nonce
 from adjudicator.dark_nebula.drawing import describe_board, placeholders, written
@@ -112,9 +112,9 @@ def commit_command(
     keys = ("sector", "nonce", "commitment")
     columns = max(width(words[key]) for key in keys)  # a Japanese character takes two
     label = {key: pad(words[key], columns) for key in keys}
-    console.print(f"{label['sector']} {board.label(sector_id)}")
-    console.print(f"{label['nonce']} {chosen}   {words['keep']}")
-    console.print(f"{label['commitment']} {digest}   {words['publish']}")
+    console.line(printable(f"{label['sector']} {board.label(sector_id)}"))
+    console.line(f"{label['nonce']} {chosen}   {words['keep']}")
+    console.line(f"{label['commitment']} {digest}   {words['publish']}")
 
 
 @app.command("redact")
@@ -173,4 +173,4 @@ def board_command(
         )
         return
     for line in describe_board(board, resolve_lang(lang)):
-        console.print(line, markup=False)
+        console.line(printable(line))

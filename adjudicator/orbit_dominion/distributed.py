@@ -27,7 +27,7 @@ from adjudicator.orbit_dominion.proof import (
     Solution,
 )
 from adjudicator.orbit_dominion.solve_answer import WIN, answer, positions_before, read_score
-from adjudicator.orbit_dominion.state import GameState
+from adjudicator.orbit_dominion.state import GameState, with_history
 
 #: Tasks wanted per worker thread, so that a long task does not leave the others idle.
 TASKS_PER_WORKER = 4
@@ -53,9 +53,7 @@ def _solve_task(
     from adjudicator.orbit_dominion.solve import solve
 
     position, history, line, depth, with_proof, max_nodes, seconds = job
-    state = GameState(Position.from_text(position))
-    for text in history:
-        state.add_history(Position.from_text(text))
+    state = with_history(Position.from_text(position), history)
     for text in line:
         state.push(Action.parse(text))
     return solve(state, depth, with_proof=with_proof, budget=Budget(max_nodes, seconds))

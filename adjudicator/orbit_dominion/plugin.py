@@ -181,7 +181,7 @@ class OrbitDominion(Game):
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         from adjudicator.orbit_dominion.replay import OrbitDominionReplay
 
-        return OrbitDominionReplay(position, history, field="--position")
+        return OrbitDominionReplay(position, history, field="--position", history_field="--history")
 
 
 #: Each kind of action (:mod:`.actions`): its words in English and as the rulebook says it,

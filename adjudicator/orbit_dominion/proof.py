@@ -22,7 +22,7 @@ from adjudicator.orbit_dominion.identity import Reason
 from adjudicator.orbit_dominion.position import MOVE_LIMIT, Position, PositionKey
 from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.rules import NO_LEGAL_MOVES
-from adjudicator.orbit_dominion.state import GameState
+from adjudicator.orbit_dominion.state import GameState, with_history
 
 PROOF_FORMAT: Literal["orbit-dominion-proof/1"] = "orbit-dominion-proof/1"
 Winner = Literal["red", "blue"]
@@ -312,50 +312,6 @@ def root_state(proof: Proof) -> GameState:
     """The proof's position with its history, as the rules engine sees it; raises
     ``InputError`` naming the field for a malformed position or history."""
     return with_history(Position.from_text(proof.position, field="position"), proof.history)
-
-
-def with_history(root: Position, history: list[str], field: str = "history") -> GameState:
-    """``root`` with the positions that stood before it; raises ``InputError`` naming the
-    field for a malformed position or a history no game can have: each earlier position
-    names a ply before the root's, no ply twice (a game goes one ply an action). So a
-    history is at most the root's ply long — at most 120 — and a longer one is refused
-    before any of it is read: the time goes with the input, never with its square."""
-    if len(history) > root.ply:
-        raise _impossible(
-            field,
-            f"{len(history)} positions cannot have stood before ply {root.ply}",
-            f"{root.ply} 手目より前に {len(history)} 局面があったことはありえません",
-        )
-    state = GameState(root)
-    plies: set[int] = set()
-    for i, text in enumerate(history):
-        earlier = Position.from_text(text, field=f"{field}[{i}]")
-        if earlier.ply >= root.ply:
-            raise _impossible(
-                f"{field}[{i}]",
-                f"its ply {earlier.ply} is not before the position's ply {root.ply}",
-                f"手数 {earlier.ply} は局面の手数 {root.ply} より前ではありません",
-            )
-        if earlier.ply in plies:
-            raise _impossible(
-                f"{field}[{i}]",
-                f"a second position at ply {earlier.ply}",
-                f"手数 {earlier.ply} の局面が二つあります",
-            )
-        plies.add(earlier.ply)
-        state.add_history(earlier)
-    return state
-
-
-def _impossible(field: str, message: str, ja: str) -> InputError:
-    return InputError(
-        "impossible_history",
-        message,
-        ja=ja,
-        field=field,
-        expected="earlier positions, one per ply before the position's",
-        expected_ja="局面より前の手数ごとに一つずつの局面",
-    )
 
 
 class Verification(NamedTuple):

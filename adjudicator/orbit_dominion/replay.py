@@ -16,7 +16,7 @@ from adjudicator.orbit_dominion.board import ADJACENT, SIDE_NAMES
 from adjudicator.orbit_dominion.drawing import plain
 from adjudicator.orbit_dominion.position import FLAGS, SHIPS, Position, start_position
 from adjudicator.orbit_dominion.references import rule_data
-from adjudicator.orbit_dominion.state import FORFEIT, GameState
+from adjudicator.orbit_dominion.state import FORFEIT, GameState, with_history
 
 if TYPE_CHECKING:
     from adjudicator.core.write.svg import Picture
@@ -34,11 +34,14 @@ class OrbitDominionReplay(Replay):
     rules: RuleData = rule_data()
 
     def __init__(
-        self, start: str, history: list[str] | None = None, *, field: str = "start"
+        self,
+        start: str,
+        history: list[str] | None = None,
+        *,
+        field: str = "start",
+        history_field: str = "history",
     ) -> None:
-        self.state = GameState(start_position(start, field=field))
-        for i, text in enumerate(history or []):
-            self.state.add_history(Position.from_text(text, field=f"history[{i}]"))
+        self.state = with_history(start_position(start, field=field), history or [], history_field)
 
     def attempt(self, written: str, *, lenient: bool) -> Step:
         self._before = self.state.position

@@ -249,7 +249,7 @@ def solve_command(
 
     Example: adjudicator orbit-dominion solve '..b........./....r......./R.....r..B.. r 0 -' -d 3
     """
-    from adjudicator.orbit_dominion.proof import with_history
+    from adjudicator.orbit_dominion.state import with_history
 
     language = resolve_lang(lang)
     show = progress_line(language)

@@ -44,6 +44,7 @@ from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import load_board
 from tests.fuzz.folders import check_folder, folders
 from tests.fuzz.signals import check_signal, plans
+from tests.fuzz.streams import check_streams, stream_plans
 
 ROOT = Path(__file__).resolve().parents[2]
 REGISTRY = Registry(installed_games())
@@ -457,6 +458,11 @@ def _check_folder(plan: str) -> str:
     return check_folder(plan, _app(), _SCRATCH, InternalError)
 
 
+def _check_streams(plan: str) -> str:
+    """A command over a stream state: never exit 4, never an answer written nowhere."""
+    return check_streams(plan, _SCRATCH, InternalError)
+
+
 def _check_signal(plan: str) -> str:
     """``conformance run`` ended by a signal: it ends, and leaves no process running."""
     return check_signal(plan, _SCRATCH, InternalError)
@@ -496,6 +502,7 @@ def targets() -> list[Target]:
         Target("engine-answer", engine_answers(), check_engine_answer),
         Target("proof", st.one_of(mutated("proof"), json_valued("proof")), check_proof),
         Target("folder", folders(), _check_folder),
+        Target("streams", stream_plans(), _check_streams),
         Target("runner-signal", plans(), _check_signal, examples=3),
     ]
     for game in ("orbit-dominion", "dark-nebula", "astro-stra"):

@@ -3,7 +3,7 @@
 Exit codes of ``run`` (documented in docs/conformance.md): 0 when every case that ran passed
 (skips allowed) and at least one did; 1 when a case failed or errored, nothing passed, or the
 run stopped early; 2 for a usage error (an option, an unknown case id, unreadable case
-files); 4 when the engine did not start or its ``hello`` cannot start a run."""
+files); 5 when the engine did not start or its ``hello`` cannot start a run."""
 
 from __future__ import annotations
 

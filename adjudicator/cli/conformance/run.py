@@ -77,7 +77,7 @@ def run(
     summary per game and topic.
 
     Exit codes: 0 all ran cases passed; 1 a failure, an error, nothing passed or the run
-    stopped early; 2 usage error; 4 the engine did not start or its hello failed.
+    stopped early; 2 usage error; 5 the engine did not start or its hello failed.
 
     Example: `adjudicator conformance run --engine "python3 examples/minimal_engine.py"`
     """

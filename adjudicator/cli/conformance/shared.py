@@ -50,7 +50,7 @@ from adjudicator.core.registry import Registry
 from adjudicator.core.shipped import shipped
 
 #: The engine did not start, or its answer to ``hello`` cannot start a run.
-EXIT_ENGINE = 4
+EXIT_ENGINE = 5
 
 
 class ExportFormat(StrEnum):
@@ -222,6 +222,8 @@ def start_engine(engine: str, timeout: float) -> ProcessEngine | EngineFailure:
         return ProcessEngine(engine, timeout=timeout, started=adopt(engine))
     except EngineFailure as exc:
         return exc
+    except InputError as err:  # a command that cannot be read (an unbalanced quote)
+        fail(err)
 
 
 def rules_text(r: CaseResult, lang: Lang) -> str:
@@ -247,7 +249,7 @@ def start_runner(
     lang: Lang = "en",
     rules: RulesOf | None = None,
 ) -> tuple[ProcessEngine, Runner]:
-    """The engine greeted; exit 4 with a plain explanation when it did not start or its
+    """The engine greeted; exit 5 with a plain explanation when it did not start or its
     ``hello`` cannot start a run."""
     if isinstance(started, EngineFailure):
         problem = shown(in_lang(said_of(started), lang))
@@ -309,6 +311,8 @@ def run_one(
     """One engine through the cases; an engine that does not start is part of the report."""
     try:
         process = ProcessEngine(command, timeout=timeout)
+    except InputError as err:  # a command that cannot be read (an unbalanced quote)
+        fail(err)
     except EngineFailure as exc:
         why = said_of(exc)
         problem = Said(

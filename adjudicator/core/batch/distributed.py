@@ -33,7 +33,13 @@ CONNECT_TIMEOUT = 10
 MAX_GREETING = 1 << 20
 T = TypeVar("T")
 _DONE = object()
-_HOST_PORT = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})$")
+#: A host: an IPv6 address in brackets, or a name (or IPv4 address) of dot-separated labels
+#: of 1 to 63 letters, digits and inner hyphens — what the resolver can encode (``a..b``,
+#: an empty label, made it fail with a ``UnicodeError``).
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOST_PORT = re.compile(
+    rf"^(\[[0-9A-Fa-f:.]+\]|(?=[^:]{{1,253}}:){_LABEL}(?:\.{_LABEL})*\.?):([0-9]{{1,5}})$"
+)
 
 
 def _host_port(executor: str) -> tuple[str, int]:

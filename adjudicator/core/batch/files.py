@@ -25,6 +25,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.verdict import InputProblem, Problem, Verdict
+from adjudicator.core.read.lines import lines, lines_with_ends
 from adjudicator.core.read.loading import DEFAULT_MAX_BYTES, decode_text, read_stdin, read_text
 from adjudicator.core.read.records import GameRecord, validate
 from adjudicator.core.read.strict_json import parse_json
@@ -103,7 +104,7 @@ class RecordFiles(Sequence[Path]):
 def ruleset_tag(text: str) -> str | None:
     """The value of the ``[Ruleset "…"]`` tag, looked for line by line (linear in the text,
     however many blank lines it holds)."""
-    for line in text.splitlines():
+    for line in lines(text):
         m = _RULESET_TAG.match(line.lstrip())
         if m:
             return m[1]
@@ -198,7 +199,7 @@ def _read_as(game: Game, read: Callable[..., R], source: Any, lenient: bool) -> 
 def _no_ruleset(registry: Registry, text: str) -> InputError:
     """A text record whose ``[Ruleset]`` tag is missing or cannot be read."""
     rulesets = ", ".join(r for g in registry.games for r in g.rulesets)
-    if any(line.lstrip().startswith("[Ruleset") for line in text.splitlines()):
+    if any(line.lstrip().startswith("[Ruleset") for line in lines(text)):
         said, ja = "malformed tag [Ruleset]", "タグ [Ruleset] の形が正しくありません"
     else:
         said, ja = "missing tag [Ruleset]", "タグ [Ruleset] がありません"
@@ -255,8 +256,7 @@ def split_games(text: str) -> list[str]:
         return [text]
     games: list[list[str]] = [[]]
     after_moves = False
-    lines = text.splitlines(keepends=True)
-    for number, line in enumerate(lines):
+    for number, line in enumerate(lines_with_ends(text)):
         line = line.removeprefix("\ufeff")
         stripped = line.strip()
         tag = bool(_TAG_PAIR.match(stripped)) and stripped.endswith("]")

@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 from adjudicator.core.conformance.pipes import end_group, spawn_group
+from adjudicator.core.errors import InputError
 
 #: The engine ``conformance run`` drives when no ``--engine`` is given.
 DEFAULT_ENGINE = "adjudicator engine"
@@ -35,7 +36,17 @@ def engine_argv(command: str) -> list[str]:
     command run by its path, not activated) or another installation's."""
     if command == DEFAULT_ENGINE:
         return [sys.executable, "-m", "adjudicator", "engine"]
-    return shlex.split(command)
+    try:
+        return shlex.split(command)
+    except ValueError as exc:  # an unbalanced quote, a backslash at the end
+        raise InputError(
+            "bad_option",
+            f"the engine command {command!r} cannot be split into words: {exc}",
+            ja=f"エンジンのコマンド「{command}」を語に分けられません(引用符の対応など): {exc}",
+            field="--engine",
+            expected="a command as a shell writes it, its quotes balanced",
+            expected_ja="シェルと同じ書き方のコマンド(引用符は対で)",
+        ) from None
 
 
 _early: list[subprocess.Popen[bytes]] = []

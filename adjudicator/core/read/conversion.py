@@ -19,6 +19,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.protocol.requests import location
 from adjudicator.core.read import strict_json
+from adjudicator.core.read.lines import lines
 from adjudicator.core.read.records import GameRecord
 
 Form = Literal["json", "text"]
@@ -47,19 +48,19 @@ def check_no_comments(text: str, source: Form, to: Form) -> None:
     they can be removed, or the record kept in its text form."""
     if source != "text":
         return
-    lines = [n for n, line in enumerate(text.splitlines(), 1) if line.strip().startswith("#")]
-    if not lines:
+    comments = [n for n, line in enumerate(lines(text), 1) if line.strip().startswith("#")]
+    if not comments:
         return
     en, ja = _FORMS[to]
-    shown = ", ".join(str(n) for n in lines[:5]) + (", …" if len(lines) > 5 else "")
-    word = "line" if len(lines) == 1 else "lines"
+    shown = ", ".join(str(n) for n in comments[:5]) + (", …" if len(comments) > 5 else "")
+    word = "line" if len(comments) == 1 else "lines"
     raise InputError(
         "unrepresentable_record",
         f"the record has comment lines ('#': {word} {shown}) that {en} cannot hold: converting "
         "it would lose them; remove them, or keep the record in its text notation",
         ja=f"記録にコメント行(「#」、{shown} 行目)があり、{ja}では書き表せません。変換すると"
         "失われます。コメント行を削除するか、テキスト表記のまま使ってください",
-        field=f"line {lines[0]}",
+        field=f"line {comments[0]}",
     )
 
 

@@ -130,9 +130,27 @@ def decode_text(data: bytes) -> str:
         ) from None
 
 
+def stream_reason(err: OSError) -> tuple[str, str]:
+    """Why a standard stream failed, in English and Japanese: closed (a bad descriptor, as
+    ``<&-`` leaves it), else the system's reason."""
+    if err.errno == errno.EBADF:
+        return "it is closed", "閉じられています"
+    reason = err.strerror or type(err).__name__
+    return reason, reason
+
+
 def read_stdin(max_bytes: int) -> bytes:
-    """At most ``max_bytes`` of standard input (``validate -``)."""
-    data = sys.stdin.buffer.read(max_bytes + 1)
+    """At most ``max_bytes`` of standard input (``validate -``); a standard input that was
+    closed or fails is an unreadable input, as a file that cannot be read is."""
+    try:
+        data = sys.stdin.buffer.read(max_bytes + 1)
+    except OSError as err:
+        en, ja = stream_reason(err)
+        raise InputError(
+            "unreadable_file",
+            f"standard input cannot be read: {en}",
+            ja=f"標準入力を読めません({ja})",
+        ) from None
     if len(data) > max_bytes:
         raise InputError(
             "file_too_large",

@@ -28,6 +28,7 @@ from itertools import accumulate
 from typing import Any
 
 from adjudicator.core.errors import InputError, line_col, place
+from adjudicator.core.read.lines import lines
 
 #: Deeper nesting than any record or request needs; deeper input is refused before it can
 #: exhaust the interpreter's stack in the models or an error's locator, and before the
@@ -350,7 +351,7 @@ def _is_key(key: str) -> bool:
 
 def _looks_like_yaml(text: str) -> bool:
     """A line near the top reads ``---`` or ``key: value`` (checked line by line: linear)."""
-    for line in text.lstrip().splitlines()[:_HINT_LINES]:
+    for line in lines(text.lstrip())[:_HINT_LINES]:
         head = line.lstrip()
         if head == "---" or head.startswith("--- "):
             return True

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.read.lines import lines
 from adjudicator.core.read.numbers import read_int
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def read_tagged(text: str) -> tuple[list[Tag], list[tuple[str, str]]]:
     """The tags, and the event lines with where each stood."""
     tags: list[Tag] = []
     events: list[tuple[str, str]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(lines(text), 1):
         line = raw.strip()
         where = f"line {number}"
         if not line or line.startswith("#"):
