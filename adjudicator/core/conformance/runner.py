@@ -27,6 +27,7 @@ from adjudicator.core.conformance.diffs import (
 from adjudicator.core.conformance.engine import Engine, EngineFailure
 from adjudicator.core.conformance.hello import EngineInfo, HelloFailure, handshake
 from adjudicator.core.conformance.json_types import not_strings, same_json
+from adjudicator.core.conformance.playthrough import Ask, check_playthrough
 from adjudicator.core.conformance.words import joined, said_of
 from adjudicator.core.i18n import Said, in_lang
 from adjudicator.core.judge.references import RuleData
@@ -271,12 +272,24 @@ class Runner:
         request.update(extra)
         return self.engine.ask(request)
 
+    def _asker(self, game: str, case: Case) -> Ask:
+        """``evaluate`` of the case with other actions and further fields (a playthrough's
+        steps), answering the answer and the line sent."""
+
+        def ask(moves: list[Any], extra: dict[str, Any]) -> tuple[dict[str, Any], str]:
+            answer = self._ask(game, case, "evaluate", moves=moves, **extra)
+            return answer, self.engine.last_sent
+
+        return ask
+
     def check(self, game: str, case: Case) -> Mismatch | None:
         """What differs from the expectation; ``None`` when the case passes."""
         expect = case.expect
         kind = expect.kind
         if kind == "perft":
             return self._check_perft(game, case)
+        if kind == "playthrough":
+            return check_playthrough(self._asker(game, case), case, self.info.features_of(game))
         if kind == "divide":
             spec = expect.divide
             assert spec is not None, "the expectation's validator: its kind is the field set"
