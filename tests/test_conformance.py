@@ -502,15 +502,19 @@ def _console_blocks(doc: Path) -> list[tuple[str, list[str]]]:
 
 @pytest.mark.parametrize(
     ("command", "shown"),
-    _console_blocks(ROOT / "docs" / "conformance.md"),
+    [
+        *_console_blocks(ROOT / "docs" / "conformance.md"),
+        *_console_blocks(ROOT / "docs" / "ja" / "conformance.md"),
+    ],
     ids=lambda v: v if isinstance(v, str) else "",
 )
 def test_the_doc_shows_what_the_runner_prints(
     command: str, shown: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """docs/conformance.md: every line shown ('…' stands for lines left out) is printed, in
-    that order, by the command — the figures are the runner's, not typed. The commands run
-    in a scratch folder that sees the project's cases, examples and test engines."""
+    """docs/conformance.md and docs/ja/conformance.md: every line shown ('…' stands for
+    lines left out) is printed, in that order, by the command — the figures are the
+    runner's, not typed. The commands run in a scratch folder that sees the project's
+    cases, examples and test engines."""
     if "node " in command and NODE is None:
         pytest.skip("node is not installed, so the JavaScript example engine cannot run")
     for name in ("conformance", "examples", "tests"):

@@ -172,7 +172,7 @@ def test_a_reference_the_installation_does_not_know_keeps_its_id() -> None:
         ),
         (
             "ja",
-            "内容:     perft at depth 0 is 1 by definition.",
+            "内容:     深さ0の perft は定義により1。",
             "根拠:     第3条 手番と合法行動 (3)",
         ),
     ],

@@ -61,10 +61,10 @@ NOTATION = sorted(
 NOTATION_WORD = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, NOTATION)) + r")(?![\w-])")
 
 
-#: Lines that quote the engine itself or the case file: its stderr and an answer line that
-#: was not a response are shown as it wrote them, and so is a case's description (``内容``,
-#: with ``-v``), written in the case file in English.
-ENGINE_WORDS = re.compile(r"^ *(?:\| .*|受信: .*|内容: .*|bad-hello: .*)$", re.MULTILINE)
+#: Lines that quote the engine itself: its stderr and an answer line that was not a
+#: response are shown as it wrote them. A case's description (``内容``, with ``-v``) is
+#: checked as any line: the case file gives it in Japanese too (``description_ja``).
+ENGINE_WORDS = re.compile(r"^ *(?:\| .*|受信: .*|bad-hello: .*)$", re.MULTILINE)
 
 
 def english_in(output: str) -> list[str]:

@@ -37,6 +37,7 @@ COUNTERPARTS = {
     "docs/orbit-dominion.md": "docs/ja/orbit-dominion.md",
     "docs/dark-nebula.md": "docs/ja/dark-nebula.md",
     "docs/astro-stra.md": "docs/ja/astro-stra.md",
+    "docs/conformance.md": "docs/ja/conformance.md",
 }
 
 #: What a director or an arbiter reads, whatever else is added.

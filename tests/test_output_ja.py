@@ -171,7 +171,10 @@ RULEBOOK_NAMES = frozenset(
 #: Names of formats and encodings, and of keys on the keyboard (the report's viewer: Home,
 #: End). The games' titles as their rulebooks print them (ORBIT DOMINION, vs) are ids too.
 FORMATS_AND_KEYS = frozenset(
-    {"JSON", "YAML", "CSV", "SVG", "HTML", "UTF-8", "UTF-16", "Shift_JIS", "NUL", "Home", "End"}
+    {
+        *("JSON", "YAML", "CSV", "SVG", "HTML", "UTF-8", "UTF-16", "Shift_JIS", "NUL"),
+        *("Home", "End", "UTC"),
+    }
 )
 #: rich's console markup, never shown: [bold red]…[/]
 MARKUP = re.compile(r"\[/?(?:(?:bold|dim|red|green|yellow) ?)*\]")

@@ -283,3 +283,48 @@ def test_the_index_says_plies_as_the_viewer_does(tmp_path: Path) -> None:
     assert (astro[3], astro[6]) == (3, "1ターン目") and astro[7] == f"{astro[5] - 2}ターン"
     script_text = html[html.index("function rowElement") :]
     assert '"num" }, r[6] === null ? "" : r[6])' in script_text
+
+
+# --- a defect in a drawing ---------------------------------------------------------------------
+
+
+def _drawing_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    from adjudicator.orbit_dominion.replay import OrbitDominionReplay
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a defect in the drawing")
+
+    monkeypatch.setattr(OrbitDominionReplay, "picture", broken)
+
+
+def test_a_drawing_defect_is_returned_by_the_library_not_printed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The library prints nothing (docs/design.md): a record whose drawing fails has no
+    pictures, and the defect comes back with its frames for the shell to say."""
+    from adjudicator.core.batch.files import Options
+    from adjudicator.core.judge.ruling import load
+    from adjudicator.core.write.report_frames import drawn_frames
+
+    _drawing_fails(monkeypatch)
+    registry = Registry(installed_games())
+    sample = ROOT / "records/orbit-dominion/valid/pincer.json"
+    game, rec, _ = load(registry, sample, lenient=False)
+    drawn = drawn_frames(game, rec, Options())
+    assert drawn.frames == []
+    assert drawn.defect is not None and "a defect in the drawing" in drawn.defect
+    assert capsys.readouterr() == ("", "")
+
+
+def test_the_shell_says_a_drawing_defect_and_writes_the_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A defect in a drawing costs that record its pictures, never the report: the report
+    is written and the defect's traceback said on standard error."""
+    _drawing_fails(monkeypatch)
+    out = tmp_path / "report.html"
+    sample = ROOT / "records/orbit-dominion/valid/pincer.json"
+    result = CliRunner().invoke(APP, ["validate", str(sample), "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "RuntimeError: a defect in the drawing" in result.stderr
+    assert record(out.read_text(encoding="utf-8"), 0)["n"] == 0

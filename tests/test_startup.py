@@ -83,6 +83,8 @@ def test_validating_one_record_loads_its_game_only() -> None:
         assert loaded_of(game, modules) <= LIGHT, game
     assert not {m for m in modules if m.startswith("adjudicator.core.conformance")}
     assert not HEAVY & modules
+    # the workbook's openpyxl (the 'xlsx' extra) is for --xlsx only
+    assert not {m for m in modules if m.startswith("openpyxl") or m.endswith(".workbook")}
     # a valid record's verdict draws nothing: the SVG pictures load when asked for
     assert not {"adjudicator.core.write.svg", "adjudicator.orbit_dominion.drawing_svg"} & modules
     # the rule data is read from its JSON copy: PyYAML is for YAML the user gives

@@ -8,7 +8,7 @@ import typer
 
 from adjudicator.astro_stra.board import start_position
 from adjudicator.astro_stra.drawing import draw
-from adjudicator.astro_stra.readings import Geometry
+from adjudicator.astro_stra.readings import GEOMETRIES, Geometry
 from adjudicator.cli.common import LangOption, console, fail, resolve_lang
 from adjudicator.core.errors import InputError
 
@@ -34,16 +34,7 @@ def draw_command(
     the pieces at the start and at home."""
     chosen_lang = resolve_lang(lang)
     try:
-        if geometry not in ("two-rows", "one-loop"):
-            raise InputError(
-                "bad_option",
-                f"{geometry!r} is not a geometry",
-                ja=f"「{geometry}」は盤の形ではありません",
-                field="--geometry",
-                expected="two-rows or one-loop",
-                expected_ja="two-rows か one-loop",
-            )
-        chosen: Geometry = geometry  # type: ignore[assignment]
+        chosen = _geometry(geometry)
         start = start_position() if position == "standard" else start_position(position)
         if start.clashes(chosen):
             raise InputError(
@@ -55,3 +46,18 @@ def draw_command(
     except InputError as err:
         fail(err)
     console.print(draw(start, chosen, chosen_lang), markup=False)
+
+
+def _geometry(name: str) -> Geometry:
+    """The board geometry ``--geometry`` names (rulebook: two rows, or one loop)."""
+    for known in GEOMETRIES:
+        if name == known:
+            return known
+    raise InputError(
+        "bad_option",
+        f"{name!r} is not a geometry",
+        ja=f"「{name}」は盤の形ではありません",
+        field="--geometry",
+        expected="two-rows or one-loop",
+        expected_ja="two-rows か one-loop",
+    )

@@ -23,7 +23,15 @@ from adjudicator.astro_stra.references import colour_name
 from adjudicator.astro_stra.skills import Hold
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.i18n import Lang
-from adjudicator.core.write.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, text
+from adjudicator.core.write.svg import (
+    ARROW_DEFS,
+    ARROW_STYLE,
+    FONT_FAMILY,
+    Picture,
+    attributes,
+    num,
+    text,
+)
 
 CELL = 62
 LEFT, TOP = 20, 40
@@ -148,7 +156,7 @@ def _board(geometry: Geometry, lang: Lang) -> str:
                     font_size=10 if off_board else 12,
                     text_anchor="middle",
                     fill="#555",
-                    font_family="sans-serif",
+                    font_family=FONT_FAMILY,
                 )
             )
     return "".join(parts)
@@ -175,7 +183,7 @@ def _stack(side: Side, point: int, n: int, geometry: Geometry) -> str:
         out.append(
             f'<circle cx="{num(x)}" cy="{num(cy)}" r="12" fill="{fill}" stroke="{stroke}" '
             f'stroke-width="2"/><text x="{num(x)}" y="{num(cy + 4)}" font-size="11" '
-            f'text-anchor="middle" fill="{ink}" font-family="sans-serif">{letter}</text>'
+            f'text-anchor="middle" fill="{ink}" font-family="{FONT_FAMILY}">{letter}</text>'
         )
     if n > 1:
         cy = y + grow * (13 + min(n, 5) * 24)
@@ -187,7 +195,7 @@ def _stack(side: Side, point: int, n: int, geometry: Geometry) -> str:
                 font_size=12,
                 font_weight="bold",
                 text_anchor="middle",
-                font_family="sans-serif",
+                font_family=FONT_FAMILY,
             )
         )
     out.append("</g>")
@@ -206,7 +214,7 @@ def _die(x: float, y: float, colour: str, pips: int, lang: Lang, *, held: bool =
         f'stroke="#000" stroke-width="{2.5 if held else 1.5}"{dash}/>'
         f'<text x="{num(x + 18)}" y="{num(y + 25)}" font-size="20" font-weight="bold" '
         f'text-anchor="middle" fill="{ink}" stroke="{fill}" stroke-width="0.5" '
-        f'font-family="sans-serif">{pips}</text>'
+        f'paint-order="stroke" font-family="{FONT_FAMILY}">{pips}</text>'
         + text(
             x + 18,
             y + 50,
@@ -214,7 +222,7 @@ def _die(x: float, y: float, colour: str, pips: int, lang: Lang, *, held: bool =
             font_size=9,
             text_anchor="middle",
             fill="#333",
-            font_family="sans-serif",
+            font_family=FONT_FAMILY,
         )
         + "</g>"
     )
@@ -240,7 +248,7 @@ def _dice(
                 y - 8,
                 f"{words[play.side]} · {words['dice']}",
                 font_size=12,
-                font_family="sans-serif",
+                font_family=FONT_FAMILY,
                 fill="#333",
             )
         )
@@ -252,9 +260,7 @@ def _dice(
                 f'stroke="#555" data-slot="{slot}"/>'
             )
             out.append(
-                text(
-                    x + 6, y + 14, slot, font_size=13, font_weight="bold", font_family="sans-serif"
-                )
+                text(x + 6, y + 14, slot, font_size=13, font_weight="bold", font_family=FONT_FAMILY)
             )
             pips = settled.get(colour, rolled.get(colour, 0))
             out.append(_die(x + 18, y + 8, colour, pips, lang))
@@ -267,14 +273,14 @@ def _dice(
                         was,
                         font_size=9,
                         text_anchor="middle",
-                        font_family="sans-serif",
+                        font_family=FONT_FAMILY,
                         data_rolled=slot,
                     )
                 )
     if holds:
         x0 = LEFT + 240
         out.append(
-            text(x0, y - 8, words["held"], font_size=12, font_family="sans-serif", fill="#333")
+            text(x0, y - 8, words["held"], font_size=12, font_family=FONT_FAMILY, fill="#333")
         )
         for i, hold in enumerate(holds):
             x = x0 + i * 110
@@ -282,7 +288,7 @@ def _dice(
             out.append(f'<g data-held="{hold.owner}:{hold.colour}">')
             out.append(_die(x, y + 8, hold.colour, hold.pips, lang, held=True))
             where = f"{owner} {hold.slot}" if hold.slot else owner
-            out.append(text(x + 42, y + 30, where, font_size=11, font_family="sans-serif"))
+            out.append(text(x + 42, y + 30, where, font_size=11, font_family=FONT_FAMILY))
             out.append("</g>")
     return out
 

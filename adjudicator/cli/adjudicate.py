@@ -112,7 +112,8 @@ def adjudicate(
     `adjudicator adjudicate --record game.json --at 38 --solve --depth 5`
     """
     language = resolve_lang(lang)
-    check_output(svg, "--svg")
+    read = [record] if record is not None else []
+    check_output(svg, "--svg", read)
     if (action is None) == (not solve):
         fail(
             InputError(
@@ -134,7 +135,7 @@ def adjudicate(
     picture = state.picture(None if ruling.legal else action, lang=language)
     if picture is not None and caption:
         picture = picture.captioned(ruling_caption(ruling, game, language))
-    emit_picture(picture, game, svg, fmt)
+    emit_picture(picture, game, svg, fmt, read)
     if as_json and fmt != "svg":
         print(one_line(ruling.model_dump_json(indent=2)))
     elif fmt != "svg":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Literal, NoReturn
 
@@ -123,25 +124,26 @@ def fail(err: InputError, source: str | None = None) -> NoReturn:
     raise typer.Exit(EXIT_USAGE)
 
 
-def check_output(path: Path | None, option: str) -> None:
+def check_output(path: Path | None, option: str, inputs: Iterable[Path]) -> None:
     """A file the command is asked to write (given as ``option``), checked before the work
-    starts: exit 2 with the reason when it cannot be written."""
+    starts: exit 2 with the reason when it cannot be written or is one of ``inputs``."""
     from adjudicator.core.write.files import check_file
 
     if path is None:
         return
     try:
-        check_file(path, option)
+        check_file(path, option, inputs=inputs)
     except InputError as err:
         fail(err)
 
 
-def write_output(path: Path, text: str, option: str) -> None:
-    """``text`` written to the file given as ``option``; exit 2 with the reason when it
-    cannot be, after whatever the command has already printed."""
+def write_output(path: Path, text: str, option: str, inputs: Iterable[Path]) -> None:
+    """``text`` written to the file given as ``option``, never over one of ``inputs``;
+    exit 2 with the reason when it cannot be, after whatever the command has already
+    printed."""
     from adjudicator.core.write.files import write_text
 
     try:
-        write_text(path, text, option)
+        write_text(path, text, option, inputs=inputs)
     except InputError as err:
         fail(err)

@@ -11,7 +11,7 @@ import typer
 from adjudicator.cli.common import check_output, fail
 from adjudicator.cli.records import LenientOption, load
 from adjudicator.core.errors import InputError
-from adjudicator.core.read.conversion import Form, convert_record
+from adjudicator.core.read.conversion import Form, check_no_comments, convert_record
 from adjudicator.core.write.files import write_text
 
 
@@ -31,14 +31,15 @@ def convert(
 
     Example: `adjudicator convert game.json -o game.txt`
     """
-    check_output(output, "--output")
+    check_output(output, "--output", [source])
     game, record, text = load(ctx.obj, source, lenient=lenient)
     source_form: Form = "json" if text.lstrip().startswith("{") else "text"
     target: Form = to or ("text" if source_form == "json" else "json")
     try:
+        check_no_comments(text, source_form, target)
         converted = convert_record(game, record, source_form, target)
         if output is not None:
-            write_text(output, converted, "--output")
+            write_text(output, converted, "--output", inputs=[source])
     except InputError as err:
         fail(err, str(source))
     if output is None:

@@ -49,8 +49,10 @@ class HelpText:
 
 def _param_name(param: Any) -> str:
     if param.param_type_name == "argument":
-        return param.name
-    return next((opt for opt in param.opts if opt.startswith("--")), param.opts[0])
+        name: str = param.name
+        return name
+    opts: list[str] = param.opts
+    return next((opt for opt in opts if opt.startswith("--")), opts[0])
 
 
 def help_texts(root: Any) -> Iterator[HelpText]:
@@ -66,16 +68,20 @@ def help_texts(root: Any) -> Iterator[HelpText]:
         )
         for param in [*command.params, *([help_option] if help_option else [])]:
             if getattr(param, "help", None):
-                yield HelpText(
-                    path,
-                    _param_name(param),
-                    param.help,
-                    lambda text, param=param: setattr(param, "help", spaced(text)),
-                )
+                yield HelpText(path, _param_name(param), param.help, _help_setter(param))
         for name, sub in getattr(command, "commands", {}).items():
             yield from walk(sub, f"{path} {name}".strip())
 
     yield from walk(root, "")
+
+
+def _help_setter(param: Any) -> Callable[[str], None]:
+    """What puts a parameter's help into Japanese."""
+
+    def replace(japanese: str) -> None:
+        param.help = spaced(japanese)
+
+    return replace
 
 
 def _command_help(command: Any, japanese: str) -> None:
@@ -165,20 +171,22 @@ def _japanese_context(base: type) -> type:
     """A context of the command's kind that writes "使い方:" before the usage line and
     puts typer's words into Japanese before it prints help or a usage error."""
 
-    class Formatter(base.formatter_class):  # type: ignore[name-defined,misc]
+    class Formatter(base.formatter_class):  # type: ignore[name-defined,misc]  # click's class, known only at run time
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
             super().write_usage(prog, args, USAGE if prefix is None else prefix)
 
-    class JapaneseContext(base):  # type: ignore[valid-type,misc]
+    class JapaneseContext(base):  # type: ignore[misc]  # a subclass of the command's context class, chosen at run time
         formatter_class = Formatter
 
         def get_help(self) -> str:
             _typer_words()
-            return super().get_help()
+            text: str = super().get_help()
+            return text
 
         def get_usage(self) -> str:
             _typer_words()
-            return super().get_usage()
+            text: str = super().get_usage()
+            return text
 
     return JapaneseContext
 
@@ -243,10 +251,10 @@ def japanese_errors() -> Iterator[None]:
     usage_error = typer.BadParameter.__base__  # the click typer runs on: its UsageError
     try:
         yield
-    except usage_error as err:  # type: ignore[misc]
+    except usage_error as err:  # type: ignore[misc]  # click's UsageError, reached through typer
         if type(err).__name__ != "NoArgsIsHelpError":
             japanese = japanese_message(err.format_message())
-            err.format_message = lambda: japanese  # type: ignore[method-assign]
+            err.format_message = lambda: japanese
         raise
 
 
@@ -317,6 +325,11 @@ HELP: dict[str, str] = {
     "validate --html": (
         "単独で開ける HTML の報告書も書き出します: 記録の一覧表と、各記録の判定と"
         "1手ずつ進められる再生ビュー。"
+    ),
+    "validate --xlsx": (
+        "Excel のブックも書き出します('xlsx' 追加パッケージが必要): 記録ごとに1行の"
+        "シート(--summary csv と同じ列と、判定の説明)と、実行の設定(バージョン、日時、"
+        "適用中の解釈)のシート。"
     ),
     "validate --interpretation": (
         "番号付きの解釈を切り替えます。ID=値(例: nebula-entry=each-step)はその解釈を持つ"

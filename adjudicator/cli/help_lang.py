@@ -30,7 +30,7 @@ def command_line_lang(args: Sequence[str]) -> Lang:
             chosen = next(words, None)
         elif word.startswith("--lang="):
             chosen = word.removeprefix("--lang=")
-    return chosen if chosen in LANGS else default_lang()  # type: ignore[return-value]
+    return chosen if chosen in LANGS else default_lang()
 
 
 class LocalizedGroup(TyperGroup):
@@ -50,7 +50,7 @@ class LocalizedGroup(TyperGroup):
         if command_line_lang(args) == "ja":
             from adjudicator.cli.help_ja import speak_japanese
 
-            speak_japanese(self, self.japanese())
+            speak_japanese(self, type(self).japanese())
         elif "adjudicator.cli.help_ja" in sys.modules:  # in one process, after Japanese
             sys.modules["adjudicator.cli.help_ja"].speak_english()
         return super().main(args, *rest, **kwargs)

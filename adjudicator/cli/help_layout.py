@@ -93,7 +93,7 @@ def _folding(make: Callable[..., Any]) -> Callable[..., Any]:
             return made
         return Folded(made)
 
-    folded.keeps_help_whole = True  # type: ignore[attr-defined]
+    folded.keeps_help_whole = True  # type: ignore[attr-defined]  # a mark: wrapped once
     return folded
 
 
@@ -113,7 +113,7 @@ def _folding_first(format_help: Callable[..., Any]) -> Callable[..., Any]:
         _fold_cells()
         return format_help(self, ctx, formatter)
 
-    format_help_whole.keeps_help_whole = True  # type: ignore[attr-defined]
+    format_help_whole.keeps_help_whole = True  # type: ignore[attr-defined]  # a mark: wrapped once
     return format_help_whole
 
 
@@ -123,7 +123,7 @@ def keep_help_whole() -> None:
     command that prints no help never pays."""
     for kind in (TyperCommand, TyperGroup):
         if not getattr(kind.format_help, "keeps_help_whole", False):
-            kind.format_help = _folding_first(kind.format_help)  # type: ignore[method-assign]
+            kind.format_help = _folding_first(kind.format_help)  # type: ignore[method-assign]  # typer patched
 
 
 def _usage_pieces(self: TyperArgument, ctx: Any) -> list[str]:
@@ -136,11 +136,11 @@ def _usage_pieces(self: TyperArgument, ctx: Any) -> list[str]:
     return [f"{name}..." if self.nargs != 1 else name]
 
 
-_usage_pieces.plain_usage = True  # type: ignore[attr-defined]
+_usage_pieces.plain_usage = True  # type: ignore[attr-defined]  # a mark: patched once
 
 
 def plain_usage() -> None:
     """Write arguments in usage lines (help, and the usage line of an error) as click
     does; once."""
     if not getattr(TyperArgument.get_usage_pieces, "plain_usage", False):
-        TyperArgument.get_usage_pieces = _usage_pieces  # type: ignore[method-assign]
+        TyperArgument.get_usage_pieces = _usage_pieces  # type: ignore[method-assign]  # typer patched

@@ -40,7 +40,7 @@ def new(
     try:
         text = ctx.obj.find(game, field="game").skeleton(form, language)
         if output is not None:
-            write_text(output, text, "--output")
+            write_text(output, text, "--output", inputs=())
     except InputError as err:
         fail(err)
     if output is None:

@@ -7,6 +7,7 @@ interfaces."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -43,9 +44,11 @@ def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRe
         fail(err)
 
 
-def emit_picture(picture: Picture | None, game: Game, svg: Path | None, fmt: str) -> None:
-    """Write the picture where ``--svg`` and ``--format svg`` ask; exit 2 if the game draws
-    none."""
+def emit_picture(
+    picture: Picture | None, game: Game, svg: Path | None, fmt: str, inputs: Iterable[Path]
+) -> None:
+    """Write the picture where ``--svg`` and ``--format svg`` ask, never over one of
+    ``inputs`` (the record read); exit 2 if the game draws none."""
     if svg is None and fmt != "svg":
         return
     if picture is None:
@@ -59,7 +62,7 @@ def emit_picture(picture: Picture | None, game: Game, svg: Path | None, fmt: str
         )
     document = picture.svg()
     if svg is not None:
-        write_output(svg, document, "--svg")
+        write_output(svg, document, "--svg", inputs)
     if fmt == "svg":
         sys.stdout.write(document)
 

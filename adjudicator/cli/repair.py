@@ -16,9 +16,11 @@ from adjudicator.cli.common import (
     CodesOption,
     JsonOption,
     LangOption,
+    check_output,
     fail,
     resolve_lang,
     robust_stdout,
+    write_output,
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
@@ -26,7 +28,6 @@ from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.read.strict_json import dumps, one_line
 from adjudicator.core.repair.words import WORDS, edit_line, searched_said, verdict_said
 from adjudicator.core.write.display import path_text, printable
-from adjudicator.core.write.files import check_file, write_text
 
 if TYPE_CHECKING:
     from adjudicator.core.judge.references import RuleData
@@ -70,20 +71,7 @@ def repair(
 
     chosen = resolve_lang(lang)
     robust_stdout()
-    if write is not None:
-        if write.exists() and write.resolve() == source.resolve():
-            fail(
-                InputError(
-                    "usage",
-                    "--write names the record itself; the input is never changed",
-                    ja="--write が記録そのものを指しています。入力は変更しません",
-                    field="--write",
-                )
-            )
-        try:
-            check_file(write, "--write")  # before the search, not after it
-        except InputError as err:
-            fail(err)
+    check_output(write, "--write", [source])  # before the search, not after it
     game, record, _ = load(ctx.obj, source, lenient=False)
     try:
         found = search(
@@ -102,14 +90,11 @@ def repair(
     else:
         _print(found, game.rules, chosen, codes=codes)
     if write is not None and found.candidates:
-        try:
-            write_text(write, _with_edits(found), "--write")
-        except InputError as err:
-            fail(err)  # what was found is printed above
+        write_output(write, _with_edits(found), "--write", [source])  # after what was found
         if not as_json:
             print(WORDS[chosen]["wrote"].format(path=printable(path_text(str(write)))))
-    codes = {"valid": EXIT_OK, "repaired": EXIT_OK, "pending": EXIT_PENDING}
-    raise typer.Exit(codes.get(found.status, EXIT_INVALID))
+    exits = {"valid": EXIT_OK, "repaired": EXIT_OK, "pending": EXIT_PENDING}
+    raise typer.Exit(exits.get(found.status, EXIT_INVALID))
 
 
 def _with_edits(found: Repair) -> str:

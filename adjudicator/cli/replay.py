@@ -52,10 +52,17 @@ class _Walk:
     asked for (``--svg``, ``--format``, ``--caption``)."""
 
     def __init__(
-        self, game: Game, state: Replay, lang: Lang, svg: Path | None, fmt: str, caption: bool
+        self,
+        game: Game,
+        state: Replay,
+        lang: Lang,
+        svg: Path | None,
+        fmt: str,
+        caption: bool,
+        source: Path,
     ) -> None:
         self.game, self.state, self.lang = game, state, lang
-        self.svg, self.fmt, self.caption = svg, fmt, caption
+        self.svg, self.fmt, self.caption, self.source = svg, fmt, caption, source
         self.show: Output = console if fmt == "text" else err_console
 
     def to_move(self) -> str:
@@ -77,7 +84,8 @@ class _Walk:
         return drawn.captioned(lines)
 
     def emit(self, last: str, refused: str | None = None, *why: str) -> None:
-        emit_picture(self.picture(last, refused, *why), self.game, self.svg, self.fmt)
+        picture = self.picture(last, refused, *why)
+        emit_picture(picture, self.game, self.svg, self.fmt, [self.source])
 
     def position(self, head: str) -> None:
         """A position: its heading, then its drawing."""
@@ -107,9 +115,9 @@ def replay(
     Example: `adjudicator replay game.json --to 12 --svg ply12.svg`
     """
     language = resolve_lang(lang)
-    check_output(svg, "--svg")
+    check_output(svg, "--svg", [source])
     game, record, _ = load(ctx.obj, source, lenient=lenient)
-    walk = _Walk(game, game.replay(record), language, svg, fmt, caption)
+    walk = _Walk(game, game.replay(record), language, svg, fmt, caption, source)
     last = _step_through(walk, record, to, source, lenient=lenient, codes=codes)
     state, counting = walk.state, game.rules.counting
     decided = state.outcome()

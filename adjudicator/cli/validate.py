@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -43,6 +43,7 @@ from adjudicator.core.write.spreadsheet import SummaryFormat, summary_writer
 if TYPE_CHECKING:
     from adjudicator.core.write.report_html import HtmlReport
     from adjudicator.core.write.report_repair import RepairBudget
+    from adjudicator.core.write.workbook import Workbook
 
 PathsArgument = Annotated[
     list[Path],
@@ -74,6 +75,15 @@ HtmlOption = Annotated[
         "--html",
         help="Also write a self-contained HTML report: a table of the records and each "
         "record's verdict with a step-through viewer of its plies.",
+    ),
+]
+XlsxOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--xlsx",
+        help="Also write an Excel workbook (the 'xlsx' extra): a sheet of one row per "
+        "record, with the columns of --summary csv and the verdict's message, and a sheet "
+        "of the run's settings (versions, date, interpretations in force).",
     ),
 ]
 InterpretationOption = Annotated[
@@ -135,6 +145,7 @@ def validate(
     executor: ExecutorOption = None,
     max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
     html: HtmlOption = None,
+    xlsx: XlsxOption = None,
     interpretation: InterpretationOption = None,
     quiet: QuietOption = False,
     codes: CodesOption = False,
@@ -166,8 +177,10 @@ def validate(
                 field="--repair",
             )
         )
-    check_output(html, "--html")
+    workbook_class = _workbook_class() if xlsx is not None else None
     files = RecordFiles(paths)
+    check_output(html, "--html", files)
+    check_output(xlsx, "--xlsx", files)
     if not files:
         err_console.line("error: no record files (*.json, *.txt) found")
         raise typer.Exit(EXIT_USAGE)
@@ -184,7 +197,7 @@ def validate(
     robust_stdout()
     # Text for a plain stream (the report, or JSON lines) is made where each record is
     # judged, in the workers with several jobs; the other outputs need the verdicts.
-    as_text = html is None and summary_format is None and not as_json
+    as_text = html is None and xlsx is None and summary_format is None and not as_json
     render = (
         PlainText(language, jsonl=jsonl, codes=codes)
         if as_text and (jsonl or console.plain)
@@ -197,9 +210,16 @@ def validate(
     report = None
     if html is not None:
         budget = _repair_budget(repair_replays, repair_seconds) if repair else None
-        report = _html_report(html, registry, options, jobs, budget)
+        report = _html_report(html, registry, options, files, jobs, budget)
+    book = (
+        None
+        if workbook_class is None or xlsx is None
+        else workbook_class(xlsx, registry, options, files)
+    )
     show = VerdictPrinter(console, language, _rules_of(registry), codes=codes)
-    out = _Printed(show, rows, jsonl=jsonl, as_json=as_json, quiet=quiet, report=report)
+    out = _Printed(
+        show, rows, jsonl=jsonl, as_json=as_json, quiet=quiet, report=report, workbook=book
+    )
     show_bar = sys.stderr.isatty() and len(files) > 1
     with progress_bar(show_bar, lambda: len(files)) as advance:
         interrupted = out.all(verdicts, advance)
@@ -238,6 +258,27 @@ def _verdicts(
     return judged if render is None else (render(v, registry) for v in judged)
 
 
+def _workbook_class() -> type[Workbook]:
+    """The ``--xlsx`` writer, imported only here (with openpyxl, the 'xlsx' extra); exit 2
+    before the work starts when the extra is missing."""
+    try:
+        from adjudicator.core.write.workbook import Workbook
+    except ImportError as exc:
+        if exc.name is None or not exc.name.startswith("openpyxl"):
+            raise
+        fail(
+            InputError(
+                "missing_extra",
+                "--xlsx needs the optional extra 'xlsx' (openpyxl)",
+                ja="--xlsx には追加パッケージ 'xlsx'(openpyxl)が必要です",
+                field="--xlsx",
+                expected="pip install 'adjudicator-rules[xlsx]'",
+                expected_ja="pip install 'adjudicator-rules[xlsx]'",
+            )
+        )
+    return Workbook
+
+
 def _repair_budget(replays: int, seconds: int) -> RepairBudget:
     """``--repair``'s budget a record; the search is imported only here."""
     from adjudicator.core.write.report_repair import RepairBudget
@@ -246,12 +287,17 @@ def _repair_budget(replays: int, seconds: int) -> RepairBudget:
 
 
 def _html_report(
-    html: Path, registry: Registry, options: Options, jobs: int, budget: RepairBudget | None
+    html: Path,
+    registry: Registry,
+    options: Options,
+    files: RecordFiles,
+    jobs: int,
+    budget: RepairBudget | None,
 ) -> HtmlReport:
     """The ``--html`` report being written; its worker pool is imported only here."""
     from adjudicator.core.write.report_html import HtmlReport
 
-    return HtmlReport(html, registry, options, jobs=jobs, repair=budget)
+    return HtmlReport(html, registry, options, files, jobs=jobs, repair=budget)
 
 
 @dataclass
@@ -266,11 +312,12 @@ class _Printed:
     as_json: bool
     quiet: bool
     report: HtmlReport | None
+    workbook: Workbook | None
     statuses: Counter[str] = field(default_factory=Counter)
     exits: set[int] = field(default_factory=set)
-    collected: list[dict] = field(default_factory=list)
+    collected: list[dict[str, Any]] = field(default_factory=list)
     #: Standard output's reader gone (`validate … | head`): nothing more is printed, and
-    #: the batch goes on only for a file asked for (--html), which is written whole.
+    #: the batch goes on only for a file asked for (--html, --xlsx), which is written whole.
     reader_gone: bool = False
 
     def all(self, verdicts: Iterator[Verdict | Shown], advance: Callable[[], None]) -> bool:
@@ -281,21 +328,23 @@ class _Printed:
                 self.statuses[verdict.status] += 1
                 self.exits.add(verdict.exit_code)
                 advance()
-                if self.report is not None and not isinstance(verdict, Shown):
-                    self.report.add(verdict)
+                if not isinstance(verdict, Shown):
+                    for kept in (self.report, self.workbook):
+                        if kept is not None:
+                            kept.add(verdict)
                 if self.reader_gone or (self.quiet and verdict.status == "valid"):
                     continue
                 try:
                     self.one(verdict)
                 except (BrokenPipeError, ReaderGone):
                     quiet_stdout()
-                    if self.report is None:
+                    if self.report is None and self.workbook is None:
                         raise typer.Exit(worst_exit(list(self.exits))) from None
                     self.reader_gone = True
         except KeyboardInterrupt:
             return True
         finally:
-            verdicts.close()  # type: ignore[attr-defined]
+            verdicts.close()  # type: ignore[attr-defined]  # a generator, typed as the iterator it is used as
         return False
 
     def one(self, verdict: Verdict | Shown) -> None:
@@ -317,12 +366,16 @@ class _Printed:
 def _finish(out: _Printed, language: Lang, interrupted: bool, total: int) -> None:
     """The report closed, the JSON list or the summary printed, and the exit code: the
     worst verdict's, 2 for a report that could not be written, 130 when interrupted."""
-    unwritten = None
-    if out.report is not None:
+    unwritten: list[InputError] = []
+    for kept in (out.report, out.workbook):
+        if kept is None:
+            continue
         try:
-            out.report.close()  # an interrupted batch still gets the report of what was done
+            kept.close()  # an interrupted batch still gets the report of what was done
         except InputError as err:  # said after the verdicts, which are printed whatever
-            unwritten = err
+            unwritten.append(err)
+    for defect in out.report.defects if out.report is not None else []:
+        sys.stderr.write(defect)  # a drawing's defect, to report as a bug
     if not out.reader_gone:
         try:
             if out.as_json and out.rows is None:
@@ -332,8 +385,8 @@ def _finish(out: _Printed, language: Lang, interrupted: bool, total: int) -> Non
             sys.stdout.flush()
         except (BrokenPipeError, ReaderGone):
             quiet_stdout()
-    if unwritten is not None:
-        report_error(unwritten)
+    for failure in unwritten:
+        report_error(failure)
         out.exits.add(EXIT_USAGE)
     if interrupted:
         done = out.statuses.total()

@@ -46,6 +46,7 @@ INPUT_ERRORS: dict[str, dict[Lang, str]] = {
     "no_proof": {"en": "not a proof", "ja": "証明になっていません"},
     "not_a_file": {"en": "not a regular file", "ja": "通常のファイルではありません"},
     "noncanonical_notation": {"en": "not the canonical notation", "ja": "正規の表記ではありません"},
+    "output_is_input": {"en": "output is an input", "ja": "出力先が入力と同じ"},
     "request_too_large": {"en": "request too large", "ja": "要求が大きすぎます"},
     "schema_violation": {"en": "not the record format", "ja": "記録の形式に合いません"},
     "unknown_board": {"en": "unknown board", "ja": "未知の盤"},

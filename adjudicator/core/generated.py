@@ -14,7 +14,7 @@ from adjudicator.core.write.files import write_text
 def write(due: Mapping[Path, str]) -> list[Path]:
     """Write each due text to its path; the paths written."""
     for path, text in due.items():
-        write_text(path, text, "DIRECTORY")
+        write_text(path, text, "DIRECTORY", inputs=())  # made from the package, not read
     return list(due)
 
 

@@ -126,7 +126,7 @@ def redact_command(
 ) -> None:
     """The empire player's view of a full record: the early opening removed. Validating
     it gives the same public verdict once the base has appeared or been disclosed."""
-    check_output(output, "--output")
+    check_output(output, "--output", [record])
     try:
         data = parse_json(read_text(record))
         if not isinstance(data, dict):
@@ -139,7 +139,7 @@ def redact_command(
     if output is None:
         print(text, end="")
     else:
-        write_output(output, text, "--output")
+        write_output(output, text, "--output", [record])
 
 
 @app.command("board")

@@ -21,7 +21,15 @@ from collections.abc import Iterable
 from functools import cache
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.write.svg import ARROW_DEFS, ARROW_STYLE, Picture, attributes, num, text
+from adjudicator.core.write.svg import (
+    ARROW_DEFS,
+    ARROW_STYLE,
+    FONT_FAMILY,
+    Picture,
+    attributes,
+    num,
+    text,
+)
 from adjudicator.dark_nebula.board import ABBREVIATIONS, COUNTER_IDS, SIDES, BoardDefinition, Side
 from adjudicator.dark_nebula.record import Combat, GameEvent, Movement, Production, Search, Setup
 from adjudicator.dark_nebula.state import Situation
@@ -92,7 +100,7 @@ def _shape(x: float, y: float, side: Side) -> str:
 
 def _legend(lang: Lang) -> str:
     """The sides as 2.3 colours them, each with its counters' shape, under the board."""
-    parts = ['<g class="legend" font-family="sans-serif" font-size="13">']
+    parts = [f'<g class="legend" font-family="{FONT_FAMILY}" font-size="13">']
     for i, side in enumerate(SIDES):
         x = 30 + i * 180
         parts.append(f'<g data-legend="{side}">{_shape(x, LEGEND_Y, side)}')
@@ -138,7 +146,7 @@ def _board(board: BoardDefinition, lang: Lang) -> str:
                 font_size=13,
                 font_weight="bold",
                 fill=ink,
-                font_family="sans-serif",
+                font_family=FONT_FAMILY,
             )
         )
         parts.append(
@@ -159,7 +167,7 @@ def _board(board: BoardDefinition, lang: Lang) -> str:
                 font_size=12,
                 text_anchor="end",
                 fill=ink,
-                font_family="sans-serif",
+                font_family=FONT_FAMILY,
             )
         )
     parts.append(_legend(lang))
@@ -190,7 +198,7 @@ def _chip(x: float, y: float, side: Side, kind: str, n: int, sector: str) -> str
             font_size=10,
             font_weight="bold",
             fill="#000",
-            font_family="sans-serif",
+            font_family=FONT_FAMILY,
             paint_order="stroke",
             stroke="#fff",
             stroke_width=3,
@@ -202,7 +210,7 @@ def _chip(x: float, y: float, side: Side, kind: str, n: int, sector: str) -> str
         f'<g data-side="{side}" data-kind="{kind}" data-count="{n}" data-sector="{sector}">'
         f"{_shape(x, y, side)}"
         f'<text x="{num(x)}" y="{num(y + 4.5)}" font-size="13" font-weight="bold" '
-        f'text-anchor="middle" fill="#fff" font-family="sans-serif">{ABBREVIATIONS[kind]}</text>'
+        f'text-anchor="middle" fill="#fff" font-family="{FONT_FAMILY}">{ABBREVIATIONS[kind]}</text>'
         f"{badge}</g>"
     )
 
@@ -228,7 +236,7 @@ def _track(situation: Situation, lang: Lang) -> list[str]:
     base = situation.base
     table = situation.board.base_production_table
     label = "秘密基地の生産力" if lang == "ja" else "secret base production"
-    out = [text(20, TRACK_Y + 5, label, font_size=13, font_family="sans-serif", fill="#222")]
+    out = [text(20, TRACK_Y + 5, label, font_size=13, font_family=FONT_FAMILY, fill="#222")]
     for i, value in enumerate(table):
         x = 200 + i * 34
         current = i == base.square and base.fixed_value is None
@@ -244,7 +252,7 @@ def _track(situation: Situation, lang: Lang) -> list[str]:
                 str(value),
                 font_size=13,
                 text_anchor="middle",
-                font_family="sans-serif",
+                font_family=FONT_FAMILY,
             )
         )
     x = 210 + len(table) * 34
@@ -265,7 +273,7 @@ def _track(situation: Situation, lang: Lang) -> list[str]:
             TRACK_Y + 5,
             state,
             font_size=12,
-            font_family="sans-serif",
+            font_family=FONT_FAMILY,
             fill="#444",
             data_base="revealed" if base.revealed else "hidden",
         )

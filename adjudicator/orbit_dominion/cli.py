@@ -120,6 +120,7 @@ def analysed_state(
     from adjudicator.core.judge.ruling import dispute_moment
     from adjudicator.core.registry import Registry, installed_games
     from adjudicator.orbit_dominion.identity import GAME_ID
+    from adjudicator.orbit_dominion.replay import state_of
 
     if record is None:
         if at is not None:
@@ -129,7 +130,7 @@ def analysed_state(
         replay, _, _ = dispute_moment(
             Registry(installed_games()), None, None, position, history, GAME_ID, lenient
         )
-        state: GameState = replay.state  # type: ignore[attr-defined]
+        state = state_of(replay)
         return state, bool(history) or state.start.ply == 0
     if position != "standard" or history:
         raise InputError(
@@ -147,7 +148,7 @@ def analysed_state(
             ja=f"{record} は {GAME_ID} ではなく {game.id} の記録です",
             field="--record",
         )
-    return replay.state, True  # type: ignore[attr-defined]
+    return state_of(replay), True
 
 
 LABELS: dict[str, dict[str, str]] = {
@@ -193,14 +194,14 @@ def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
     if analysis.outcome is not None:
         o = analysis.outcome
         text = rule_data().reason(o.reason).text(lang)
-        cite = analysis.outcome_citation
+        outcome_cite = analysis.outcome_citation
         console.print(
             label["decided"].format(
                 ply=ply_name(rule_data().counting, o.decided_at, lang),
                 winner=rule_data().side_name(o.winner, lang),
                 reason=o.reason,
                 text=text,
-                cite=cite,
+                cite=outcome_cite,
             )
         )
     else:
@@ -266,7 +267,8 @@ def analyze(
     adjudicator orbit-dominion analyze --record game.json --at 4
     """
     language = resolve_lang(lang)
-    check_output(svg, "--svg")
+    read = [record] if record is not None else []
+    check_output(svg, "--svg", read)
     try:
         state, history_known = analysed_state(position, record, at, history, lenient)
         rejected, normalized = play_moves(state, moves, lenient=lenient, lang=language)
@@ -275,7 +277,7 @@ def analyze(
     if svg is not None or fmt == "svg":
         document = _svg(state, legal_from, language)
         if svg is not None:
-            write_output(svg, document, "--svg")
+            write_output(svg, document, "--svg", read)
         if fmt == "svg":
             sys.stdout.write(document)
             return
@@ -355,7 +357,7 @@ def perft_command(
         fail(limit_exceeded(exc, "--max-nodes"))
     seconds = time.perf_counter() - started
     if as_json:
-        data = {"depth": depth, "nodes": nodes, "seconds": round(seconds, 6)}
+        data: dict[str, object] = {"depth": depth, "nodes": nodes, "seconds": round(seconds, 6)}
         if show_divide:
             data["divide"] = {str(a): n for a, n in rows}
         print(dumps(data))

@@ -80,7 +80,8 @@ class _Split:
             else:
                 sign = 1 if outcome.winner == SIDE_NAMES[self.root.turn] else -1
                 node.score = sign * (WIN - distance)
-                node.ending = Ending(winner=outcome.winner, reason=outcome.reason)  # type: ignore[arg-type]  # the core's str; pydantic checks it
+                ending = {"winner": outcome.winner, "reason": outcome.reason}
+                node.ending = Ending.model_validate(ending)  # the core's words, checked
             return
         if split == 0:
             node.task = len(self.tasks)

@@ -21,6 +21,7 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.write.svg import (
     ARROW_DEFS,
     ARROW_STYLE,
+    FONT_FAMILY,
     Picture,
     attributes,
     num,
@@ -126,7 +127,7 @@ def _board() -> str:
                 font_size=size,
                 text_anchor="middle",
                 fill=colour,
-                font_family="sans-serif",
+                font_family=FONT_FAMILY,
             )
         )
     return "".join(parts)
@@ -142,7 +143,7 @@ def _ship(s: int, piece: str) -> str:
     return (
         f'<g data-piece="{piece}" data-sector="{SECTOR_NAMES[s]}" '
         f'transform="translate({num(x)} {num(y)})"><use href="#od-{piece}"/>'
-        f'<text y="{num(letter_size / 3)}" font-size="{letter_size}" font-family="sans-serif" '
+        f'<text y="{num(letter_size / 3)}" font-size="{letter_size}" font-family="{FONT_FAMILY}" '
         f'font-weight="bold" text-anchor="middle" fill="#fff">{piece}</text></g>'
     )
 

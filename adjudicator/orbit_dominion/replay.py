@@ -21,6 +21,14 @@ if TYPE_CHECKING:
     from adjudicator.core.write.svg import Picture
 
 
+def state_of(replay: Replay) -> GameState:
+    """The game state of a replay the core made for this game (typed as any game's): what
+    the game's own commands analyse and prove against."""
+    if not isinstance(replay, OrbitDominionReplay):
+        raise TypeError(f"not an Orbit Dominion replay: {type(replay).__name__}")
+    return replay.state
+
+
 class OrbitDominionReplay(Replay):
     rules: RuleData = rule_data()
 

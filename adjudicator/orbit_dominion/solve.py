@@ -372,7 +372,7 @@ class Searcher:
 
 
 def _ending(winner: int, reason: str) -> Ending:
-    return Ending(winner=SIDE_NAMES[winner], reason=reason)  # type: ignore[arg-type]  # pydantic checks the rules' reason
+    return Ending.model_validate({"winner": SIDE_NAMES[winner], "reason": reason})
 
 
 @dataclass(frozen=True)
@@ -415,19 +415,21 @@ def answer(
     """The solver's answer, the same whether the search ran here or on a cluster: the
     verdict read from the root score, or none (no forced win proved) when the budget left
     the depth ``unfinished``."""
-    return Solution(
-        result=verdict.result if verdict else "no_forced_win",  # type: ignore[arg-type]  # pydantic checks it
-        winner=verdict.winner if verdict else None,  # type: ignore[arg-type]  # pydantic checks it
-        within=verdict.within if verdict else None,
-        depth=depth,
-        unfinished=unfinished,
-        nodes=nodes,
-        position=position,
-        history=history,
-        seconds=round(time.perf_counter() - started, 6),
-        table_probes=probes,
-        table_hits=hits,
-        proof=proof,
+    return Solution.model_validate(  # the verdict's words are checked against the model's
+        {
+            "result": verdict.result if verdict else "no_forced_win",
+            "winner": verdict.winner if verdict else None,
+            "within": verdict.within if verdict else None,
+            "depth": depth,
+            "unfinished": unfinished,
+            "nodes": nodes,
+            "position": position,
+            "history": history,
+            "seconds": round(time.perf_counter() - started, 6),
+            "table_probes": probes,
+            "table_hits": hits,
+            "proof": proof,
+        }
     )
 
 
@@ -456,19 +458,21 @@ def decided(state: GameState, started: float) -> Solution | None:
     outcome = state.outcome()
     if outcome is None:
         return None
-    return Solution(
-        result="decided",
-        winner=outcome.winner,  # type: ignore[arg-type]  # the core's str; pydantic checks it
-        within=0,
-        reason=outcome.reason,  # type: ignore[arg-type]  # the core's str; pydantic checks it
-        depth=0,
-        nodes=0,
-        position=state.position.text(),
-        history=[h.text() for h in positions_before(state)],
-        seconds=round(time.perf_counter() - started, 6),
-        table_probes=0,
-        table_hits=0,
-        proof=None,
+    return Solution.model_validate(  # the core's outcome words are checked against the model's
+        {
+            "result": "decided",
+            "winner": outcome.winner,
+            "within": 0,
+            "reason": outcome.reason,
+            "depth": 0,
+            "nodes": 0,
+            "position": state.position.text(),
+            "history": [h.text() for h in positions_before(state)],
+            "seconds": round(time.perf_counter() - started, 6),
+            "table_probes": 0,
+            "table_hits": 0,
+            "proof": None,
+        }
     )
 
 

@@ -28,7 +28,6 @@ from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.solving import solve_state
-from adjudicator.orbit_dominion.state import GameState
 
 if TYPE_CHECKING:  # the models load with the commands that use them, not at start-up
     from adjudicator.core.game import Game
@@ -373,8 +372,9 @@ def _checked(
     from adjudicator.orbit_dominion.proof import Solution, claims_differ, verify
 
     fault: Fault | None = None
-    solution = read if isinstance(read, Solution) else None
-    if solution is not None:
+    solution: Solution | None = None
+    if isinstance(read, Solution):
+        solution = read
         if solution.proof is None:
             raise InputError(
                 "no_proof",
@@ -385,7 +385,7 @@ def _checked(
         proof = solution.proof
         fault = claims_differ(solution, proof)
     else:
-        proof = read  # type: ignore[assignment]
+        proof = read
     if fault is None and record is not None and at is not None:
         fault = _against_record(proof, record, at)
     if fault is not None:
@@ -422,6 +422,7 @@ def _against_record(proof: Proof, record: Path, at: int) -> Fault | None:
     from adjudicator.core.judge.ruling import dispute_moment
     from adjudicator.core.registry import Registry, installed_games
     from adjudicator.orbit_dominion.proof import same_position
+    from adjudicator.orbit_dominion.replay import state_of
     from adjudicator.orbit_dominion.solve import positions_before
 
     replay, game, _ = dispute_moment(
@@ -434,7 +435,7 @@ def _against_record(proof: Proof, record: Path, at: int) -> Fault | None:
             ja=f"記録は {game.id} の対局で、orbit-dominion ではありません",
             field="--record",
         )
-    state: GameState = replay.state  # type: ignore[attr-defined]
+    state = state_of(replay)
     recorded = [p.text() for p in positions_before(state)]
     if not same_position(proof.position, state.position.text()):
         return _premise("position", proof.position, state.position.text())
@@ -463,4 +464,8 @@ def solve_dispute(
         solution = game.solve(replay, depth, executor=executor, progress=show)
     finally:
         end_progress(show)
+    from adjudicator.orbit_dominion.proof import Solution
+
+    if not isinstance(solution, Solution):  # this game's solver answers with its Solution
+        raise TypeError(f"{game.id} solved to a {type(solution).__name__}")
     report(solution, lang, as_json=as_json, budget=Budget())  # the budget solve searched under

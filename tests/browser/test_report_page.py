@@ -102,11 +102,9 @@ def test_a_link_points_at_a_ply(report: Path, browser_page: BrowserPage) -> None
     browser_page.open(report, f"{n}&ply=3")
     page.wait_for_selector("#v-board svg")
     assert page.locator("#v-ply").inner_text() == "ply 3 (of 41 actions)"
-    assert (
-        page.locator("#v-events li.current")
-        .inner_text()
-        .startswith(page.locator("#v-event").inner_text().split(" ")[0])
-    )
+    current = page.locator("#v-events li.current")
+    assert current.locator("code").inner_text() == page.locator("#v-event").inner_text()
+    assert current.locator(".unit").inner_text() == "ply 3"
     browser_page.assert_clean()
 
 
@@ -178,7 +176,7 @@ def test_the_corrected_game_steps_beside_the_written_one(
     assert page.locator(f"#v-fixed-board {last}").get_attribute("data-action") == "M1-M2"
     assert page.locator("#v-written.edited, #v-corrected.edited").count() == 2
     assert "M1-M2" in page.locator("#v-fixed-event").inner_text()
-    assert page.locator("#v-events li.edited").inner_text() == "M1-M3"
+    assert page.locator("#v-events li.edited code").inner_text() == "M1-M3"
     shot(page, "report-repair")
     browser_page.assert_clean()
 
@@ -205,4 +203,73 @@ def test_the_viewer_paints_dark_nebulas_sides_as_the_rulebook_does(
         assert fills and {colour_name(f) for f in fills} == {colour}, side
         legend = page.locator(f'#v-board svg g[data-legend="{side}"]')
         assert legend.text_content() == f"{'empire' if side == 'empire' else 'rebels'} ({colour})"
+    browser_page.assert_clean()
+
+
+@pytest.fixture(scope="module")
+def report_ja(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("report-ja") / "report.html"
+    here = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        CliRunner().invoke(
+            build_app(Registry(installed_games())),
+            ["validate", "records", "--html", str(out), "--lang", "ja"],
+            env={"LANG": "ja_JP.UTF-8"},
+        )
+    finally:
+        os.chdir(here)
+    return out
+
+
+#: How many lines an element's text takes on the page.
+LINES = (
+    "e => { const r = document.createRange(); r.selectNodeContents(e);"
+    " return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"
+)
+
+
+def test_the_japanese_table_names_articles_and_keeps_units_whole(
+    report_ja: Path, browser_page: BrowserPage
+) -> None:
+    """docs/report.md: the table says what a record breaks in the rulebook's words (第5条 …),
+    the code for programs on hover; a ply or a length in the game's unit (203ターン目, 41手目)
+    and a status (読み取り不能) are never broken across lines, even in a narrow window."""
+    page = browser_page.page
+    page.set_viewport_size({"width": 1000, "height": 900})
+    browser_page.open(report_ja)
+    row = page.locator("#rows tr", has_text=f"orbit-dominion/invalid/{RECORD}")
+    article = row.locator("td.article")
+    assert "第5条 軌道間ジャンプと位置交換" in article.inner_text()
+    assert article.get_attribute("title") == "jump_across_two_orbits"
+    assert page.locator("#table th").nth(4).inner_text() == "条文・理由"
+    cells = page.locator("#rows td.num, #rows td.status")
+    texts = cells.all_inner_texts()
+    assert "203ターン目" in texts and "41手目" in texts and "読み取り不能" in texts
+    assert [t for t, c in zip(texts, cells.all(), strict=True) if c.evaluate(LINES) > 1] == []
+    shot(page, "report-table-ja")
+    browser_page.assert_clean()
+
+
+def test_the_japanese_event_list_is_numbered_once_in_the_games_unit(
+    report_ja: Path, browser_page: BrowserPage
+) -> None:
+    """手順 lists each event under the name the game gives its ply (Astro-Stra's 4ターン目,
+    as the viewer's counter says), not under a list number that disagrees with the
+    record's own turn number (「6. 4. white: …」)."""
+    page = browser_page.page
+    browser_page.open(report_ja)
+    page.get_by_role("link", name="records/astro-stra/valid/random-game.json").click()
+    page.wait_for_selector("#v-board svg")
+    page.keyboard.press("Home")
+    for _ in range(6):
+        page.keyboard.press("ArrowRight")
+    current = page.locator("#v-events li.current")
+    assert page.locator("#v-ply").inner_text().startswith("4ターン目")
+    assert current.locator(".unit").inner_text() == "4ターン目"
+    assert current.locator("code").inner_text().startswith("4. white: dice")
+    events = page.locator("#v-events")
+    assert events.evaluate("e => getComputedStyle(e).listStyleType") == "none"
+    assert events.locator("li").first.inner_text() == "開始局面"
+    shot(page, "report-viewer-ja")
     browser_page.assert_clean()

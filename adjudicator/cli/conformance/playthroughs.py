@@ -77,7 +77,7 @@ def playthroughs_command(
                 console.print(words[said_key].format(**said))
                 continue
             try:
-                write_text(path, text, "--cases")
+                write_text(path, text, "--cases", inputs=())
             except InputError as err:
                 fail(err)
             console.print(words["playthroughs written"].format(**said))

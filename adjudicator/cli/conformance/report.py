@@ -22,6 +22,7 @@ from adjudicator.cli.conformance.shared import (
     SUITE,
     CasesOption,
     GameOption,
+    case_inputs,
     game_named,
     load_cases,
     named_engine,
@@ -89,7 +90,7 @@ def report_command(
     try:
         for path, option in ((html, "--html"), (json_path, "--json")):
             if path is not None:
-                check_file(path, option)
+                check_file(path, option, inputs=case_inputs(cases))
     except InputError as err:
         fail(err)
     named = [named_engine(spec) for spec in engines]
@@ -112,6 +113,7 @@ def report_command(
     ]
     rows = topic_rows(runs, [(f.game, f.topic) for f in files])
     written, unwritten = _write(
+        list(case_inputs(cases)),
         (html, "--html", lambda: render_html(version, runs, rows, language)),
         (json_path, "--json", lambda: dumps(report_json(version, runs, rows), indent=2) + "\n"),
     )
@@ -119,17 +121,17 @@ def report_command(
 
 
 def _write(
-    *outputs: tuple[Path | None, str, Callable[[], str]],
+    inputs: list[Path], *outputs: tuple[Path | None, str, Callable[[], str]]
 ) -> tuple[list[Path], list[InputError]]:
-    """Each file asked for written; the files written and the errors of those that could
-    not be (said after the engines' counts)."""
+    """Each file asked for written, never over one of ``inputs``; the files written and the
+    errors of those that could not be (said after the engines' counts)."""
     unwritten: list[InputError] = []
     written: list[Path] = []
     for path, option, make in outputs:
         if path is None:
             continue
         try:
-            write_text(path, make(), option)
+            write_text(path, make(), option, inputs=inputs)
             written.append(path)
         except InputError as err:
             unwritten.append(err)

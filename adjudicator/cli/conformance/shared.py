@@ -4,6 +4,7 @@ selecting its cases, starting an engine and a runner, and the report on a termin
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from enum import StrEnum
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -32,6 +33,7 @@ from adjudicator.core.conformance.runner import (
     RunReport,
 )
 from adjudicator.core.conformance.spawn import adopt
+from adjudicator.core.conformance.suite import LOCK_FILE
 from adjudicator.core.conformance.words import (
     MARKS,
     WORDS,
@@ -159,7 +161,7 @@ def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
         return
     label = labels(lang)
     if verbose:
-        console.print(label["description"] + shown(r.description or words["none"]))
+        console.print(label["description"] + shown(in_lang(r.description, lang) or words["none"]))
         console.print(label["rule"] + shown(rules_text(r, lang)))
     console.print(label["request"] + shown(r.request or words["none"]))
     if r.status == "failed":
@@ -183,7 +185,7 @@ def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
     console.print()
     declared = set(report.engine.games) if report.engine else set()
     for game, topics in report.by_game().items():
-        total = {s: sum(c[s] for c in topics.values()) for s in STATUSES}
+        total: dict[str, int] = {s: sum(c[s] for c in topics.values()) for s in STATUSES}
         if game not in declared:
             console.print(
                 words["undeclared game"].format(game=shown(game), counts=counts_text(total, lang))
@@ -320,3 +322,10 @@ def run_one(
         return EngineRun(name, command, None, exc.explain())
     finally:
         process.close()
+
+
+def case_inputs(cases: Path) -> Iterator[Path]:
+    """The files of the case folder (the case files, the suite's changelog), which no file
+    a command writes may be; the lock, which ``lock`` rewrites, excepted."""
+    lock = cases / LOCK_FILE
+    return (p for p in cases.rglob("*") if p != lock and p.is_file())

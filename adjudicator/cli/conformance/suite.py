@@ -4,7 +4,7 @@ exported for other runners, and measured against the rulebooks."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -25,6 +25,7 @@ from adjudicator.cli.conformance.shared import (
     CasesOption,
     ExportFormat,
     GameOption,
+    case_inputs,
     game_named,
     load_cases,
 )
@@ -48,7 +49,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import in_lang
 from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.schemas import document
-from adjudicator.core.write.files import check_folder, write_text
+from adjudicator.core.write.files import check_folder, inside, write_text
 
 
 def lock_command(cases: CasesOption = SUITE, lang: LangOption = None) -> None:
@@ -80,7 +81,8 @@ def lock_command(cases: CasesOption = SUITE, lang: LangOption = None) -> None:
     new = Lock(suite_version=suite_data.version, cases=digests(files))
     text = dumps(new.model_dump(), indent=2) + "\n"
     try:
-        write_text(cases / LOCK_FILE, text, "--cases")
+        lock_file = inside(cases, [LOCK_FILE], "--cases")  # not through a link out of it
+        write_text(lock_file, text, "--cases", inputs=case_inputs(cases))
     except InputError as err:
         fail(err)
     console.print(words["locked"].format(n=len(new.cases), version=new.suite_version))
@@ -110,7 +112,7 @@ def export(
     try:
         suite = load_suite(cases)
         schema = document(SCHEMA_FILE.removesuffix(".schema.json"), ExportedCaseFile)
-        written = export_json(files, suite, schema, directory)
+        written = export_json(files, suite, schema, directory, inputs=list(case_inputs(cases)))
     except InputError as err:
         fail(err)
     count = sum(len(f.cases) for f in files)
@@ -139,7 +141,7 @@ def coverage_command(
     language = resolve_lang(lang)
     words = WORDS[language]
     games = [game_named(ctx.obj, game)] if game else list(ctx.obj.games)
-    result: dict[str, dict] = {}
+    result: dict[str, dict[str, Any]] = {}
     uncovered_any = False
     for g in games:
         files = load_cases(cases, g.id)

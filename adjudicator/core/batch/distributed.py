@@ -14,7 +14,7 @@ import socket
 import struct
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -187,7 +187,7 @@ def _killed(path: str, exc: BaseException) -> Verdict:
     return Verdict(source=path, status="unreadable", unreadable=problem)
 
 
-def validate_on(executor: str, files: list[Path], options: Options) -> Iterator[Verdict]:
+def validate_on(executor: str, files: Sequence[Path], options: Options) -> Iterator[Verdict]:
     """Verdicts in the order of ``files``, computed on the cluster's workers — the same
     verdicts as :func:`~adjudicator.core.batch.files.validate_paths`. Connects at once, so that
     a bad address is reported before any verdict. A chunk whose workers keep dying (Dask

@@ -221,7 +221,12 @@ class Case(BaseModel):
     id: str = Field(pattern=CASE_ID, description="Stable; never reused for another case.")
     refs: list[str] = Field(min_length=1, description="Rule reference ids it tests.")
     source: str = Field(description="Where in the rulebook (or the issue) it comes from.")
-    description: str
+    description: str = Field(description="What the case checks, in English.")
+    description_ja: str | None = Field(
+        default=None,
+        description="The same in Japanese, in the rulebook's terms: what `--lang ja` shows. "
+        "Every case of the shipped suite has one; a case without it is shown in English.",
+    )
     start: str = "standard"
     moves: list[str | dict[str, Any]] = Field(
         default_factory=list,

@@ -9,6 +9,7 @@ Python needed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +59,11 @@ def export_json(
     schema: dict[str, Any],
     directory: Path,
     option: str = "DIRECTORY",
+    *,
+    inputs: Sequence[Path],
 ) -> list[Path]:
-    """Write the suite under ``directory``; returns the files written, index first. Every
+    """Write the suite under ``directory``, never over one of ``inputs`` (the case files
+    read); returns the files written, index first. Every
     path is built and checked before anything is written: a topic file's folder and name
     come from the case file (its game's short name, its topic), and each must be a plain
     name that keeps the file inside ``directory`` (:func:`~adjudicator.core.write.files.inside`),
@@ -75,7 +79,7 @@ def export_json(
     entries, written = [], []
     for case_file, relative, path in topics:
         make_folder(path.parent, option)
-        write_text(path, _dump(exported(case_file, version)), option)
+        write_text(path, _dump(exported(case_file, version)), option, inputs=inputs)
         written.append(path)
         entries.append(
             {
@@ -86,12 +90,12 @@ def export_json(
                 "cases": len(case_file.cases),
             }
         )
-    write_text(directory / SCHEMA_FILE, _dump(schema), option)
+    write_text(directory / SCHEMA_FILE, _dump(schema), option, inputs=inputs)
     index = {
         "suite_version": version,
         "schema": SCHEMA_FILE,
         "files": entries,
         "changelog": suite.model_dump(mode="json")["changelog"] if suite else [],
     }
-    write_text(directory / INDEX_FILE, _dump(index), option)
+    write_text(directory / INDEX_FILE, _dump(index), option, inputs=inputs)
     return [directory / INDEX_FILE, directory / SCHEMA_FILE, *written]

@@ -169,11 +169,20 @@ def _case(
         f"{len(moves)} actions, {ending}): at every position the engine's answer, the legal "
         "list and the refused actions must match."
     )
+    ending_ja = (
+        f"勝者 {outcome['winner']}、理由 {outcome['reason']}" if outcome else "決着なし"
+    ).replace("勝者 draw、", "引き分け、")
+    description_ja = (
+        f"この実装のエンジンがシード {seed} で最後まで指した一局({plan.name}、"
+        f"{len(moves)} 手、{ending_ja}):各局面でエンジンの答え、合法な一覧、拒否される"
+        "行動が一致しなければならない。"
+    )
     case: dict[str, Any] = {
         "id": f"{maker.id_prefix}.{plan.name}",
         "refs": list(maker.refs),
         "source": "adjudicator conformance playthroughs",
         "description": description,
+        "description_ja": description_ja,
     }
     if plan.start != "standard":
         case["start"] = plan.start

@@ -52,6 +52,9 @@ class Result(_Strict):
         default_factory=list, description="The refs as the rulebook names them, in order."
     )
     description: str = Field(default="", description="What the case checks (its case file's).")
+    description_ja: str | None = Field(
+        default=None, description="The same in Japanese; null when the case gives none."
+    )
     detail: str = Field(description="For a person: the difference, the skip or the error.")
     request: str | None = Field(
         default=None, description="Failed and errored: the exact request line sent."

@@ -130,7 +130,7 @@ _PAGE_ONLY: dict[Lang, dict[str, str]] = {
 
 
 #: The words the page shares with the commands' lines.
-SHARED_WORDS = ("count", "and", "request", "expected", "actual", "received")
+SHARED_WORDS = ("count", "and", "description", "request", "expected", "actual", "received")
 PAGE_WORDS: dict[Lang, dict[str, str]] = {
     lang: {**{key: WORDS[lang][key] for key in SHARED_WORDS}, **words}
     for lang, words in _PAGE_ONLY.items()
@@ -175,6 +175,8 @@ def _failure(r: CaseResult, lang: Lang) -> str:
     rows = [
         f'<div class="case"><strong>{_text(r.id)}</strong> '
         f'<span class="label">{status} · {words["refs"]} {_text(", ".join(r.refs))}</span>',
+        label("description"),
+        f"<p>{_text(in_lang(r.description, lang))}</p>",
         label("request"),
         f"<pre>{_text(r.request or '')}</pre>",
     ]

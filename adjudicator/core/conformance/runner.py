@@ -7,6 +7,7 @@ the tail of its stderr is kept, it is restarted and the run goes on, unless told
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -62,6 +63,29 @@ def cited(rules: RuleData | None, refs: list[str]) -> list[dict[str, str | None]
     return out
 
 
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _one_line_ja(text: str) -> str:
+    """Japanese folded in YAML, on one line: a line break between two Japanese characters
+    is no space in Japanese (folding made it one); one beside a code or a number is."""
+    words = text.split()
+    out = words[:1]
+    for word in words[1:]:
+        out.append(word if _wide(out[-1][-1]) and _wide(word[0]) else " " + word)
+    return "".join(out)
+
+
+def described(case: Case) -> str:
+    """What the case checks, on one line (folded YAML ends in a newline): a :class:`Said`
+    carrying its Japanese when the case gives it, so that ``--lang ja`` shows that."""
+    en = " ".join(case.description.split())
+    if case.description_ja is None:
+        return en
+    return Said(en, _one_line_ja(case.description_ja))
+
+
 @dataclass
 class CaseResult:
     id: str
@@ -93,6 +117,7 @@ class CaseResult:
             "refs": self.refs,
             "rules": self.rules,
             "description": self.description,
+            "description_ja": self.description.ja if isinstance(self.description, Said) else None,
             "detail": self.detail,
         }
         if self.status in ("failed", "errored"):
@@ -222,7 +247,7 @@ class Runner:
         """The case's result; raises :class:`_Restart` (holding the result) when the engine
         failed and could not be started again."""
         result = CaseResult(case.id, case_file.game, case_file.topic, "passed", case.refs)
-        result.description = " ".join(case.description.split())  # folded YAML ends in \n
+        result.description = described(case)
         result.rules = cited(self.rules_of(case_file.game), case.refs)
         reason = self._skip_reason(case_file.game, case)
         if reason is not None:

@@ -40,6 +40,29 @@ def convert_record(game: Game, record: GameRecord, source: Form, to: Form) -> st
     return written
 
 
+def check_no_comments(text: str, source: Form, to: Form) -> None:
+    """Raise ``InputError`` (``unrepresentable_record``) when the text record ``text`` has
+    comment lines (``#``, docs/records.md): the records read hold no comments, so a
+    conversion would drop them, and ``convert`` loses nothing. The lines are named so that
+    they can be removed, or the record kept in its text form."""
+    if source != "text":
+        return
+    lines = [n for n, line in enumerate(text.splitlines(), 1) if line.strip().startswith("#")]
+    if not lines:
+        return
+    en, ja = _FORMS[to]
+    shown = ", ".join(str(n) for n in lines[:5]) + (", …" if len(lines) > 5 else "")
+    word = "line" if len(lines) == 1 else "lines"
+    raise InputError(
+        "unrepresentable_record",
+        f"the record has comment lines ('#': {word} {shown}) that {en} cannot hold: converting "
+        "it would lose them; remove them, or keep the record in its text notation",
+        ja=f"記録にコメント行(「#」、{shown} 行目)があり、{ja}では書き表せません。変換すると"
+        "失われます。コメント行を削除するか、テキスト表記のまま使ってください",
+        field=f"line {lines[0]}",
+    )
+
+
 def read_strictly(game: Game, text: str, form: Form) -> GameRecord:
     """A record's text in ``form``, read as ``validate`` reads it without ``--lenient``;
     raise ``InputError`` (or ``ValueError`` for JSON that does not decode)."""

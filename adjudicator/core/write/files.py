@@ -4,9 +4,17 @@ picture, the conformance suite's export, reports and lock, the generated files.
 A path the user gave is checked before the work starts (:func:`check_file`,
 :func:`check_folder`), so that an hour's batch does not end in "cannot write"; a failure
 while writing (a full disk) is an :class:`~adjudicator.core.errors.InputError` too, which
-the command reports after what it has done. A path built from input (a case file's game or
-topic) is a name of a strict shape that stays inside its target folder (:func:`inside`),
-never ``..`` nor an absolute path."""
+the command reports after what it has done.
+
+An output never destroys an input nor a good file: a target that is the same file as one
+the command reads (same device and inode, so a hard or symbolic link to it counts) is
+refused, and a file is written beside its target under a temporary name and renamed into
+place once whole, so a write that fails half way leaves the old file as it was. A target
+that is neither a regular file nor a character device (a FIFO, a socket) is refused rather
+than waited on; a character device (``/dev/null``, a terminal) is written directly.
+
+A path built from input (a case file's game or topic) is a name of a strict shape that
+stays inside its target folder (:func:`inside`), never ``..`` nor an absolute path."""
 
 from __future__ import annotations
 
@@ -14,8 +22,9 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import TextIO
 
@@ -40,7 +49,11 @@ _REASON_JA = {
     errno.EDQUOT: "ディスクの割り当てを超えました",
     errno.EROFS: "読み取り専用のファイルシステムです",
     errno.EIO: "入出力エラー",
+    errno.EFBIG: "ファイルが大きすぎます",
 }
+
+#: Where a command reads standard input (``-``): its file, if any, is checked as an input.
+STDIN = "-"
 
 
 def _refused(path: Path, option: str, english: str, japanese: str) -> InputError:
@@ -66,21 +79,60 @@ def _status(path: Path) -> os.stat_result | None:
         return None
 
 
-def check_file(path: Path, option: str) -> None:
-    """That a file can be written at ``path`` (given as ``option``): not a folder, in a
+def check_file(path: Path, option: str, *, inputs: Iterable[Path]) -> None:
+    """That a file can be written at ``path`` (given as ``option``): not a folder, a FIFO
+    or a socket, not the same file as any of ``inputs`` (the files the command reads), in a
     folder that exists, with the permission to write; an :class:`InputError` saying which
     is not so."""
     try:
         status = _status(path)
         if status is not None:
-            if stat.S_ISDIR(status.st_mode):
-                raise _refused(path, option, "it is a folder", "フォルダです")
-            if not os.access(path, os.W_OK):
-                raise _refused(path, option, "no permission to write", "書き込む権限がありません")
+            _check_existing(path, status, option, inputs)
             return
         _check_folder_exists(path.parent, path, option)
     except OSError as exc:
         raise _failed(path, option, exc) from None
+
+
+def _check_existing(
+    path: Path, status: os.stat_result, option: str, inputs: Iterable[Path]
+) -> None:
+    if stat.S_ISDIR(status.st_mode):
+        raise _refused(path, option, "it is a folder", "フォルダです")
+    if not (stat.S_ISREG(status.st_mode) or stat.S_ISCHR(status.st_mode)):
+        raise _refused(
+            path,
+            option,
+            "it is not a regular file (a FIFO or a socket)",
+            "通常のファイルではありません",
+        )
+    read = _input_at(status, inputs)
+    if read is not None:
+        shown, input_shown = path_text(path), path_text(read)
+        raise InputError(
+            "output_is_input",
+            f"cannot write {shown}: it is the same file as the input {input_shown}, "
+            "which is never overwritten",
+            ja=f"{shown} に書き込めません(入力 {input_shown} と同じファイルです。"
+            "入力は上書きしません)",
+            field=option,
+        )
+    if not os.access(path, os.W_OK):
+        raise _refused(path, option, "no permission to write", "書き込む権限がありません")
+
+
+def _input_at(target: os.stat_result, inputs: Iterable[Path]) -> Path | None:
+    """The input that is the file ``target`` is (same device and inode: a hard link or a
+    symbolic link to it counts), or ``None``. Standard input (``-``) is the file it was
+    redirected from, if any; an input that cannot be looked at is not the target."""
+    for given in inputs:
+        try:
+            status = os.fstat(0) if str(given) == STDIN else os.stat(given)
+        except OSError:
+            continue
+        if (status.st_dev, status.st_ino) == (target.st_dev, target.st_ino):
+            return given
+    return None
 
 
 def _check_folder_exists(folder: Path, path: Path, option: str) -> None:
@@ -159,18 +211,54 @@ def inside(directory: Path, names: Sequence[str], option: str) -> Path:
     return target
 
 
-def write_text(path: Path, text: str, option: str) -> None:
-    """``text`` written to ``path`` as UTF-8."""
-    with writing(path, option) as out:
+def write_text(path: Path, text: str, option: str, *, inputs: Iterable[Path]) -> None:
+    """``text`` written to ``path`` as UTF-8, never over one of ``inputs``."""
+    with writing(path, option, inputs=inputs) as out:
         out.write(text)
 
 
 @contextmanager
-def writing(path: Path, option: str) -> Iterator[TextIO]:
-    """``path`` open for writing UTF-8 text; a failure to open, write or close it is an
-    :class:`InputError` naming the file and the reason."""
+def writing(path: Path, option: str, *, inputs: Iterable[Path]) -> Iterator[TextIO]:
+    """``path`` open for writing UTF-8 text, checked again as :func:`check_file` does (the
+    target may have changed since the work began); a failure to open, write or close it is
+    an :class:`InputError` naming the file and the reason. A regular file is written under
+    a temporary name beside it and renamed into place when whole (through a symbolic
+    link, beside the file it leads to, so the link stays a link): until then, and if
+    anything fails, the old file is untouched."""
+    check_file(path, option, inputs=inputs)
     try:
-        with open(path, "w", encoding="utf-8") as out:
+        status = _status(path)
+        if status is not None and stat.S_ISCHR(status.st_mode):
+            with open(path, "w", encoding="utf-8") as device:
+                yield device
+            return
+        with _replacing(Path(os.path.realpath(path)), status) as out:
             yield out
     except OSError as exc:
         raise _failed(path, option, exc) from None
+
+
+@contextmanager
+def _replacing(target: Path, status: os.stat_result | None) -> Iterator[TextIO]:
+    """A temporary file beside ``target``, renamed over it once written and flushed to
+    disk, with the old file's permissions (or a new file's); removed if anything fails."""
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    try:
+        with open(fd, "w", encoding="utf-8") as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, stat.S_IMODE(status.st_mode) if status else _new_file_mode())
+        os.replace(temporary, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _new_file_mode() -> int:
+    """The permissions ``open`` would give a new file: read and write for all, less the
+    process's umask (read by setting it and setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask

@@ -9,10 +9,9 @@ them from here.
 from __future__ import annotations
 
 import hashlib
-import sys
 import traceback
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator.core.batch.files import Options, is_text_notation, read_record, switch_for
 from adjudicator.core.errors import InputError
@@ -63,18 +62,26 @@ def judged_record(
     return game, record
 
 
-def drawn_frames(game: Game, record: GameRecord, options: Options) -> list[Frame]:
+class Drawn(NamedTuple):
+    """A record's frames, and the defect that cost it its pictures (a traceback, for the
+    shell to show) when drawing failed."""
+
+    frames: list[Frame]
+    defect: str | None = None
+
+
+def drawn_frames(game: Game, record: GameRecord, options: Options) -> Drawn:
     """Every ply of the record: the start, the position after each accepted event, and the
     event refused (drawn on the position before it). A defect in a drawing costs that
-    record its pictures, never the report.
+    record its pictures, never the report: it is returned, for the shell to say (the
+    library prints nothing).
 
     The record drawn is the text the verdict was judged on (:func:`judged_record`): never a
     file read again by its name, which may name another file by then."""
     try:
-        return _frames(game, record, options)
+        return Drawn(_frames(game, record, options))
     except Exception:
-        traceback.print_exc(file=sys.stderr)
-        return []
+        return Drawn([], traceback.format_exc())
 
 
 def _frames(game: Game, record: GameRecord, options: Options) -> list[Frame]:

@@ -18,6 +18,7 @@ import base64
 import tempfile
 import zlib
 from collections import Counter, deque
+from collections.abc import Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -36,7 +37,7 @@ from adjudicator.core.write.files import writing
 from adjudicator.core.write.markup import script_json
 from adjudicator.core.write.markup import text as escape
 from adjudicator.core.write.report import LABELS, counting_of
-from adjudicator.core.write.report_frames import drawn_frames, frames_data, judged_record
+from adjudicator.core.write.report_frames import Drawn, drawn_frames, frames_data, judged_record
 
 if TYPE_CHECKING:
     from adjudicator.core.write.report_repair import RepairBudget
@@ -52,7 +53,7 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
         "file": "Record",
         "status": "Status",
         "ply": "Ply",
-        "code": "Code",
+        "article": "Article or reason",
         "plies": "Actions",
         "all": "all",
         "filter": "Filter",
@@ -89,7 +90,7 @@ REPORT_LABELS: dict[Lang, dict[str, str]] = {
         "file": "記録",
         "status": "判定",
         "ply": "手",
-        "code": "コード",
+        "article": "条文・理由",
         "plies": "手数",
         "all": "すべて",
         "filter": "絞り込み",
@@ -129,6 +130,8 @@ class RecordData(NamedTuple):
     packed: str
     boards: dict[str, str]
     correction: str | None
+    #: defects that cost the record (or its correction) its pictures, for the shell to say
+    defects: tuple[str, ...] = ()
 
 
 def record_data(
@@ -140,7 +143,9 @@ def record_data(
     """One record's data for the page; with ``repair``, an invalid record's best correction
     and its frames beside the written ones (:mod:`adjudicator.core.write.report_repair`)."""
     read = judged_record(registry, verdict, options)
-    frames = [] if read is None else drawn_frames(*read, options)
+    drawn = Drawn([]) if read is None else drawn_frames(*read, options)
+    frames = drawn.frames
+    defects = [] if drawn.defect is None else [drawn.defect]
     p = verdict.problem
     open_at = len(frames) - 1
     if p is not None and p.ply is not None:
@@ -171,10 +176,11 @@ def record_data(
         fix = corrected(read, repair, verdict.source, options, boards)
         data["fix"] = fix.data
         correction = fix.row
+        defects += [] if fix.defect is None else [fix.defect]
         for ply in range(len(frames), fix.data.get("frames", {}).get("n", 0)):
             data["names"][str(ply)] = ply_name(counting, ply, lang)  # the corrected game's
     packed = base64.b64encode(zlib.compress(script_json(data).encode("utf-8"), 9)).decode("ascii")
-    return RecordData(packed, boards, correction)
+    return RecordData(packed, boards, correction, tuple(defects))
 
 
 def _rules_of(registry: Registry, verdict: Verdict) -> RuleData | None:
@@ -214,12 +220,17 @@ class HtmlReport:
     path: Path
     registry: Registry
     options: Options
+    #: the records read, which the report is never written over
+    inputs: Iterable[Path]
     jobs: int = 1
     #: with a budget, each invalid record's best correction is looked for and shown
     repair: RepairBudget | None = None
     index: list[list[Any]] = field(default_factory=list)
     boards: dict[str, str] = field(default_factory=dict)
     counts: Counter[tuple[str, str]] = field(default_factory=Counter)
+    #: the traceback of each defect that cost a record its pictures: the report is written
+    #: without them, and the shell says them
+    defects: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         # closed by close(): records are spooled between calls of add()
@@ -233,17 +244,18 @@ class HtmlReport:
         game = verdict.game or "—"
         self.counts[(game, verdict.status)] += 1
         p = verdict.problem
-        code = p.code if p is not None else (verdict.unreadable.code if verdict.unreadable else "")
+        code, shown = _code_and_words(verdict)
         # shown as the terminal shows them: a file name's bidirectional controls escaped;
         # the ply and the length as numbers (to sort by) and as the game says them, as the
-        # viewer and every other output do (core/judge/plies.py)
+        # viewer and every other output do (core/judge/plies.py); the code, for programs,
+        # is the article's hover text
         counting = counting_of(_rules_of(self.registry, verdict))
         lang = self.options.lang
         ply = p.ply if p else None
         said = None if ply is None else ply_name(counting, ply, lang)
         length = count(counting, verdict.plies, lang)
         row = [verdict.source, game, verdict.status, ply, code, verdict.plies, said, length]
-        row = printable_data(row)
+        row = printable_data([*row, shown])
         self.index.append(row)
         if self._pool is None:
             self._spool_record(record_data(self.registry, verdict, self.options, self.repair))
@@ -255,9 +267,10 @@ class HtmlReport:
             self._spool_record(self._waiting.popleft().result())
 
     def _spool_record(self, done: RecordData) -> None:
-        packed, boards, correction = done
+        packed, boards, correction, defects = done
         self.boards.update(boards)
         n = self._spooled
+        self.defects += defects
         self._spooled += 1
         if self.repair is not None:  # the records are spooled in the order of their rows
             self.index[n].append(correction)
@@ -279,7 +292,7 @@ class HtmlReport:
             "at_ply": LABELS[lang]["at_ply"],
             **{f"status_{k}": v for k, v in statuses.items()},
         }
-        with writing(self.path, "--html") as out:
+        with writing(self.path, "--html", inputs=self.inputs) as out:
             out.write(head)
             out.write(summary)
             out.write(_body(labels, statuses, repairing=self.repair is not None))
@@ -297,6 +310,21 @@ class HtmlReport:
                 out.write(line)
             out.write("</body></html>\n")
         self._spool.close()
+
+
+def _code_and_words(verdict: Verdict) -> tuple[str, str]:
+    """The code of what a record's row reports and what a person reads for it: the
+    article the problem (or the first check waiting) rests on, as the rulebook names it,
+    or why the record could not be read."""
+    p, u = verdict.problem, verdict.unreadable
+    first = verdict.pending[0] if verdict.pending else None
+    if p is not None:
+        return p.code, p.citation
+    if u is not None:
+        return u.code, u.message
+    if first is not None:
+        return first.code, first.citation
+    return "", ""
 
 
 def _asset(name: str) -> str:
@@ -353,7 +381,7 @@ def _body(labels: dict[str, str], statuses: dict[str, str], *, repairing: bool) 
     # with --repair, a column of corrections, and the corrected game's board beside the
     # written one (filled by the script only for a record that has a correction)
     column = (
-        f'<th scope="col"><button data-key="6">{e["correction"]}</button></th>\n'
+        f'<th scope="col"><button data-key="9">{e["correction"]}</button></th>\n'
         if repairing
         else ""
     )
@@ -371,7 +399,7 @@ def _body(labels: dict[str, str], statuses: dict[str, str], *, repairing: bool) 
 <th scope="col"><button data-key="1">{e["game"]}</button></th>
 <th scope="col"><button data-key="2">{e["status"]}</button></th>
 <th scope="col"><button data-key="3">{e["ply"]}</button></th>
-<th scope="col"><button data-key="4">{e["code"]}</button></th>
+<th scope="col"><button data-key="8">{e["article"]}</button></th>
 <th scope="col"><button data-key="5">{e["plies"]}</button></th>
 {column}</tr></thead><tbody id="rows"></tbody></table>
 </section>
@@ -403,7 +431,7 @@ def _body(labels: dict[str, str], statuses: dict[str, str], *, repairing: bool) 
 </div>
 <p class="hint">{e["keys"]}</p>
 <h3>{e["events"]}</h3>
-<ol id="v-events" start="0"></ol>
+<ol id="v-events"></ol>
 </div>
 </div>
 </section>

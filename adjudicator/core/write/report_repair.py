@@ -82,6 +82,8 @@ class Fix:
 
     data: dict[str, Any]
     row: str
+    #: the defect that cost the corrected game its pictures (:class:`.report_frames.Drawn`)
+    defect: str | None = None
 
 
 def corrected(
@@ -164,12 +166,14 @@ def _best(
         record = game.read_json_record(best.record, lenient=False)
     except InputError:
         record = None  # validated as data by the search; drawn only when it reads back
+    defect = None
     if record is not None:
         # the corrected record is valid as the repair read it, strictly
-        frames = drawn_frames(game, record, replace(options, lenient=False))
-        data["frames"] = frames_data(frames, boards)
+        drawn = drawn_frames(game, record, replace(options, lenient=False))
+        data["frames"] = frames_data(drawn.frames, boards)
+        defect = drawn.defect
     row = words["row_best"].format(edits="; ".join(edits), cost=best.cost)
-    return Fix(data, row)
+    return Fix(data, row, defect)
 
 
 def corrected_plies(edits: list[Edit]) -> list[int]:

@@ -27,6 +27,18 @@ from adjudicator.core.write.markup import text as escape
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
+#: The type of every picture's text and of the HTML report: fonts with Japanese glyphs that
+#: the common systems have (Linux's Noto Sans CJK and IPA Gothic, macOS's Hiragino,
+#: Windows' Yu Gothic and Meiryo; IPA's proportional Gothic before its fixed-width one),
+#: then the generic family. A bare ``sans-serif`` leaves Japanese to whatever the viewer
+#: falls back to: boxes where that default has no kana, and a Chinese font's glyph forms
+#: where one comes first. Quoted with ``'`` so that it stands in a double-quoted attribute
+#: and in CSS alike.
+FONT_FAMILY = (
+    "'Noto Sans CJK JP', 'Noto Sans JP', IPAexGothic, IPAPGothic, IPAGothic, 'Hiragino Sans', "
+    "'Hiragino Kaku Gothic ProN', 'Yu Gothic', YuGothic, Meiryo, sans-serif"
+)
+
 
 @dataclass(frozen=True)
 class Picture:
@@ -93,7 +105,7 @@ def _caption_layer(rows: list[tuple[str, bool]], top: int) -> str:
         return ""
     height = len(rows) * CAPTION_LINE + CAPTION_PAD
     parts = [
-        f'<g class="caption" font-family="sans-serif" font-size="{CAPTION_SIZE}">',
+        f'<g class="caption" font-family="{FONT_FAMILY}" font-size="{CAPTION_SIZE}">',
         f'<rect x="0" y="{top}" width="100%" height="{height}" fill="#fff"/>',
     ]
     for i, (row, bold) in enumerate(rows):

@@ -31,7 +31,7 @@
     const text = $("f-text").value.trim().toLowerCase();
     let rows = INDEX.map((r, n) => [n, r]).filter(([, r]) =>
       (!st || r[2] === st) && (!g || r[1] === g) &&
-      (!text || (r[0] + " " + r[4] + " " + (r[8] || "")).toLowerCase().includes(text)));
+      (!text || [r[0], r[4], r[8], r[9] || ""].join(" ").toLowerCase().includes(text)));
     if (sortKey !== null) {
       const k = sortKey;
       rows.sort(([, a], [, b]) => {
@@ -52,9 +52,12 @@
     // r[3] and r[5] are the ply and the length as numbers (sorted by), r[6] and r[7] as
     // the game says them (41手目, 6ターン目), as the viewer names them
     tr.appendChild(el("td", { "class": "num" }, r[6] === null ? "" : r[6]));
-    tr.appendChild(el("td", {}, r[4]));
+    // the article (or why the record is unreadable) in words; its code, for programs, on hover
+    const article = el("td", { "class": "article", "title": r[4] });
+    article.appendChild(el("div", { "class": "clamp" }, r[8]));
+    tr.appendChild(article);
     tr.appendChild(el("td", { "class": "num" }, r[7]));
-    if (REPAIRING) tr.appendChild(el("td", { "class": "fix" }, r[8]));
+    if (REPAIRING) tr.appendChild(el("td", { "class": "fix" }, r[9]));
     return tr;
   }
 
@@ -120,7 +123,10 @@
     if (p) {
       // the code is for programs (JSON, CSV): here it is shown on hover
       const head = el("p", { "class": "problem", "title": p.code });
-      if (p.ply !== undefined) head.appendChild(el("span", { "class": "at" }, fill(L.at_ply, { ply: plyName(data, p.ply) }) + " "));
+      if (p.ply !== undefined) {
+        head.appendChild(el("span", { "class": "at unit" }, fill(L.at_ply, { ply: plyName(data, p.ply) })));
+        head.appendChild(document.createTextNode(" "));
+      }
       if (p.action) head.appendChild(el("code", { "class": "action" }, p.action));
       box.appendChild(head);
       if (p.citation) box.appendChild(el("p", { "class": "citation" }, p.citation));
@@ -253,7 +259,11 @@
       data.e.forEach((e, i) => {
         const edited = fix && fix.wp.includes(i) ? " edited" : "";
         const li = el("li", { "data-ply": i, "class": (data.x[i] ? "refused" : "") + edited });
-        const a = el("a", { href: "#r=" + n + "&ply=" + i }, e === null ? L.start : e);
+        // named as the game counts it (開始局面, 13手目, 3ターン目), kept whole; the event
+        // as the record writes it (its own numbering, if any, is the record's)
+        const a = el("a", { href: "#r=" + n + "&ply=" + i });
+        a.appendChild(el("span", { "class": "unit" }, i === 0 ? L.start : plyName(data, i)));
+        if (e !== null) { a.appendChild(document.createTextNode(" ")); a.appendChild(el("code", {}, e)); }
         li.appendChild(a);
         list.appendChild(li);
       });
