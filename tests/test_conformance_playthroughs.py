@@ -146,6 +146,27 @@ def test_an_extra_legal_turn_fails_at_that_step_with_the_entry() -> None:
     assert said.endswith(f'legal_moves: unexpected ["{extra}"]')
 
 
+def test_a_wrong_position_fails_at_the_first_step_it_differs() -> None:
+    """Astro-Stra step 5: the position after each turn. An engine that moves a piece wrongly
+    from one step on fails at that step, not later, with the position expected there."""
+    case_file, case = _shortest("astro-stra/0.9.0")
+    at = 3
+    playthrough = case.expect.playthrough
+    assert playthrough is not None
+
+    def shift(request: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        step = _step_of(request, case)
+        if step is None or step < at:
+            return answer
+        return {**answer, "position": answer["position"] + " "}
+
+    [result] = Runner(_Wrong(shift)).run([_one(case_file, case)]).results
+    assert result.status == "failed"
+    [said] = [in_lang(d, "en") for d in result.diff]
+    assert said.startswith(f"step {at} (after ") and "position" in said
+    assert result.expected["position"] == playthrough.steps[at].position
+
+
 def test_a_misreported_outcome_fails_at_the_last_step() -> None:
     """第8条: the outcome after the last action. An engine that reports the game as still
     open there fails at that step, with the outcome expected."""
