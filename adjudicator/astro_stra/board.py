@@ -301,40 +301,8 @@ def parse_position(
                 f"{part!r} should start with '{SIDE_LETTERS[side]}:'",
                 f"「{part}」は '{SIDE_LETTERS[side]}:' で始めます",
             )
-        counts = [0] * len(PLACES)
-        seen: list[int] = []
-        for entry in m[2].split(",") if m[2] else []:
-            e = _ENTRY_RE.match(entry)
-            if not e:
-                raise _bad(
-                    field,
-                    f"{side}: {entry!r} is not <point>=<count>",
-                    f"{SIDE_JA[side]}: 「{entry}」が <点>=<数> の形ではありません",
-                )
-            point, n = _number(e[1], field), _number(e[2], field)
-            if point not in PLACES:
-                raise _bad(
-                    field,
-                    f"{side}: point {point} is not 0 (start) to 13 (home)",
-                    f"{SIDE_JA[side]}: 点 {point} は 0(振り出し)〜13(上がり)にありません",
-                )
-            if n == 0:
-                raise _bad(
-                    field,
-                    f"{side}: point {point} is written with count 0; leave it out",
-                    f"{SIDE_JA[side]}: 点 {point} の数が 0 です。書かずに省きます",
-                )
-            if point in seen:
-                raise _bad(
-                    field,
-                    f"{side}: point {point} is written twice",
-                    f"{SIDE_JA[side]}: 点 {point} が 2 回書かれています",
-                )
-            unordered = unordered or bool(seen and point < seen[-1])
-            seen.append(point)
-            counts[point] = n
-        if not seen:
-            raise _bad(field, f"{side} has no pieces", f"{SIDE_JA[side]} のコマがありません")
+        counts, in_order = _read_side(side, m[2], field)
+        unordered = unordered or not in_order
         sides[side] = counts
     position = Position(tuple(sides["black"]), tuple(sides["white"]))
     if unordered:
@@ -355,6 +323,47 @@ def parse_position(
                 "で、両陣営のコマがあります",
             )
     return position
+
+
+def _read_side(side: Side, written: str, field: str) -> tuple[list[int], bool]:
+    """One side's pieces per point from its ``<point>=<count>`` entries, and whether the
+    points are written in ascending order."""
+    counts = [0] * len(PLACES)
+    seen: list[int] = []
+    in_order = True
+    for entry in written.split(",") if written else []:
+        e = _ENTRY_RE.match(entry)
+        if not e:
+            raise _bad(
+                field,
+                f"{side}: {entry!r} is not <point>=<count>",
+                f"{SIDE_JA[side]}: 「{entry}」が <点>=<数> の形ではありません",
+            )
+        point, n = _number(e[1], field), _number(e[2], field)
+        if point not in PLACES:
+            raise _bad(
+                field,
+                f"{side}: point {point} is not 0 (start) to 13 (home)",
+                f"{SIDE_JA[side]}: 点 {point} は 0(振り出し)〜13(上がり)にありません",
+            )
+        if n == 0:
+            raise _bad(
+                field,
+                f"{side}: point {point} is written with count 0; leave it out",
+                f"{SIDE_JA[side]}: 点 {point} の数が 0 です。書かずに省きます",
+            )
+        if point in seen:
+            raise _bad(
+                field,
+                f"{side}: point {point} is written twice",
+                f"{SIDE_JA[side]}: 点 {point} が 2 回書かれています",
+            )
+        in_order = in_order and not (seen and point < seen[-1])
+        seen.append(point)
+        counts[point] = n
+    if not seen:
+        raise _bad(field, f"{side} has no pieces", f"{SIDE_JA[side]} のコマがありません")
+    return counts, in_order
 
 
 # --- the move table ---------------------------------------------------------------------

@@ -25,10 +25,10 @@ from adjudicator.astro_stra.board import Position, Side, other
 from adjudicator.astro_stra.dice import Dice
 from adjudicator.astro_stra.notation import turn_line
 from adjudicator.astro_stra.readings import Readings
+from adjudicator.astro_stra.skill_use import SkillUse
 from adjudicator.astro_stra.skills import (
     ONCE_PER_GAME,
     Die,
-    SkillUse,
     Table,
     apply_skill,
     candidate_uses,

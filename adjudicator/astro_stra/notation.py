@@ -35,7 +35,8 @@ from collections.abc import Sequence
 from typing import cast
 
 from adjudicator.astro_stra.board import Side
-from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME, Die, SkillUse, without_unused
+from adjudicator.astro_stra.skill_use import SkillUse, without_unused
+from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME, Die
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Said

@@ -21,7 +21,8 @@ from adjudicator.astro_stra.notation import (
     turn_line,
 )
 from adjudicator.astro_stra.readings import Readings
-from adjudicator.astro_stra.skills import Die, SkillUse
+from adjudicator.astro_stra.skill_use import SkillUse
+from adjudicator.astro_stra.skills import Die
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
 from adjudicator.core.judge.verdict import ClaimedResult, Note

@@ -16,11 +16,11 @@ from adjudicator.astro_stra import actions, targets
 from adjudicator.astro_stra.board import Position, Side, other
 from adjudicator.astro_stra.dice import PIPS, Dice
 from adjudicator.astro_stra.readings import Readings
+from adjudicator.astro_stra.skill_use import SkillUse
 from adjudicator.astro_stra.skills import (
     ONCE_PER_GAME,
     Die,
     Hold,
-    SkillUse,
     Table,
     apply_skill,
     is_problem,

@@ -169,21 +169,9 @@ def validate(
     registry: Registry = ctx.obj
     language = resolve_lang(lang)
     if repair and html is None:
-        fail(
-            InputError(
-                "usage",
-                "--repair shows corrections in the HTML report; give --html FILE too",
-                ja="--repair は修正案を HTML レポートに示します。--html FILE も指定してください",
-                field="--repair",
-            )
-        )
-    workbook_class = _workbook_class() if xlsx is not None else None
-    files = RecordFiles(paths)
-    check_output(html, "--html", files)
-    check_output(xlsx, "--xlsx", files)
-    if not files:
-        err_console.line("error: no record files (*.json, *.txt) found")
-        raise typer.Exit(EXIT_USAGE)
+        fail(_REPAIR_NEEDS_HTML)
+    workbook_class = _workbook_class() if xlsx is not None else None  # the extra's check
+    files = _record_files(paths, html, xlsx)
     switched = [_switch(registry, text) for text in interpretation or []]
     if STDIN in paths:
         jobs = 1  # standard input is read once, here
@@ -211,11 +199,9 @@ def validate(
     if html is not None:
         budget = _repair_budget(repair_replays, repair_seconds) if repair else None
         report = _html_report(html, registry, options, files, jobs, budget)
-    book = (
-        None
-        if workbook_class is None or xlsx is None
-        else workbook_class(xlsx, registry, options, files)
-    )
+    book = None
+    if workbook_class is not None and xlsx is not None:
+        book = workbook_class(xlsx, registry, options, files)
     show = VerdictPrinter(console, language, _rules_of(registry), codes=codes)
     out = _Printed(
         show, rows, jsonl=jsonl, as_json=as_json, quiet=quiet, report=report, workbook=book
@@ -224,6 +210,27 @@ def validate(
     with progress_bar(show_bar, lambda: len(files)) as advance:
         interrupted = out.all(verdicts, advance)
     _finish(out, language, interrupted, len(files))
+
+
+#: ``--repair`` without the report it shows its corrections in.
+_REPAIR_NEEDS_HTML = InputError(
+    "usage",
+    "--repair shows corrections in the HTML report; give --html FILE too",
+    ja="--repair は修正案を HTML レポートに示します。--html FILE も指定してください",
+    field="--repair",
+)
+
+
+def _record_files(paths: list[Path], html: Path | None, xlsx: Path | None) -> RecordFiles:
+    """The records the paths name, checked before the work starts: the files to write are
+    none of them (and can be written), and there is at least one record."""
+    files = RecordFiles(paths)
+    check_output(html, "--html", files)
+    check_output(xlsx, "--xlsx", files)
+    if not files:
+        err_console.line("error: no record files (*.json, *.txt) found")
+        raise typer.Exit(EXIT_USAGE)
+    return files
 
 
 def _capped(jobs: int, language: Lang) -> int:

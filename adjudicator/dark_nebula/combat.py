@@ -219,15 +219,7 @@ def resolve(
         if bad:
             problem = (index, *bad)
             break
-        # Simultaneous fire: every die is judged on the forces before this volley.
-        taken: dict[Side, int] = {"empire": 0, "rebel": 0}
-        for side, enemy in _ENEMIES:
-            members = present[side]
-            if members:
-                rolled = dice_of[side]
-                for counter_id in members:
-                    dice = rolled[counter_id]
-                    taken[enemy] += hits(tables, side, counter_id, dice, now, marked_helps)
+        taken = _fire(tables, present, dice_of, now, marked_helps)
         chosen = volley.removed
         bad, after = _removal_problem(now, chosen, taken)
         if bad:
@@ -237,13 +229,7 @@ def resolve(
         taken_log.append(taken)
         position += 1
         index += 1
-        won = None
-        for side in SIDES:
-            kinds = chosen.get(side)
-            if kinds:
-                removed[side].extend(kinds)
-                if won is None and _DECISIVE_KIND[side] in kinds:
-                    won = _DECISIVE_KIND[side]
+        won = _remove(removed, chosen)
         if won is not None:
             if index < len(volleys):
                 problem = (index, "volley_after_victory", {"counter": won})
@@ -263,6 +249,39 @@ def resolve(
 _ENEMIES: tuple[tuple[Side, Side], ...] = (("empire", "rebel"), ("rebel", "empire"))
 #: :data:`DECISIVE` by side: the one counter of each whose removal wins.
 _DECISIVE_KIND: dict[Side, str] = dict(DECISIVE)
+
+
+def _fire(
+    tables: BattleTables,
+    present: dict[Side, dict[str, int]],
+    dice_of: Mapping[Side, Mapping[str, Sequence[int]]],
+    now: Forces,
+    marked_helps: MarkedReading,
+) -> dict[Side, int]:
+    """The hits each side takes in one volley. Simultaneous fire: every die is judged on
+    the forces before this volley (9.2, 9.4)."""
+    taken: dict[Side, int] = {"empire": 0, "rebel": 0}
+    for side, enemy in _ENEMIES:
+        members = present[side]
+        if members:
+            rolled = dice_of[side]
+            for counter_id in members:
+                dice = rolled[counter_id]
+                taken[enemy] += hits(tables, side, counter_id, dice, now, marked_helps)
+    return taken
+
+
+def _remove(removed: dict[Side, list[str]], chosen: Mapping[Side, Sequence[str]]) -> str | None:
+    """The volley's removals added to the battle's; the decisive counter removed, if any
+    (the guard or the base: the game is won at once, 4.1, 4.2)."""
+    won = None
+    for side in SIDES:
+        kinds = chosen.get(side)
+        if kinds:
+            removed[side].extend(kinds)
+            if won is None and _DECISIVE_KIND[side] in kinds:
+                won = _DECISIVE_KIND[side]
+    return won
 
 
 def _next_class(

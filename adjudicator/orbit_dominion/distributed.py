@@ -26,7 +26,7 @@ from adjudicator.orbit_dominion.proof import (
     RepliesNode,
     Solution,
 )
-from adjudicator.orbit_dominion.solve import WIN, answer, positions_before, read_score
+from adjudicator.orbit_dominion.solve_answer import WIN, answer, positions_before, read_score
 from adjudicator.orbit_dominion.state import GameState
 
 #: Tasks wanted per worker thread, so that a long task does not leave the others idle.

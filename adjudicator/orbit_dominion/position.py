@@ -135,6 +135,9 @@ def _bad(field: str, message: str, ja: str) -> InputError:
 
 
 def parse_position(text: str, *, field: str = "position") -> Position:
+    """The position ``text`` writes (board, side to move, ply, claim), each part checked
+    against what the rules allow; an :class:`InputError` naming ``field`` and the first
+    part that is wrong otherwise."""
     if not isinstance(text, str):
         raise _bad(
             field,
@@ -156,6 +159,31 @@ def parse_position(text: str, *, field: str = "position") -> Position:
             f"the board has {len(orbits)} orbit(s), not 3",
             f"盤の軌道が {len(orbits)} 本です(3 本ではありません)",
         )
+    ships, flags = _read_board(orbits, field)
+    if side_text not in SIDE_LETTERS:
+        raise _bad(
+            field,
+            f"side to move {side_text!r} is not 'r' or 'b'",
+            f"手番の「{side_text}」が 'r' でも 'b' でもありません",
+        )
+    turn = SIDE_LETTERS.index(side_text)
+    ply = _read_ply(ply_text, field)
+    claim = _read_claim(claim_text, side_text, field)
+    position = Position(ships[0], ships[1], flags[0], flags[1], turn, ply, claim)
+    if claim and not ships[turn] & TARGET_GATES[turn]:
+        raise _bad(
+            field,
+            f"claim {claim_text!r} but that side holds neither enemy gate "
+            "(one reply can clear at most one)",
+            f"星門制圧の主張「{claim_text}」がありますが、その陣営は敵の星門をどちらも占めていません"
+            "(1 手の応手で解除できる星門は 1 つまでです)",
+        )
+    return position
+
+
+def _read_board(orbits: list[str], field: str) -> tuple[list[int], list[int]]:
+    """Each side's ships (a bit per sector) and its flagship's sector, from the three
+    orbits' cells; each side's fleet checked (one flagship, 1 to 15 normal ships)."""
     ships = [0, 0]
     flags = [-1, -1]
     flag_count = [0, 0]
@@ -195,13 +223,11 @@ def parse_position(text: str, *, field: str = "position") -> Position:
                 f"{name} has {normals} normal ships, not 1 to {NORMAL_SHIPS}",
                 f"{_SIDE_JA[name]}の通常船が {normals} 隻です(1〜{NORMAL_SHIPS} 隻ではありません)",
             )
-    if side_text not in SIDE_LETTERS:
-        raise _bad(
-            field,
-            f"side to move {side_text!r} is not 'r' or 'b'",
-            f"手番の「{side_text}」が 'r' でも 'b' でもありません",
-        )
-    turn = SIDE_LETTERS.index(side_text)
+    return ships, flags
+
+
+def _read_ply(ply_text: str, field: str) -> int:
+    """The ply written, a number from 0 to the move limit in canonical digits."""
     try:
         ply = read_int(ply_text, what="ply", what_ja="手数")
     except NumberError as err:  # shown by its length when it is too long to show
@@ -217,6 +243,12 @@ def parse_position(text: str, *, field: str = "position") -> Position:
             f"ply {said} is not a number from 0 to {MOVE_LIMIT}",
             f"手数の{said_ja}が 0〜{MOVE_LIMIT} の数ではありません",
         )
+    return ply
+
+
+def _read_claim(claim_text: str, side_text: str, field: str) -> bool:
+    """Whether the side to move claims gate control (第8条): ``-`` or the side's own
+    letter."""
     if claim_text not in ("-", *SIDE_LETTERS):
         raise _bad(
             field,
@@ -230,16 +262,7 @@ def parse_position(text: str, *, field: str = "position") -> Position:
             f"claim {claim_text!r} is not the side to move {side_text!r}",
             f"星門制圧の主張「{claim_text}」が手番の「{side_text}」と違います",
         )
-    position = Position(ships[0], ships[1], flags[0], flags[1], turn, ply, claim)
-    if claim and not ships[turn] & TARGET_GATES[turn]:
-        raise _bad(
-            field,
-            f"claim {claim_text!r} but that side holds neither enemy gate "
-            "(one reply can clear at most one)",
-            f"星門制圧の主張「{claim_text}」がありますが、その陣営は敵の星門をどちらも占めていません"
-            "(1 手の応手で解除できる星門は 1 つまでです)",
-        )
-    return position
+    return claim
 
 
 STANDARD = parse_position(STANDARD_TEXT)

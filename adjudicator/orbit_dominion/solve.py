@@ -19,9 +19,9 @@ import time
 from dataclasses import dataclass
 
 from adjudicator.orbit_dominion.actions import CAPTURE, Action
-from adjudicator.orbit_dominion.board import ORBIT_BITS, SIDE_NAMES, TARGET_GATES
+from adjudicator.orbit_dominion.board import SIDE_NAMES, TARGET_GATES
 from adjudicator.orbit_dominion.budget import Budget, BudgetSpent
-from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS, Position, PositionKey
+from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS, PositionKey
 from adjudicator.orbit_dominion.proof import (
     Ending,
     EndNode,
@@ -31,78 +31,30 @@ from adjudicator.orbit_dominion.proof import (
     RepliesNode,
     Solution,
 )
+from adjudicator.orbit_dominion.reach import within_reach
 from adjudicator.orbit_dominion.rules import (
     GATE_CONTROL,
     MOVE_LIMIT_REASON,
     NO_LEGAL_MOVES,
-    after,
     generate,
     instant_reason,
     play,
     successor_key,
 )
+from adjudicator.orbit_dominion.solve_answer import (
+    WIN,
+    Verdict,
+    answer,
+    decided,
+    positions_before,
+    read_score,
+)
 from adjudicator.orbit_dominion.state import GameState
 
-#: The score of a win decided at the root; a win ``k`` actions later scores ``WIN - k``.
-WIN = 1000
 _INFINITY = WIN + 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _NONE: frozenset[tuple[PositionKey, int]] = frozenset()
 _NEVER = 1 << 62
-
-
-def _orbit_cost(xr: int, xb: int, xf: int, yr: int, yb: int, yf: int, limit: int) -> int:
-    """Twice a lower bound on the actions one orbit needs to go from x to y: a rotation
-    costs 2 (one action) and each other cell to change costs 1 (an action changes two)."""
-    best = ((xr ^ yr) | (xb ^ yb) | (xf ^ yf)).bit_count()
-    r = 1
-    while 2 * r < best and r <= limit and r <= 6:
-        for shift in (r, 12 - r):
-            back = 12 - shift
-            rr = ((xr << shift) | (xr >> back)) & ORBIT_BITS
-            rb = ((xb << shift) | (xb >> back)) & ORBIT_BITS
-            rf = ((xf << shift) | (xf >> back)) & ORBIT_BITS
-            cost = 2 * r + ((rr ^ yr) | (rb ^ yb) | (rf ^ yf)).bit_count()
-            if cost < best:
-                best = cost
-        r += 1
-    return best
-
-
-def within_reach(x: PositionKey, y: PositionKey, limit: int) -> bool:
-    """Whether ``y`` may be the result of an action at most ``limit`` actions after ``x``
-    stands (``False`` only when it certainly cannot).
-
-    Rotations commute with the other actions once their cells are shifted, so a line from
-    x to y costs at least, per orbit, its net rotation plus half the cells still different
-    after it (each non-rotation action changes two cells). Ships are never added, and the
-    side to move alternates: a position with the same side to move is an even number of
-    actions away, at least two; one with the other side an odd number."""
-    xr, xb, xrf, xbf, xt = x
-    yr, yb, yrf, ybf, yt = y
-    if yr.bit_count() > xr.bit_count() or yb.bit_count() > xb.bit_count() or yrf < 0 or ybf < 0:
-        return False
-    need = 1 if xt != yt else 2
-    if limit < need:
-        return False
-    xf, yf = (1 << xrf) | (1 << xbf), (1 << yrf) | (1 << ybf)
-    total = 0
-    for shift in (0, 12, 24):
-        total += _orbit_cost(
-            (xr >> shift) & ORBIT_BITS,
-            (xb >> shift) & ORBIT_BITS,
-            (xf >> shift) & ORBIT_BITS,
-            (yr >> shift) & ORBIT_BITS,
-            (yb >> shift) & ORBIT_BITS,
-            (yf >> shift) & ORBIT_BITS,
-            limit,
-        )
-        if total > 2 * limit:
-            return False
-    bound = max((total + 1) // 2, need)
-    if (bound - need) % 2:
-        bound += 1
-    return bound <= limit
 
 
 class Searcher:
@@ -375,64 +327,6 @@ def _ending(winner: int, reason: str) -> Ending:
     return Ending.model_validate({"winner": SIDE_NAMES[winner], "reason": reason})
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """What a root score says: ``win`` (a side forces a win within ``within`` actions),
-    ``no_forced_win`` (neither does within the depth) or ``value`` (the depth reaches the
-    move limit, so the search saw every line to its end: the exact result)."""
-
-    result: str
-    winner: str | None
-    within: int | None
-    exhaustive: bool
-
-
-def read_score(score: int, turn: int, *, exhaustive: bool, to_limit: int) -> Verdict:
-    """The verdict of a root score, the side to move being ``turn``."""
-    result = "value" if exhaustive else "win"
-    if score > 0:
-        return Verdict(result, SIDE_NAMES[turn], WIN - score, exhaustive)
-    if score < 0:
-        return Verdict(result, SIDE_NAMES[1 - turn], WIN + score, exhaustive)
-    if exhaustive:
-        return Verdict("value", "draw", to_limit, exhaustive)
-    return Verdict("no_forced_win", None, None, exhaustive)
-
-
-def answer(
-    verdict: Verdict | None,
-    *,
-    depth: int,
-    nodes: int,
-    position: str,
-    history: list[str],
-    started: float,
-    probes: int,
-    hits: int,
-    unfinished: int | None = None,
-    proof: Proof | None = None,
-) -> Solution:
-    """The solver's answer, the same whether the search ran here or on a cluster: the
-    verdict read from the root score, or none (no forced win proved) when the budget left
-    the depth ``unfinished``."""
-    return Solution.model_validate(  # the verdict's words are checked against the model's
-        {
-            "result": verdict.result if verdict else "no_forced_win",
-            "winner": verdict.winner if verdict else None,
-            "within": verdict.within if verdict else None,
-            "depth": depth,
-            "unfinished": unfinished,
-            "nodes": nodes,
-            "position": position,
-            "history": history,
-            "seconds": round(time.perf_counter() - started, 6),
-            "table_probes": probes,
-            "table_hits": hits,
-            "proof": proof,
-        }
-    )
-
-
 def search_state(
     state: GameState, depth: int, budget: Budget | None = None
 ) -> tuple[Searcher, int]:
@@ -441,38 +335,69 @@ def search_state(
     return searcher, searcher.root(state)
 
 
-def positions_before(state: GameState) -> list[Position]:
-    """Every position that stood before the current one: the history, the start and the
-    positions along the actions played."""
-    out = list(state.history)
-    position = state.start
-    for action in state.actions:
-        out.append(position)
-        position, _ = after(position, action)
-    return out
+@dataclass
+class _Deepening:
+    """Where iterative deepening stopped: the last searcher and its root score, the
+    deepest depth finished, the depth the budget left unfinished, and the tallies."""
+
+    searcher: Searcher | None = None
+    score: int = 0
+    finished: int = 0
+    unfinished: int | None = None
+    nodes: int = 0
+    probes: int = 0
+    hits: int = 0
 
 
-def decided(state: GameState, started: float) -> Solution | None:
-    """The answer for a game already decided where ``state`` stands (by the action that
-    led there or at this turn start): that result, nothing searched; ``None`` otherwise."""
-    outcome = state.outcome()
-    if outcome is None:
-        return None
-    return Solution.model_validate(  # the core's outcome words are checked against the model's
-        {
-            "result": "decided",
-            "winner": outcome.winner,
-            "within": 0,
-            "reason": outcome.reason,
-            "depth": 0,
-            "nodes": 0,
-            "position": state.position.text(),
-            "history": [h.text() for h in positions_before(state)],
-            "seconds": round(time.perf_counter() - started, 6),
-            "table_probes": 0,
-            "table_hits": 0,
-            "proof": None,
-        }
+def _deepen(state: GameState, target: int, budget: Budget | None) -> _Deepening:
+    """Search one action deeper at a time up to ``target``, stopping at the first depth
+    that finds a win or when the ``budget`` runs out."""
+    run = _Deepening()
+    for d in range(min(1, target), target + 1):
+        if budget is not None:
+            budget.depth = d
+        run.searcher = searcher = Searcher(state, d, budget)
+        try:
+            run.score = searcher.root(state)
+        except BudgetSpent:
+            run.unfinished = d
+        run.nodes += searcher.nodes
+        run.probes += searcher.probes
+        run.hits += searcher.hits
+        if budget is not None:
+            budget.spent = run.nodes
+        if run.unfinished is not None:
+            break
+        run.finished = d
+        if run.score != 0:
+            break
+    return run
+
+
+def _proof(searcher: Searcher, state: GameState, verdict: Verdict, history: list[str]) -> Proof:
+    """The proof of the win ``verdict`` found, searched again without a budget: the win is
+    known, so proving it must not be cut short."""
+    assert verdict.winner in SIDE_NAMES and verdict.within is not None
+    searcher.budget, searcher.next_check = None, _NEVER
+    p = state.position
+    t = p.turn
+    tree = searcher.prove(
+        p[SHIPS + t],
+        p[SHIPS + 1 - t],
+        p[FLAGS + t],
+        p[FLAGS + 1 - t],
+        t,
+        p.ply,
+        p.claim,
+        SIDE_NAMES.index(verdict.winner),
+        verdict.within,
+    )
+    return Proof(
+        position=p.text(),
+        history=history,
+        winner=verdict.winner,
+        within=verdict.within,
+        tree=tree,
     )
 
 
@@ -498,70 +423,33 @@ def solve(
         return answered
     p = state.position
     to_limit = MOVE_LIMIT - p.ply
-    target = min(depth, to_limit)
     history = [h.text() for h in positions_before(state)]
-    nodes = probes = hits = score = finished = 0
-    searcher, unfinished = None, None
-    for d in range(min(1, target), target + 1):
-        if budget is not None:
-            budget.depth = d
-        searcher = Searcher(state, d, budget)
-        try:
-            score = searcher.root(state)
-        except BudgetSpent:
-            unfinished = d
-        nodes, probes, hits = nodes + searcher.nodes, probes + searcher.probes, hits + searcher.hits
-        if budget is not None:
-            budget.spent = nodes
-        if unfinished is not None:
-            break
-        finished = d
-        if score != 0:
-            break
-    if unfinished is not None:
+    run = _deepen(state, min(depth, to_limit), budget)
+    if run.unfinished is not None:
         return answer(
             None,
-            depth=finished,
-            unfinished=unfinished,
-            nodes=nodes,
+            depth=run.finished,
+            unfinished=run.unfinished,
             position=p.text(),
             history=history,
             started=started,
-            probes=probes,
-            hits=hits,
+            nodes=run.nodes,
+            probes=run.probes,
+            hits=run.hits,
         )
-    assert searcher is not None
-    verdict = read_score(score, p.turn, exhaustive=depth >= to_limit, to_limit=to_limit)
+    assert run.searcher is not None
+    verdict = read_score(run.score, p.turn, exhaustive=depth >= to_limit, to_limit=to_limit)
     proof = None
     if with_proof and verdict.winner in SIDE_NAMES and verdict.within is not None:
-        searcher.budget, searcher.next_check = None, _NEVER  # the win is found: prove it
-        t = p.turn
-        tree = searcher.prove(
-            p[SHIPS + t],
-            p[SHIPS + 1 - t],
-            p[FLAGS + t],
-            p[FLAGS + 1 - t],
-            t,
-            p.ply,
-            p.claim,
-            SIDE_NAMES.index(verdict.winner),
-            verdict.within,
-        )
-        proof = Proof(
-            position=p.text(),
-            history=history,
-            winner=verdict.winner,
-            within=verdict.within,
-            tree=tree,
-        )
+        proof = _proof(run.searcher, state, verdict, history)
     return answer(
         verdict,
         depth=depth,
-        nodes=nodes,
         position=p.text(),
         history=history,
         started=started,
-        probes=probes,
-        hits=hits,
         proof=proof,
+        nodes=run.nodes,
+        probes=run.probes,
+        hits=run.hits,
     )

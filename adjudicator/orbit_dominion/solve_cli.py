@@ -423,7 +423,7 @@ def _against_record(proof: Proof, record: Path, at: int) -> Fault | None:
     from adjudicator.core.registry import Registry, installed_games
     from adjudicator.orbit_dominion.proof import same_position
     from adjudicator.orbit_dominion.replay import state_of
-    from adjudicator.orbit_dominion.solve import positions_before
+    from adjudicator.orbit_dominion.solve_answer import positions_before
 
     replay, game, _ = dispute_moment(
         Registry(installed_games()), record, at, None, None, None, False

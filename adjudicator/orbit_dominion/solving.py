@@ -23,7 +23,8 @@ def solve_state(
 ) -> Solution:
     """Solve locally, or on a Dask cluster when ``executor`` names one. A game already
     decided where ``state`` stands is answered as decided, the same way on both paths."""
-    from adjudicator.orbit_dominion.solve import decided, solve
+    from adjudicator.orbit_dominion.solve import solve
+    from adjudicator.orbit_dominion.solve_answer import decided
 
     answered = decided(state, time.perf_counter())
     if answered is not None:

@@ -19,7 +19,8 @@ from adjudicator.astro_stra.notation import (
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.record import Turn
 from adjudicator.astro_stra.replay import AstroStraReplay
-from adjudicator.astro_stra.skills import COLOURS, Die, SkillUse
+from adjudicator.astro_stra.skill_use import SkillUse
+from adjudicator.astro_stra.skills import COLOURS, Die
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
 

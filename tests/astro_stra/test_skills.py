@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.astro_stra.skill_use import SkillUse, unused_parameters, without_unused
 from adjudicator.astro_stra.skills import (
     Die,
     Hold,
-    SkillUse,
     Table,
     apply_skill,
     held_dice,
     is_problem,
     skill_possible,
-    unused_parameters,
-    without_unused,
 )
 from tests.astro_stra.support import DEFAULT, pos, reading
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from adjudicator.astro_stra.references import VIOLATIONS
-from adjudicator.astro_stra.skills import Die, Hold, SkillUse
+from adjudicator.astro_stra.skill_use import SkillUse
+from adjudicator.astro_stra.skills import Die, Hold
 from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
 from tests.astro_stra.support import DEFAULT, pos, reading
 

@@ -8,7 +8,8 @@ import pytest
 from adjudicator.astro_stra import actions, targets
 from adjudicator.astro_stra.dice import Dice
 from adjudicator.astro_stra.references import RULES
-from adjudicator.astro_stra.skills import Die, Hold, SkillUse, Table, apply_skill
+from adjudicator.astro_stra.skill_use import SkillUse
+from adjudicator.astro_stra.skills import Die, Hold, Table, apply_skill
 from tests.astro_stra.support import DEFAULT, pos
 
 BY_ID = {i.id: i for i in RULES.interpretations}

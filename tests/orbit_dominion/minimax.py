@@ -23,7 +23,8 @@ from adjudicator.orbit_dominion.actions import CAPTURE, ROTATE, SWAP, Action
 from adjudicator.orbit_dominion.board import BLUE, ORBITS, RED, SECTOR_NAMES, TARGET_GATES
 from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS
 from adjudicator.orbit_dominion.rules import after, generate, turn_start
-from adjudicator.orbit_dominion.solve import WIN, read_score, search_state
+from adjudicator.orbit_dominion.solve import search_state
+from adjudicator.orbit_dominion.solve_answer import WIN, read_score
 
 
 def legal(position: Position, counts: dict) -> list[tuple[Position, str | None]]:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.orbit_dominion import Action, GameState, Position
-from adjudicator.orbit_dominion.solve import within_reach
+from adjudicator.orbit_dominion.reach import within_reach
 from tests.orbit_dominion.minimax import cross_check, random_state, reference, solver
 from tests.orbit_dominion.support import pos
 
