@@ -79,3 +79,42 @@ def test_every_game_table_has_the_common_tags(game: str) -> None:
 def test_a_table_lacking_a_common_tag_is_found(tag: str) -> None:
     table = {name: spec for name, spec in nebula_text.TAGS.items() if name != tag}
     assert missing_common(table) == [tag]
+
+
+#: A value with a quote and a backslash, as a player's or a site's name may have.
+ODD = 'The "Nebula" Club \\ Kyoto'
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_quote_or_a_backslash_round_trips_in_every_game(game: str, tmp_path: Path) -> None:
+    """One tag-line reader for the three games: a value's ``"`` and ``\\`` are escaped
+    when written and unescaped when read, as Orbit Dominion always did; Dark Nebula and
+    Astro-Stra wrote such a value raw, and then could not read it back."""
+    text, _ = with_header(game)
+    text = text.replace('[Site "Tokyo"]', '[Site "The \\"Nebula\\" Club \\\\ Kyoto"]')
+    source = tmp_path / "game.txt"
+    source.write_text(text, "utf-8")
+    convert(source, "json", tmp_path / "game.json")
+    assert json.loads((tmp_path / "game.json").read_text("utf-8"))["meta"]["site"] == ODD
+    convert(tmp_path / "game.json", "text", tmp_path / "again.txt")
+    assert (tmp_path / "again.txt").read_text("utf-8") == text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tag_written_twice_is_refused_in_every_game(game: str, tmp_path: Path) -> None:
+    """Which of two ``[Site]`` tags a record meant is not known: every game refuses the
+    second (Dark Nebula and Astro-Stra kept the last one silently), naming its line."""
+    text, _ = with_header(game)
+    text = text.replace('[Site "Tokyo"]', '[Site "Tokyo"]\n[Site "Osaka"]')
+    source = tmp_path / "game.txt"
+    source.write_text(text, "utf-8")
+    second = next(n for n, ln in enumerate(text.splitlines(), 1) if "Osaka" in ln)
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", "validate", str(source)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert f"line {second}" in done.stdout + done.stderr
+    assert "tag [Site] appears twice" in done.stdout + done.stderr

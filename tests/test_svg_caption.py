@@ -98,7 +98,7 @@ def test_a_winning_actions_picture_names_the_winner() -> None:
     says red has won, in either language, and the ruling is no longer in <desc> alone."""
     ja = " ".join(caption(ruling_svg("orbit-dominion", "ja")))
     en = " ".join(caption(ruling_svg("orbit-dominion", "en")))
-    assert "83手目で 赤 の勝ち(新たな2点挟撃)" in ja
+    assert "83手目で赤の勝ち(新たな2点挟撃)" in ja
     assert "red by new two-point pincer after ply 83" in en
     replayed = " ".join(caption(svg_of("replay", PINCER, "--format", "svg", "--caption")))
     assert "red by new two-point pincer after ply 83" in replayed

@@ -41,12 +41,15 @@ from adjudicator.core.read.numbers import (
 from adjudicator.core.read.records import load_model
 from adjudicator.core.read.strict_json import json_problem_ja
 from adjudicator.core.read.tagged_text import (
+    TAG_LINE,
     Reading,
     Tag,
     TagSpec,
     header_tags,
     store,
     tag_names,
+    twice,
+    unescape,
     write_tags,
 )
 from adjudicator.orbit_dominion.board import BLUE
@@ -57,7 +60,6 @@ from adjudicator.orbit_dominion.record import Record
 RESULT_TOKENS = {"1-0": "red", "0-1": "blue", "1/2-1/2": "draw", "*": None}
 TOKEN_OF = {winner: token for token, winner in RESULT_TOKENS.items()}
 
-_TAG = re.compile(r'\[(?P<name>[A-Za-z][A-Za-z0-9]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]')
 _TOKEN = re.compile(
     r"\s*(?:(?P<comment>\{[^}]*\})|(?P<number>[0-9]+\.(?:\.\.)?)"
     # a word; the rulebook's arrows may stand between spaces (I11 → I10), kept as written
@@ -88,13 +90,6 @@ class _Lines:
             self.line_start = self.text.rfind("\n", self.offset, offset) + 1
         self.offset = offset
         return f"line {self.line}, column {offset - self.line_start + 1}"
-
-
-_ESCAPED = re.compile(r"\\(.)")
-
-
-def _unescape(value: str) -> str:
-    return _ESCAPED.sub(r"\1", value) if "\\" in value else value
 
 
 #: The result tokens, as expected after a text record's moves.
@@ -189,7 +184,7 @@ def _header(text: str, reading: Reading, where: _Lines) -> tuple[dict[str, Any],
             continue
         if not text.startswith("[", stripped):
             return fields, stripped
-        m = _TAG.match(text, stripped)
+        m = TAG_LINE.match(text, stripped)
         end_of_line = text.find("\n", stripped)
         end_of_line = len(text) if end_of_line < 0 else end_of_line
         if not m or text[m.end() : end_of_line].strip():
@@ -203,10 +198,10 @@ def _header(text: str, reading: Reading, where: _Lines) -> tuple[dict[str, Any],
         name, at = m["name"], where.at(stripped)
         pos = m.end()
         if name in seen:
-            raise _error_at(at, f"tag [{name}] appears twice", f"タグ [{name}] が 2 回あります")
+            raise twice(name, at)
         seen.add(name)
         if name in TAGS:
-            store(TAGS[name], Tag(name, _unescape(m["value"]), at), fields, reading)
+            store(TAGS[name], Tag(name, unescape(m["value"]), at), fields, reading)
         elif not reading.lenient:
             raise _error_at(
                 at,
@@ -408,7 +403,7 @@ def _clock(arg: str, read: _Read, at: int) -> float:
 
 def format_record(record: Record) -> str:
     """The text notation of a record."""
-    lines = write_tags(TAGS, record, escaped=True)
+    lines = write_tags(TAGS, record)
     blue_first = start_position(record.start).turn == BLUE
     tokens: list[str] = []
     for n, move in enumerate(record.canonical().moves):

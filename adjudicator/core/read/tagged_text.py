@@ -35,7 +35,15 @@ if TYPE_CHECKING:
     from adjudicator.core.judge.references import RuleData
     from adjudicator.core.judge.verdict import Note
 
-_TAG = re.compile(r'^\[(\w+) "([^"]*)"\]$')
+#: A tag pair, as every game writes it: ``[Name "value"]``, the value's ``\\`` and ``"``
+#: escaped with a backslash (:func:`escape`), so that any value can be written and read back.
+TAG_LINE = re.compile(r'\[(?P<name>[A-Za-z][A-Za-z0-9]*)\s+"(?P<value>(?:[^"\\]|\\.)*)"\]')
+_ESCAPED = re.compile(r"\\(.)")
+
+
+def unescape(value: str) -> str:
+    """A tag value as meant, its escapes undone."""
+    return _ESCAPED.sub(r"\1", value) if "\\" in value else value
 
 
 class Tag(NamedTuple):
@@ -66,9 +74,9 @@ def read_tagged(text: str) -> tuple[list[Tag], list[tuple[str, str]]]:
         where = f"line {number}"
         if not line or line.startswith("#"):
             continue
-        m = _TAG.match(line)
+        m = TAG_LINE.fullmatch(line)
         if m:
-            tags.append(Tag(m[1], m[2], where))
+            tags.append(Tag(m["name"], unescape(m["value"]), where))
         elif line.startswith("["):
             raise malformed(
                 where,
@@ -170,12 +178,21 @@ def store(spec: TagSpec, tag: Tag, data: dict[str, Any], reading: Reading) -> No
 
 def read_tags(table: TagTable, tags: list[Tag], data: dict[str, Any], reading: Reading) -> None:
     """Every tag of a line-by-line record read into its data; a tag not in the table is
-    refused."""
+    refused, and so is a tag written twice, unless it stands once per entry (``each``)."""
+    seen: set[str] = set()
     for tag in tags:
         spec = table.get(tag.name)
         if spec is None:
             raise malformed(tag.where, f"unknown tag [{tag.name}]", f"未知のタグ [{tag.name}]")
+        if tag.name in seen and not spec.each:
+            raise twice(tag.name, tag.where)
+        seen.add(tag.name)
         store(spec, tag, data, reading)
+
+
+def twice(name: str, where: str) -> InputError:
+    """A tag written a second time: which of the two the record meant is not known."""
+    return malformed(where, f"tag [{name}] appears twice", f"タグ [{name}] が 2 回あります")
 
 
 def first_missing(table: TagTable, data: Mapping[str, Any]) -> TagSpec | None:
@@ -195,9 +212,8 @@ def _value_at(record: object, field: str) -> Any:
     return record
 
 
-def write_tags(table: TagTable, record: object, *, escaped: bool = False) -> list[str]:
-    """The tag lines of a record, in the table's order; ``escaped``, for a reader that
-    unescapes tag values, writes a value's ``\\`` and ``"`` with a backslash before them."""
+def write_tags(table: TagTable, record: object) -> list[str]:
+    """The tag lines of a record, in the table's order, each value escaped (:func:`escape`)."""
     out = []
     for spec in table.values():
         if spec.show is not None:
@@ -205,12 +221,13 @@ def write_tags(table: TagTable, record: object, *, escaped: bool = False) -> lis
         else:
             value = _value_at(record, spec.field)
             values = [] if value is None else [str(value)]
-        out += [f'[{spec.name} "{escape(v) if escaped else v}"]' for v in values]
+        out += [f'[{spec.name} "{escape(v)}"]' for v in values]
     return out
 
 
 def escape(value: str) -> str:
-    """A tag value as written between quotes by a reader that unescapes them."""
+    """A tag value as written between quotes: its ``\\`` and ``"`` with a backslash
+    before them."""
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 

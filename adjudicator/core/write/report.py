@@ -57,7 +57,7 @@ LABELS: dict[Lang, dict[str, str]] = {
         "pending": "現時点で矛盾なし(非公開情報の検査が未了)",
         "pending_check": "未了",
         "unreadable": "読み取り不能",
-        "decided": "{ply}で {winner} の勝ち({reason})",
+        "decided": "{ply}で{winner}の勝ち({reason})",
         "draw": "{ply}で引き分け({reason})",
         "unfinished": "未終局",
         "at_ply": "{ply}",
