@@ -3,7 +3,6 @@ written as JSON (what the engine sent), lists of missing and unexpected entries.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 from adjudicator.core.conformance.cases import ExpectedError
 from adjudicator.core.conformance.json_types import same_json
 from adjudicator.core.i18n import Said
+from adjudicator.core.read import strict_json
 
 
 @dataclass
@@ -53,7 +53,7 @@ def listed(field: str, what: str, items: list[str]) -> Said:
 
 def json_text(value: Any) -> str:
     """A value in a difference, as JSON: what the engine wrote, not a Python repr."""
-    return json.dumps(value, ensure_ascii=False, default=str)
+    return strict_json.dumps(value, default=str)
 
 
 def about(field: str, said: Said) -> Said:

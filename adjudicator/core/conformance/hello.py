@@ -3,7 +3,6 @@ features of each), or why its answer cannot start a run, said in plain words."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -153,5 +152,5 @@ def handshake(engine: Engine, games_known: set[str] | None = None) -> EngineInfo
     try:
         return _read_hello(answer, games_known)
     except ValueError as exc:
-        received = json.dumps(answer, ensure_ascii=False)
+        received = json_text(answer)
         raise HelloFailure(said_of(exc), engine.last_sent, received) from None

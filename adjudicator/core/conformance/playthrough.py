@@ -16,7 +16,6 @@ the beginning and the end of the one before, and those between.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -152,7 +151,7 @@ def _list_diff(answer: dict[str, Any], want: list[str]) -> list[Said]:
                 "malformed answer: legal_moves is not a list",
                 "不正な応答: legal_moves がリストではありません",
             ),
-            received=json.dumps(answer),
+            received=json_text(answer),
         )
     if wrong := not_strings("legal_moves", got):
         return list(wrong)
