@@ -84,6 +84,14 @@ def test_front_coding_reads_back_what_it_wrote() -> None:
     assert front_decode("") == []
 
 
+@pytest.mark.parametrize("line", ["٠ 0 x", "0 ０ x", "1 0 x", "x 0 y"])
+def test_a_front_coded_count_is_ascii_digits_the_entry_before_holds(line: str) -> None:
+    """A front-coded line counts in ASCII digits and keeps no more than the entry before it
+    holds (docs/conformance.md, "Front coding"); anything else is no entry."""
+    with pytest.raises(ValueError, match="not a front-coded entry"):
+        front_decode(line)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_the_built_in_engine_passes_every_playthrough(game: Any) -> None:
     case_file, cases = _playthroughs(game.id)

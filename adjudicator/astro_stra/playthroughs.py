@@ -26,6 +26,7 @@ from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME
 from adjudicator.astro_stra.turn import StepProblem, TurnPlay, skills_applied
 from adjudicator.core.conformance.cases import Case
 from adjudicator.core.conformance.making import Plan, PlaythroughMaker
+from adjudicator.core.read.numbers import read_int
 
 #: Short layouts, each a whole game of tens of turns: three pieces a side near the start
 #: (one on it), meeting in the middle, and a race near home.
@@ -59,7 +60,7 @@ MINIMUMS: dict[str, int] = {
     "refused": 30,
 }
 
-_NUMBER = re.compile(r"(target |>)(\d+)")
+_NUMBER = re.compile(r"(target |>)([0-9]+)")
 
 
 class AstroStraPlaythroughs(PlaythroughMaker):
@@ -119,7 +120,7 @@ class AstroStraPlaythroughs(PlaythroughMaker):
         near = set()
         for line in rng.sample(legal, min(5, len(legal))):
             for m in _NUMBER.finditer(line):
-                for point in (int(m[2]) - 1, int(m[2]) + 1):
+                for point in (read_int(m[2]) - 1, read_int(m[2]) + 1):
                     near.add(f"{line[: m.start(2)]}{point}{line[m.end(2) :]}")
         return rng.sample(sorted(near - set(legal)), min(6, len(near - set(legal))))
 
@@ -166,7 +167,10 @@ def _turn_features(before: Any, play: TurnPlay, readings: Readings) -> Counter[s
 def _advance(line: str) -> int:
     """How far a turn line's moves take its pieces, in the mover's numbering."""
     moves = line.rpartition("| moves ")[2]
-    return sum(int(b) - int(a) for a, _, b in (m.partition(">") for m in moves.split() if ">" in m))
+    return sum(
+        read_int(b) - read_int(a)
+        for a, _, b in (m.partition(">") for m in moves.split() if ">" in m)
+    )
 
 
 def _draft(rng: random.Random, sets: int) -> str:

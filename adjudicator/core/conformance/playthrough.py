@@ -30,6 +30,7 @@ from adjudicator.core.conformance.diffs import (
 from adjudicator.core.conformance.engine import EngineFailure
 from adjudicator.core.conformance.json_types import not_strings, same_json
 from adjudicator.core.i18n import Said
+from adjudicator.core.read.numbers import NumberError, read_int
 
 #: Sends ``evaluate`` with these actions and further fields; the answer and the line sent.
 Ask = Callable[[list[Any], dict[str, Any]], tuple[dict[str, Any], str]]
@@ -66,11 +67,13 @@ def front_decode(text: str) -> list[str]:
     before = ""
     for line in text.split("\n") if text else []:
         head, tail, middle = [*line.split(" ", 2), "", ""][:3]
-        if not (head.isdigit() and tail.isdigit()) or int(head) + int(tail) > len(before):
+        try:
+            kept, shared_end = read_int(head), read_int(tail)
+        except NumberError:
+            raise ValueError(f"not a front-coded entry: {line!r}") from None
+        if kept + shared_end > len(before):
             raise ValueError(f"not a front-coded entry: {line!r}")
-        before = (
-            before[: int(head)] + middle + (before[len(before) - int(tail) :] if int(tail) else "")
-        )
+        before = before[:kept] + middle + (before[len(before) - shared_end :] if shared_end else "")
         entries.append(before)
     return entries
 
