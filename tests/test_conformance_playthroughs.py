@@ -17,8 +17,8 @@ import pytest
 from adjudicator.core.conformance.cases import Case, CaseFile
 from adjudicator.core.conformance.compiled import read as read_compiled
 from adjudicator.core.conformance.engine import InProcessEngine
+from adjudicator.core.conformance.front_coding import front_code, front_decode
 from adjudicator.core.conformance.making import coverage, play
-from adjudicator.core.conformance.playthrough import front_code, front_decode
 from adjudicator.core.conformance.runner import Runner
 from adjudicator.core.i18n import in_lang
 from adjudicator.core.protocol.serve import Server

@@ -19,8 +19,8 @@ from itertools import count
 from typing import Any
 
 from adjudicator.core.conformance.cases import Case
+from adjudicator.core.conformance.front_coding import front_decode
 from adjudicator.core.conformance.making import Plan, PlaythroughMaker
-from adjudicator.core.conformance.playthrough import front_decode
 from adjudicator.orbit_dominion import protocol
 from adjudicator.orbit_dominion.actions import (
     CAPTURE,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.core.conformance.cases import Case
-from adjudicator.core.conformance.playthrough import front_code
+from adjudicator.core.conformance.front_coding import front_code
 from adjudicator.core.errors import InputError
 
 #: ``evaluate`` of the game in this process: the request's fields, the answer (an

@@ -8,15 +8,12 @@ each refused action of the step and compares its verdict. It stops at the first 
 differs and shows that step alone: where the record stands, the action it was at, and the
 entries missing from the engine's list and those it should not hold, never the whole list.
 
-The lists are stored front-coded (:func:`front_code`): sorted entries share long beginnings
-and endings (an Astro-Stra turn line repeats its number, side and dice in every entry, and
-most end ``| target - | moves -``), so each entry is written as the characters it takes from
-the beginning and the end of the one before, and those between.
+The lists are stored front-coded (:mod:`adjudicator.core.conformance.front_coding`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from adjudicator.core.conformance.cases import Case, IllegalStep, Playthrough, Step
@@ -28,54 +25,12 @@ from adjudicator.core.conformance.diffs import (
     unexpected_error,
 )
 from adjudicator.core.conformance.engine import EngineFailure
+from adjudicator.core.conformance.front_coding import front_decode
 from adjudicator.core.conformance.json_types import not_strings, same_json
 from adjudicator.core.i18n import Said
-from adjudicator.core.read.numbers import NumberError, read_int
 
 #: Sends ``evaluate`` with these actions and further fields; the answer and the line sent.
 Ask = Callable[[list[Any], dict[str, Any]], tuple[dict[str, Any], str]]
-
-
-def front_code(entries: Sequence[str]) -> str:
-    """The sorted entries as one text, a line each, ``K J MIDDLE``: the entry is the first
-    ``K`` characters of the entry before it (``""`` before the first), then ``MIDDLE``
-    (never empty), then the last ``J`` characters of the entry before it; ``""`` for no
-    entry. Sorted turn lines share long beginnings and endings (``| target - | moves -``)."""
-    lines, before = [], ""
-    for entry in sorted(entries):
-        head = _shared(entry, before)
-        head = min(head, len(entry) - 1)
-        tail = _shared(entry[head:][::-1], before[head:][::-1])
-        tail = min(tail, len(entry) - head - 1)
-        lines.append(f"{head} {tail} {entry[head : len(entry) - tail]}")
-        before = entry
-    return "\n".join(lines)
-
-
-def _shared(a: str, b: str) -> int:
-    """How many characters ``a`` and ``b`` share from their start."""
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return n
-
-
-def front_decode(text: str) -> list[str]:
-    """The entries :func:`front_code` wrote, in order; a ``ValueError`` for a line that is
-    not ``K J MIDDLE`` or takes more than the entry before it holds."""
-    entries: list[str] = []
-    before = ""
-    for line in text.split("\n") if text else []:
-        head, tail, middle = [*line.split(" ", 2), "", ""][:3]
-        try:
-            kept, shared_end = read_int(head), read_int(tail)
-        except NumberError:
-            raise ValueError(f"not a front-coded entry: {line!r}") from None
-        if kept + shared_end > len(before):
-            raise ValueError(f"not a front-coded entry: {line!r}")
-        before = before[:kept] + middle + (before[len(before) - shared_end :] if shared_end else "")
-        entries.append(before)
-    return entries
 
 
 def check_playthrough(ask: Ask, case: Case, features: set[str]) -> Mismatch | None:
