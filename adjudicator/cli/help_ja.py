@@ -471,7 +471,7 @@ HELP: dict[str, str] = {
     "conformance playthroughs": (
         "通しの対局を生成します: この実装のエンジンが固定したシードで"
         "最後まで指した対局を、各項目が記録された最低回数に届くように選び、ケースのフォルダの"
-        "GAME/playthroughs.yaml に書きます(その後 `adjudicator conformance lock` と"
+        "ゲームごとの `playthroughs.yaml` に書きます(その後 `adjudicator conformance lock` と "
         "`adjudicator schemas` を実行します)。数分かかります。\n\n"
         "例: `adjudicator conformance playthroughs --seed 1`"
     ),
