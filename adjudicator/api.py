@@ -22,7 +22,7 @@ from adjudicator.core.read.records import validate as validate_record
 from adjudicator.core.registry import Registry
 
 if TYPE_CHECKING:
-    from adjudicator.core.repair.search import Repair
+    from adjudicator.core.repair.models import Repair
 
 __all__ = ["InputError", "Verdict", "game", "load_record", "repair", "validate"]
 
@@ -77,7 +77,7 @@ def repair(
     *,
     max_edits: int = 2,
     top: int = 3,
-    seconds: float = 30.0,
+    seconds: float = 120.0,
     lang: Lang = "en",
 ) -> Repair:
     """The corrections under which a miscopied record is valid to its end and agrees with

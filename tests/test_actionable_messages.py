@@ -42,7 +42,7 @@ def test_a_colour_drafted_twice_names_both_picks() -> None:
     code, args = check_draft(["black-red", "clear", "black-red", "yellow", "cyan", "purple"], 1)
     assert code == "draft_twice" and args["first"] == 1 and args["pick"] == 3
     said = ASTRO(code, **args)
-    assert said.message("ja").startswith("黒 は 1 番目と 3 番目で同じ 黒色赤目 を選んでいます")
+    assert said.message("ja").startswith("黒は 1 番目と 3 番目で同じ黒色赤目を選んでいます")
     assert "3 番目は別の色" in said.message("ja")
     assert "picks black-red at picks 1 and 3" in said.message("en")
 
@@ -59,7 +59,7 @@ def test_a_counter_out_of_the_box_says_how_many_are_left() -> None:
     problem = check_production(s, "rebel", builds, None, Readings())
     assert problem is not None
     said = NEBULA(problem[0], **problem[1])
-    assert said.message("ja") == "戦艦 を 2 個求めていますが、残りは 1 個です(全4個)。"
+    assert said.message("ja") == "戦艦を 2 個求めていますが、残りは 1 個です(全4個)。"
     assert said.message("en") == "2 戦艦 wanted but only 1 left (there are 4)."
 
 
@@ -69,7 +69,7 @@ def test_a_wrong_removal_says_how_many_to_remove_and_why() -> None:
     verdict = validate(ROOT / "records/dark-nebula/invalid/miscounted-combat.json", lang="ja")
     assert verdict.problem is not None and verdict.problem.code == "removal_count"
     assert verdict.problem.message == (
-        "反乱軍 が除去する駒は 0 個です(受けた命中 0、ただし残っている駒の数まで)が、"
+        "反乱軍が除去する駒は 0 個です(受けた命中 0、ただし残っている駒の数まで)が、"
         "1 個除去しています。"
     )
 

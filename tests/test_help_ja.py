@@ -21,8 +21,9 @@ from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
-from adjudicator.cli.help_ja import commands, help_texts, japanese_message, spaced
+from adjudicator.cli.help_ja import commands, help_texts, spaced
 from adjudicator.cli.help_lang import command_line_lang
+from adjudicator.cli.usage_ja import japanese_message
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.write.line_breaks import break_offsets, narrowest
 
@@ -140,6 +141,21 @@ def test_lang_on_the_command_line_chooses_the_language_of_help() -> None:
     assert command_line_lang(["validate", "--", "--lang", "ja"]) in ("ja", "en")
 
 
+def test_lang_before_the_command_is_taken_by_the_root_command() -> None:
+    """docs/ja/README.md: help follows ``--lang``, before the command too. Issue 42:
+    ``adjudicator --help --lang ja`` was refused (「--lang というオプションはありません」);
+    it shows the root's help in Japanese, and ``--lang`` before a command is the language
+    of that command, unless the command is given its own."""
+    for args in (["--help", "--lang", "ja"], ["--lang", "ja", "--help"], ["--lang", "ja"]):
+        result = run(*args, lang="C.UTF-8")
+        assert result.exit_code == 0, (args, result.output)
+        assert "使い方: adjudicator" in result.output and "コマンド" in result.output, args
+    games = run("--lang", "ja", "games", lang="C.UTF-8")
+    assert games.exit_code == 0 and "陣営:" in games.output
+    own = run("--lang", "ja", "games", "--lang", "en", lang="C.UTF-8")
+    assert "sides:" in own.output and "陣営" not in own.output
+
+
 def test_no_arguments_shows_the_help_in_japanese() -> None:
     result = run()
     assert "使い方: adjudicator" in result.output and "コマンド" in result.output
@@ -177,10 +193,17 @@ def test_a_usage_error_says_how_to_get_help() -> None:
     assert "使い方は 'adjudicator validate -h' で表示されます。" in result.output
 
 
-def test_an_unknown_error_shape_passes_through() -> None:
-    assert japanese_message("Something else.") == "Something else."
-    reason = "Invalid value for '--x': a reason not listed"
-    assert japanese_message(reason) == "'--x' の値が正しくありません: a reason not listed"
+def test_usage_errors_are_said_from_their_fields_not_their_english() -> None:
+    """The Japanese is made from what the error knows (its option, its parameter), by id
+    in the catalogue: an error raised with words alone passes through as it is, and a
+    value refused for a reason not listed keeps that reason inside the Japanese."""
+    from typer._click.exceptions import BadParameter, NoSuchOption, UsageError
+
+    assert japanese_message(UsageError("Something else.")) is None
+    refused = BadParameter("a reason not listed", param_hint="'--x'")
+    assert japanese_message(refused) == "'--x' の値が正しくありません: a reason not listed"
+    unknown = NoSuchOption("--jbs", message="worded otherwise", possibilities=["--jobs"])
+    assert japanese_message(unknown) == "--jbs というオプションはありません(候補: --jobs)。"
 
 
 def _lines(text: str, width: int) -> list[str]:

@@ -150,10 +150,13 @@ def test_quiet_shows_only_what_is_not_valid() -> None:
 
 
 def test_summary_csv_has_one_row_per_record() -> None:
-    """For spreadsheets: file, game, status, ply, code, article, winner, reason."""
+    """For spreadsheets: file, game, status, ply, at, code, article, winner, reason, message."""
     out = adjudicator("validate", "records/orbit-dominion", "--summary", "csv")
     rows = list(csv.DictReader(io.StringIO(out.stdout)))
-    assert list(rows[0]) == ["file", "game", "status", "ply", "code", "article", "winner", "reason"]
+    assert list(rows[0]) == [
+        *("file", "game", "status", "ply", "at"),
+        *("code", "article", "winner", "reason", "message"),
+    ]
     files = sorted(p for p in (RECORDS / "orbit-dominion").rglob("*") if p.is_file())
     assert len(rows) == len(files)
     wrong = next(r for r in rows if r["file"].endswith("invalid/wrong-winner.json"))

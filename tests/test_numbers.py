@@ -90,6 +90,7 @@ ALLOWED_CALLS = {
     ): "JSON's grammar (RFC 8259) is ASCII; range checked",
     ("core/read/strict_json.py", "int(text)"): "JSON's grammar (RFC 8259) is ASCII; length checked",
     ("core/errors.py", "int(m[1])"): "a ply locator the package wrote (at_ply), not input",
+    ("core/conformance/pipes.py", "int(text)"): "a process id or inode the system wrote in /proc",
     ("core/write/report_frames.py", "int(frame.refused)"): "a bool drawn as 0 or 1",
     ("core/write/report_html.py", "int(index)"): "a game's index of a name the batch itself made",
     (

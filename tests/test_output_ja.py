@@ -168,8 +168,9 @@ RULEBOOK_NAMES = frozenset(
     {"Artemis", "Trihaira", "Cetustein", "Karjan", "Necromass", "Scar", "Phrenios", "Melgee"}
     | {"PL", "ID"}
 )
-#: Names of formats and encodings, and of keys on the keyboard (the report's viewer: Home,
-#: End). The games' titles as their rulebooks print them (ORBIT DOMINION, vs) are ids too.
+#: Names of formats and encodings, of keys on the keyboard (the report's viewer: Home,
+#: End), and the time standard (the workbook's 作成日時(UTC)). The games' titles as their
+#: rulebooks print them (ORBIT DOMINION, vs) are ids too.
 FORMATS_AND_KEYS = frozenset(
     {
         *("JSON", "YAML", "CSV", "SVG", "HTML", "UTF-8", "UTF-16", "Shift_JIS", "NUL"),

@@ -137,6 +137,12 @@ BAD_LINES: list[tuple[bytes, str]] = [
     (b"", "bad_json"),
     (b"\xff\xfe\x00", "bad_encoding"),
     (b'{"cmd": "hello", "protocol": 2}', "unsupported_protocol"),
+    # docs/protocol.md, hello: `protocol` is the JSON number 1; a string or a boolean is
+    # another version (Python's True == 1 must not let `true` through).
+    (b'{"cmd": "hello", "protocol": "1"}', "unsupported_protocol"),
+    (b'{"cmd": "hello", "protocol": true}', "unsupported_protocol"),
+    # docs/protocol.md, Bytes: a line starting with a byte order mark is not JSON.
+    (b'\xef\xbb\xbf{"cmd": "hello", "protocol": 1}', "bad_json"),
     (b'{"cmd": "fly", "game": "orbit-dominion/4.2"}', "unknown_command"),
     (b'{"cmd": "evaluate", "game": "orbit-dominion/9.9"}', "unknown_game"),
     (b'{"cmd": "evaluate"}', "bad_request"),

@@ -5,6 +5,7 @@ checked."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -444,3 +445,48 @@ def test_every_example_of_the_english_page_prints_what_it_shows(
         assert status != 4 and "Usage:" not in printed, f"{example}:\n{printed}"
         if example.shown:
             check(example, printed)
+
+
+#: An ASCII space between two Japanese characters (kana, kanji, CJK punctuation, full-width
+#: forms), or after a Japanese full stop or comma: Japanese sets its words apart by none.
+JAPANESE_SPACED = re.compile(
+    r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef] +[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"
+    r"|[。、] "
+)
+
+
+def test_a_budget_is_named_in_japanese_without_a_space_before_its_particle() -> None:
+    """Issue 42: the report said 「再生回数 の上限」; the budget's name joins the Japanese
+    around it (「再生回数の上限で終了」), and an id in Latin letters keeps its space."""
+    from adjudicator.core.repair.search import Searched
+    from adjudicator.core.repair.words import searched_said
+
+    for budget, name in (("replays", "再生回数"), ("time", "時間")):
+        searched = Searched(
+            edits_tried=9,
+            replays=9,
+            seconds=0.5,
+            complete=False,
+            stopped=budget,
+            budget_reached=budget,
+        )
+        said = searched_said(searched, 2, 0, "ja")
+        assert f"({name}の上限で終了。" in said and not JAPANESE_SPACED.search(said), said
+
+
+@pytest.mark.parametrize(
+    "sample",
+    [
+        "dark-nebula/invalid/miscounted-combat.json",  # 反乱軍が除去する駒
+        "dark-nebula/invalid/concealed-base.json",  # 。(9手目で…判明。)
+        "astro-stra/invalid/colour-drafted-twice.json",  # 黒は1番目と…
+        "orbit-dominion/invalid/wrong-winner.json",  # 記録の勝者は青ですが
+    ],
+)
+def test_repair_in_japanese_sets_no_inserted_word_apart_by_spaces(sample: str) -> None:
+    """Issue 42 (stray spaces): a side, a reason, a budget or a sentence filled into a
+    Japanese message joins the Japanese beside it; spaces stay only beside notation and
+    numbers (「M3-M2 は」, 「費用 1.5」)."""
+    output, _ = run("repair", str(ROOT / "records" / sample), "--lang", "ja")
+    assert "修正" in output
+    assert [line for line in output.splitlines() if JAPANESE_SPACED.search(line)] == []

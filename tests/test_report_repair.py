@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.repair.search import Edit
+from adjudicator.core.repair.models import Edit
 from adjudicator.core.write.report_repair import corrected_plies, written_plies
 from tests.test_report_html import record, script
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -108,9 +109,57 @@ def test_csv_excel_has_the_byte_order_mark_and_crlf_and_csv_has_neither() -> Non
     """Excel reads a CSV as the local code page (Shift_JIS in Japan) unless it starts with
     the UTF-8 byte order mark: csv-excel has it, so 条文 is read as written."""
     excel = summary(ROOT, "records/orbit-dominion", "--summary", "csv-excel", "--lang", "ja")
-    assert excel.stdout.startswith(b"\xef\xbb\xbffile,game,status,ply,code,article,")
+    assert excel.stdout.startswith("\ufeffファイル,ゲーム,判定,".encode())
     lines = excel.stdout.split(b"\r\n")
     assert len(lines) > 10 and all(b"\n" not in line for line in lines)
     assert "第5条" in excel.stdout.decode("utf-8-sig")
     plain = summary(ROOT, "records/orbit-dominion", "--summary", "csv")
     assert plain.stdout.startswith(b"file,") and b"\r\n" not in plain.stdout
+
+
+#: What a Japanese director reads in the status column.
+STATUSES_JA = {"有効", "無効", "検査未了", "読み取り不能"}
+#: A cell holding Japanese (kana, kanji, full-width forms).
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef]")
+
+
+def test_under_lang_ja_the_summary_is_in_japanese_with_the_codes_kept() -> None:
+    """Issue 42 (the spreadsheet): under --lang ja the headers, the statuses, the sides and
+    the reasons are Japanese, a 説明 column says in words what is wrong, and the stable
+    codes stay in their own column for scripts."""
+    result = summary(ROOT, "records/astro-stra", "--summary", "csv", "--lang", "ja")
+    table = list(csv.reader(io.StringIO(result.stdout.decode("utf-8"))))
+    head, rows = table[0], [dict(zip(table[0], row, strict=True)) for row in table[1:]]
+    assert head[:3] == ["ファイル", "ゲーム", "判定"] and "説明" in head and "コード" in head
+    assert all(JAPANESE.search(name) for name in head)
+    assert {r["判定"] for r in rows} <= STATUSES_JA and "無効" in {r["判定"] for r in rows}
+    wrong = next(r for r in rows if r["ファイル"].endswith("invalid/wrong-winner.json"))
+    assert wrong["コード"] == "wrong_winner"  # the id, for scripts
+    assert wrong["勝者"] == "黒" and JAPANESE.search(wrong["終局理由"])
+    assert all(JAPANESE.search(r["説明"]) for r in rows if r["判定"] != "有効")
+
+
+def test_the_summary_says_the_ply_as_the_screen_does() -> None:
+    """Issue 42: Astro-Stra's ply column counts events (8) while the screen says 6ターン目;
+    the 時点 column says it as the screen and the report do, beside the event's number."""
+    folder = ROOT / "records/astro-stra/invalid"
+    result = summary(ROOT, str(folder), "--summary", "csv", "--lang", "ja")
+    rows = list(csv.DictReader(io.StringIO(result.stdout.decode("utf-8"))))
+    turns = [r for r in rows if r["時点"].endswith("ターン目")]
+    assert turns and any(r["時点"] != f"{r['通し番号']}ターン目" for r in turns)
+    for row in rows:
+        screen = summary(ROOT, row["ファイル"], "--lang", "ja").stdout.decode("utf-8")
+        first = screen.splitlines()[0]
+        assert row["時点"] in first if row["時点"] else "無効 " not in first, (row, first)
+
+
+def test_in_english_the_values_stay_ids_and_the_message_is_said() -> None:
+    """The English summary keeps its ids (status, winner, reason) and adds the ply as the
+    game says it and the message."""
+    result = summary(ROOT, "records/astro-stra/invalid", "--summary", "csv")
+    rows = rows_of(result.stdout.decode("utf-8"))
+    die = next(r for r in rows if r["file"].endswith("die-of-seven.json"))
+    assert (die["status"], die["ply"], die["at"]) == ("invalid", "8", "turn 6")
+    assert "7" in die["message"] and not JAPANESE.search(die["message"])
+    wrong = next(r for r in rows if r["file"].endswith("wrong-winner.json"))
+    assert (wrong["winner"], wrong["reason"]) == ("black", "all_home")

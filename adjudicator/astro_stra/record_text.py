@@ -110,7 +110,7 @@ def _turn(
     """A turn as written: its number and play, or its line when its step 3 is refused as
     written (judged at its ply, :class:`~.notation.TurnRefused`)."""
     if lenient and (spelled := lenient_spelling(line)) is not None:
-        notes.append(Note(code="normalized", location=where, message=f"read as {spelled!r}"))
+        notes.append(Note.said("normalized", where, "core.note.read_as", written=spelled))
         line = spelled
     try:
         number, play = parse_turn(line)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator.core.i18n import Lang
-from adjudicator.core.judge.references import load_rule_data
+from adjudicator.core.judge.references import BoundarySpec, load_rule_data
 from adjudicator.core.judge.violations import Violations
 
 RULES = load_rule_data(Path(__file__).with_name("rules.json"))
@@ -31,3 +31,9 @@ def colour_name(colour: str, lang: Lang) -> str:
 
 
 VIOLATIONS = Violations(lambda: RULES, render=written)
+
+
+def boundaries() -> list[BoundarySpec]:
+    """The numbers of the rules (``boundaries`` in ``rules.yaml``) the conformance suite
+    plays at, one below and one above, each with the articles it comes from."""
+    return list(RULES.boundaries)

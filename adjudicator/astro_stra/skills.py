@@ -237,11 +237,13 @@ def _colour_skill(
 
 
 def held_dice(table: Table) -> list[tuple[Side, str, int]]:
-    """The dice held right now: this turn's dice that came in held, and dice held for a
-    later turn of either side."""
+    """The dice held right now: this turn's dice that came in held or that a skill of this
+    step 3 held (interpretation 22: the die itself, with the pips it shows now), and the
+    opponent's dice held or fixed for a later turn."""
+    mine = table.held_now | {h.colour for h in table.holds if h.owner == table.side}
     now = [(table.side, d.colour, d.pips) for d in (table.s, table.t, table.a)]
-    current = [d for d in now if d[1] in table.held_now]
-    return current + [(h.owner, h.colour, h.pips) for h in table.holds]
+    current = [d for d in now if d[1] in mine]
+    return current + [(h.owner, h.colour, h.pips) for h in table.holds if h.owner != table.side]
 
 
 def _held_or_reroll(
@@ -289,6 +291,17 @@ def _held_or_reroll(
     return position, _set_held(table, owner, held_colour, new)
 
 
+def held_at_step_6(table: Table) -> tuple[Hold, ...]:
+    """The holds the turn leaves: a die this turn's skills held keeps the pips it shows at
+    step 6, after every change made to it later in step 3 (interpretation 22)."""
+    if not any(h.owner == table.side for h in table.holds):
+        return table.holds
+    return tuple(
+        h._replace(pips=table.slot(h.slot).pips) if h.owner == table.side and h.slot else h
+        for h in table.holds
+    )
+
+
 def _rerolls_held(table: Table, slot: str, readings: Readings) -> bool:
     """Interpretation 15: a die that came in held — by its owner's cyan (「振らずに」) or the
     opponent's purple (「振らせ無い」) — is not rerolled by a skill that rerolls T or A;
@@ -297,7 +310,10 @@ def _rerolls_held(table: Table, slot: str, readings: Readings) -> bool:
 
 
 def _set_held(table: Table, owner: Side, colour: str, pips: int) -> Table:
-    if owner == table.side and colour in table.held_now:
+    """A held die given new pips. An own held die is one of this turn's dice (it came in
+    held, or this step held it: interpretation 22), so the die on its slot changes and the
+    hold takes its pips at the end of step 3 (:func:`held_at_step_6`)."""
+    if owner == table.side:
         name = next(n for n in "STA" if table.slot(n).colour == colour)
         return table.with_slot(name, pips)
     holds = tuple(

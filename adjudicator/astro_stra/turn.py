@@ -23,6 +23,7 @@ from adjudicator.astro_stra.skills import (
     Hold,
     Table,
     apply_skill,
+    held_at_step_6,
     is_problem,
     skill_possible,
 )
@@ -99,7 +100,14 @@ def play_turn(game: Game, play: TurnPlay, readings: Readings) -> Game | StepProb
     winner = side if position.all_home(side) else foe if position.all_home(foe) else None
     silenced = table.silenced - {side} if side in table.silenced else table.silenced
     return Game(
-        position, game.colours, foe, table.holds, silenced, table.once_used, winner, game.turns + 1
+        position,
+        game.colours,
+        foe,
+        held_at_step_6(table),
+        silenced,
+        table.once_used,
+        winner,
+        game.turns + 1,
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import traceback
 from collections.abc import Callable
@@ -19,6 +20,8 @@ def main() -> None:
             serve_engine()
             return
         conformance_run = sys.argv[1:3] == ["conformance", "run"]
+        if sys.argv[1:2] == ["conformance"]:
+            end_on_signals()
         if conformance_run:
             from adjudicator.core.conformance.spawn import start_default_early
 
@@ -34,6 +37,8 @@ def main() -> None:
 
         sys.exit(EXIT_INTERRUPTED)
     except Exception:
+        if _ended_by:  # a signal's exit, wrapped by a library it went through
+            sys.exit(128 + _ended_by[0])
         from adjudicator.core.judge.verdict import EXIT_INTERNAL
 
         traceback.print_exc()
@@ -41,19 +46,45 @@ def main() -> None:
         sys.exit(EXIT_INTERNAL)
 
 
+#: The signals that end a command as Ctrl-C does (SIGINT is Python's KeyboardInterrupt).
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+#: The signal that is ending the command, once one came.
+_ended_by: list[int] = []
+
+
+def end_on_signals() -> None:
+    """SIGTERM and SIGHUP end the command by an exit with code 128 + the signal's number
+    (as a shell reports a process a signal ended), which runs every ``finally`` and every
+    exit handler on its way (:func:`adjudicator.core.conformance.spawn.end_all` ends the
+    engines); by default they end the process at once, its engines left running. A second
+    one while it ends is ignored: the ending takes moments. A signal the command was started
+    ignoring (``nohup``) stays ignored."""
+    for number in ENDING_SIGNALS:
+        if signal.getsignal(number) == signal.SIG_DFL:
+            signal.signal(number, _leave)
+
+
+def _leave(number: int, _frame: object) -> None:
+    _ended_by.append(number)
+    for again in ENDING_SIGNALS:
+        signal.signal(again, signal.SIG_IGN)
+    raise SystemExit(128 + number)
+
+
 def leave_when_done(app: Callable[[], object]) -> NoReturn:
     """Run ``app`` and leave the process at once with its exit code, its output flushed:
     a conformance run holds every case and answer it read, and tearing them down with the
-    interpreter cost a tenth of a second after the report was written. An early engine the
-    run never adopted is ended first, as at any exit."""
-    from adjudicator.core.conformance.spawn import end_unused
+    interpreter cost a tenth of a second after the report was written. Every engine still
+    running (an early one the run never adopted, one a signal interrupted) is ended first,
+    as at any exit."""
+    from adjudicator.core.conformance.spawn import end_all
 
     try:
         app()
         code: object = 0
     except SystemExit as done:
         code = done.code
-    end_unused()
+    end_all()
     if code is None:
         code = 0
     elif not isinstance(code, int):  # as the interpreter treats sys.exit("message")

@@ -108,11 +108,21 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
 
 
 def _root(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    lang: LangOption = None,
 ) -> None:
+    """``--lang`` before the command (``adjudicator --lang ja games``, ``adjudicator --help
+    --lang ja``) is the language of what follows, unless the command is given its own; with
+    no command, the help is printed in it."""
     forget_lang()
     if version:
         console.line(f"adjudicator {__version__}")
+        raise typer.Exit()
+    if lang is not None:
+        resolve_lang(lang)
+    if ctx.invoked_subcommand is None:
+        console.line(ctx.get_help())
         raise typer.Exit()
 
 

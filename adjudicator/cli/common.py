@@ -71,8 +71,9 @@ _chosen: list[Lang] = []
 
 
 def resolve_lang(lang: Lang | None) -> Lang:
-    """``--lang`` if given, else the locale's; remembered for :func:`fail`."""
-    chosen = lang or default_lang()
+    """``--lang`` if given, else the one given before the command (``adjudicator --lang ja
+    validate …``), else the locale's; remembered for :func:`fail`."""
+    chosen = lang or (_chosen[0] if _chosen else default_lang())
     _chosen[:] = [chosen]
     return chosen
 

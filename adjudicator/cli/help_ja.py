@@ -15,12 +15,11 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-import typer
+from adjudicator.cli.usage_ja import japanese_errors, speak_japanese_errors
 
 if TYPE_CHECKING:
     from adjudicator.core.game import Game
@@ -126,6 +125,7 @@ def speak_japanese(root: Any, catalog: Mapping[str, str]) -> None:
             text.replace(japanese)
     for _, command in commands(root):
         command.context_class = _japanese_context(command.context_class)
+    speak_japanese_errors(command for _, command in commands(root))
     root.errors = japanese_errors
 
 
@@ -189,73 +189,6 @@ def _japanese_context(base: type) -> type:
             return text
 
     return JapaneseContext
-
-
-# --- usage errors --------------------------------------------------------------------------
-
-#: A click usage error as typer words it, and its Japanese; ``{inner}`` is said again by
-#: :data:`VALUE_ERRORS`.
-USAGE_ERRORS: list[tuple[str, str]] = [
-    (r"Invalid value for (?P<hint>.+?): (?P<inner>.*)", "{hint} の値が正しくありません: {inner}"),
-    (r"Invalid value: (?P<inner>.*)", "値が正しくありません: {inner}"),
-    (r"Missing argument (?P<hint>.+)\.", "引数 {hint} を指定してください。"),
-    (r"Missing option (?P<hint>.+)\.", "オプション {hint} を指定してください。"),
-    (r"Missing parameter: (?P<hint>.+)", "{hint} を指定してください。"),
-    (
-        r"No such option: (?P<option>\S+) \(Possible options: (?P<options>.+)\)",
-        "{option} というオプションはありません(候補: {options})。",
-    ),
-    (r"No such option: (?P<option>.+)", "{option} というオプションはありません。"),
-    (
-        r"No such command (?P<name>.+?)\. Did you mean (?P<names>.+)\?",
-        "{name} というコマンドはありません。{names} のことですか?",
-    ),
-    (r"No such command (?P<name>.+)\.", "{name} というコマンドはありません。"),
-    (r"Missing command\.", "コマンドを指定してください。"),
-    (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", "余分な引数があります: {args}"),
-    (r"Option (?P<option>.+) requires an argument\.", "オプション {option} には値が必要です。"),
-]
-#: What a value was refused for, inside "Invalid value for …".
-VALUE_ERRORS: list[tuple[str, str]] = [
-    (r"(?P<value>.+) is not a valid (?:integer|int range)\.", "{value} は整数ではありません。"),
-    (r"(?P<value>.+) is not a valid (?:float|float range)\.", "{value} は数ではありません。"),
-    (r"(?P<value>.+) is not in the range (?P<range>.+)\.", "{value} は範囲 {range} の外です。"),
-    (
-        r"(?P<value>.+) is not one of (?P<choices>.+)\.",
-        "{value} は指定できません({choices} のいずれか)。",
-    ),
-]
-
-
-def _say(message: str, table: list[tuple[str, str]]) -> str | None:
-    for pattern, japanese in table:
-        found = re.fullmatch(pattern, message, re.DOTALL)
-        if found:
-            fields = found.groupdict()
-            if "inner" in fields:
-                fields["inner"] = _say(fields["inner"], VALUE_ERRORS) or fields["inner"]
-            return japanese.format(**fields)
-    return None
-
-
-def japanese_message(message: str) -> str:
-    """A usage error's message in Japanese; a message of a shape not listed, or a value's
-    reason not listed, stays as typer gives it."""
-    return _say(message, USAGE_ERRORS) or message
-
-
-@contextmanager
-def japanese_errors() -> Iterator[None]:
-    """Usage errors raised inside say their message in Japanese (help asked for by giving
-    no arguments passes through as it is)."""
-    usage_error = typer.BadParameter.__base__  # the click typer runs on: its UsageError
-    try:
-        yield
-    except usage_error as err:  # type: ignore[misc]  # click's UsageError, reached through typer
-        if type(err).__name__ != "NoArgsIsHelpError":
-            japanese = japanese_message(err.format_message())
-            err.format_message = lambda: japanese
-        raise
 
 
 # --- the core's catalog --------------------------------------------------------------------
@@ -345,7 +278,10 @@ HELP: dict[str, str] = {
     "validate --repair-replays": (
         "--repair と共に: 1記録につき、修正した記録をこの件数まで再生します。"
     ),
-    "validate --repair-seconds": "--repair と共に: 1記録につき、この秒数まで探します。",
+    "validate --repair-seconds": (
+        "--repair と共に: 1記録につき、この秒数まで探します。外側の上限です"
+        "(探索は再生回数で区切られ、どの機械でも同じになります)。"
+    ),
     "validate --summary": (
         "csv: 報告の代わりに、記録ごとに1行(ファイル、ゲーム、判定、手数、コード、条、"
         "勝者、理由)を表計算ソフト向けに出力します。csv-excel: 同じ内容を Excel 向けに"
@@ -377,7 +313,10 @@ HELP: dict[str, str] = {
     "repair source": "記録(JSON またはテキスト表記)。",
     "repair --max-edits": "1つの修正案の修正は多くてもこの数まで。",
     "repair --top": "示す修正案は多くてもこの数まで。",
-    "repair --time": "この秒数で探索を打ち切ります。",
+    "repair --time": (
+        "この秒数で探索を打ち切ります。外側の上限です: 探索は再生回数で区切られ、"
+        "どの機械でも同じ答えになります。"
+    ),
     "repair --write": (
         "最良の修正案を JSON の記録としてここに書き出します。修正の内容は 'ext' に入れます"
         "(入力は変更しません)。"

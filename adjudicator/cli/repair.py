@@ -23,15 +23,15 @@ from adjudicator.cli.common import (
     write_output,
 )
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.read.strict_json import dumps, one_line
-from adjudicator.core.repair.words import WORDS, edit_line, searched_said, verdict_said
+from adjudicator.core.repair.words import edit_line, searched_said, verdict_said
 from adjudicator.core.write.display import path_text, printable
 
 if TYPE_CHECKING:
     from adjudicator.core.judge.references import RuleData
-    from adjudicator.core.repair.search import Repair
+    from adjudicator.core.repair.models import Repair
 
 
 def repair(
@@ -46,8 +46,14 @@ def repair(
     ] = 3,
     seconds: Annotated[
         float,
-        typer.Option("--time", min=0.1, max=3600, help="Stop searching after this many seconds."),
-    ] = 30.0,
+        typer.Option(
+            "--time",
+            min=0.1,
+            max=3600,
+            help="Stop searching after this many seconds, an outer limit: the search is "
+            "bounded by its replays, which give the same answer on any machine.",
+        ),
+    ] = 120.0,
     write: Annotated[
         Path | None,
         typer.Option(
@@ -92,7 +98,7 @@ def repair(
     if write is not None and found.candidates:
         write_output(write, _with_edits(found), "--write", [source])  # after what was found
         if not as_json:
-            print(WORDS[chosen]["wrote"].format(path=printable(path_text(str(write)))))
+            print(say("core.repair.wrote", chosen, path=printable(path_text(str(write)))))
     exits = {"valid": EXIT_OK, "repaired": EXIT_OK, "pending": EXIT_PENDING}
     raise typer.Exit(exits.get(found.status, EXIT_INVALID))
 
@@ -112,25 +118,25 @@ def _with_edits(found: Repair) -> str:
 
 
 def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -> None:
-    w = WORDS[lang]
     source = printable(path_text(found.source))
     if found.status in ("valid", "pending"):
-        print(w[found.status].format(source=source))
+        key = "core.repair.valid" if found.status == "valid" else "core.repair.pending"
+        print(say(key, lang, source=source))
         return
     problem = found.verdict.problem
     assert problem is not None
-    head = "fails" if problem.ply is not None else "fails_whole"
+    head = "core.repair.fails" if problem.ply is not None else "core.repair.fails_whole"
     at = ply_name(rules.counting, problem.ply or 0, lang)
     code = f": {problem.code}" if codes else ""
-    print(w[head].format(source=source, ply=at) + code)
+    print(say(head, lang, source=source, ply=at) + code)
     print("  " + printable(problem.message))
     if found.candidates:
-        print(w["candidates"].format(count=len(found.candidates)))
+        print(say("core.repair.candidates", lang, count=len(found.candidates)))
     else:
-        print(w["none"].format(max_edits=found.max_edits))
+        print(say("core.repair.none", lang, max_edits=found.max_edits))
     for rank, candidate in enumerate(found.candidates, 1):
         said = verdict_said(candidate, rules, lang)
-        print(w["candidate"].format(rank=rank, cost=candidate.cost, verdict=said))
+        print(say("core.repair.candidate", lang, rank=rank, cost=candidate.cost, verdict=said))
         for edit in candidate.edits:
             print("     " + printable(edit_line(edit, lang, rules)))
     searched = found.searched

@@ -129,7 +129,10 @@ RepairReplaysOption = Annotated[
 RepairSecondsOption = Annotated[
     int,
     typer.Option(
-        "--repair-seconds", min=1, help="With --repair: search at most this many seconds a record."
+        "--repair-seconds",
+        min=1,
+        help="With --repair: search at most this many seconds a record, an outer limit "
+        "(the replays bound the search, the same on any machine).",
     ),
 ]
 
@@ -152,7 +155,7 @@ def validate(
     summary_format: SummaryOption = None,
     repair: RepairOption = False,
     repair_replays: RepairReplaysOption = 2000,
-    repair_seconds: RepairSecondsOption = 2,
+    repair_seconds: RepairSecondsOption = 20,
 ) -> None:
     """Replay each record against the rulebook and check its claimed result.
 
@@ -194,7 +197,11 @@ def validate(
     if executor is None:
         jobs = _capped(jobs, language)
     verdicts = _verdicts(registry, files, options, jobs, executor, render)
-    rows = summary_writer(console.file, summary_format) if summary_format else None
+    rows = (
+        summary_writer(console.file, summary_format, language, registry.get)
+        if summary_format
+        else None
+    )
     report = None
     if html is not None:
         budget = _repair_budget(repair_replays, repair_seconds) if repair else None

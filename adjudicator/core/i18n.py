@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
+from functools import cache
+from pathlib import Path
+from string import Formatter
 from typing import Literal
 
 Lang = Literal["ja", "en"]
@@ -38,3 +43,63 @@ def in_lang(text: str, lang: Lang) -> str:
     """``text`` as a person reads it in ``lang``: a :class:`Said`'s Japanese, or the text
     itself (what an engine wrote, a plain string)."""
     return text.ja if lang == "ja" and isinstance(text, Said) else str(text)
+
+
+# --- the catalogue of messages -------------------------------------------------------------
+
+#: The folder of the package: a namespace (``core``, ``cli``, a game's package) is a folder
+#: of it holding ``messages.yaml`` and its JSON copy ``messages.json``.
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@cache
+def catalogue(namespace: str) -> dict[str, dict[str, str]]:
+    """The messages of one namespace, read from its JSON copy the first time one is said:
+    a command that says nothing from a catalogue reads none of them."""
+    path = _PACKAGE / namespace / "messages.json"
+    loaded: dict[str, dict[str, str]] = json.loads(path.read_text("utf-8"))
+    return loaded
+
+
+#: A Japanese character: kana, kanji, CJK punctuation, full-width forms.
+_JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def _tight(left: str, right: str) -> bool:
+    """Whether ``left`` ends and ``right`` starts with Japanese: no space between them."""
+    return bool(_JAPANESE.match(left[-1:])) and bool(_JAPANESE.match(right[:1]))
+
+
+def fill(template: str, params: dict[str, object], lang: Lang) -> str:
+    """``template`` with its named parameters filled in. In Japanese, a space the template
+    puts beside a parameter (for a word in Latin letters: 「M3-M2 は不合法」) is dropped
+    where the word filled in is Japanese and Japanese stands on the other side of the
+    space: Japanese sets its words apart by no space (「再生回数の上限」, never 「再生回数
+    の上限」)."""
+    formatter = Formatter()
+    out = ""
+    for literal, field, spec, conversion in formatter.parse(template):
+        if lang == "ja" and out and _tight(out, literal.lstrip(" ")):
+            literal = literal.lstrip(" ")
+        if field is None:
+            out += literal
+            continue
+        value, _ = formatter.get_field(field, (), params)
+        shown = format(formatter.convert_field(value, conversion), spec or "")
+        if lang == "ja" and _tight(out + literal.rstrip(" "), shown):
+            literal = literal.rstrip(" ")
+        out += literal + shown
+    return out
+
+
+def say(key: str, lang: Lang, /, **params: object) -> str:
+    """The message ``key`` (``namespace.id``: ``core.note.ignored``) in ``lang``, its named
+    parameters filled in (:func:`fill`)."""
+    namespace, _, name = key.partition(".")
+    return fill(catalogue(namespace)[name][lang], params, lang)
+
+
+def said(key: str, /, **params: object) -> Said:
+    """The message ``key`` in English carrying its Japanese (a :class:`Said`), for a value
+    that is made before the language is known."""
+    return Said(say(key, "en", **params), say(key, "ja", **params))

@@ -19,7 +19,7 @@ from adjudicator.core.conformance.suite import Suite
 from adjudicator.core.judge.verdict import Verdict, Verdicts
 from adjudicator.core.protocol.serve import protocol_models
 from adjudicator.core.registry import Registry
-from adjudicator.core.repair.search import Repair
+from adjudicator.core.repair.models import Repair
 from adjudicator.core.write.files import make_folder
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"

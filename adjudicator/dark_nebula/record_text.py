@@ -98,7 +98,7 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         except InputError as err:
             raise err.at(where) from None
         if canonical != line:
-            notes.append(Note(code="normalized", location=where, message=f"read as {canonical!r}"))
+            notes.append(Note.said("normalized", where, "core.note.read_as", written=canonical))
         try:
             event = parse_line(canonical)
         except InputError as err:

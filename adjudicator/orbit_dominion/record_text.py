@@ -198,7 +198,7 @@ def _header(text: str, reading: Reading, where: _Lines) -> tuple[dict[str, Any],
         name, at = m["name"], where.at(stripped)
         pos = m.end()
         if name in seen:
-            raise twice(name, at)
+            raise _error_at(at, *twice(name))
         seen.add(name)
         if name in TAGS:
             store(TAGS[name], Tag(name, unescape(m["value"]), at), fields, reading)
@@ -210,7 +210,7 @@ def _header(text: str, reading: Reading, where: _Lines) -> tuple[dict[str, Any],
                 ("one of " + ", ".join(TAGS), "、".join(TAGS) + " のいずれか"),
             )
         else:
-            reading.notes.append(Note(code="unknown_tag", location=at, message=f"[{name}] ignored"))
+            reading.notes.append(Note.said("unknown_tag", at, "core.note.tag_ignored", tag=name))
 
 
 def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
@@ -283,7 +283,7 @@ class _Read(NamedTuple):
         if self.lenient and only_full_width(token):
             where = self.lines.at(at)
             self.notes.append(
-                Note(code="normalized", location=where, message=f"read as {canonical!r}")
+                Note.said("normalized", where, "core.note.read_as", written=canonical)
             )
             return canonical
         raise other_digits(token, canonical, line_col(self.text, at), lenient=self.lenient)

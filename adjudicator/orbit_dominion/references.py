@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from adjudicator.core.judge.violations import Violations
 
 if TYPE_CHECKING:
-    from adjudicator.core.judge.references import RuleData
+    from adjudicator.core.judge.references import BoundarySpec, RuleData
 
 
 @cache
@@ -25,3 +25,9 @@ def rule_data() -> RuleData:
 
 
 VIOLATIONS = Violations(rule_data)
+
+
+def boundaries() -> list[BoundarySpec]:
+    """The numbers of the rules (``boundaries`` in ``rules.yaml``) the conformance suite
+    plays at, one below and one above, each with the articles it comes from."""
+    return list(rule_data().boundaries)

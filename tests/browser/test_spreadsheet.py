@@ -77,10 +77,14 @@ def test_no_cell_becomes_a_formula_or_a_link(tmp_path: Path) -> None:
 def test_excel_form_is_read_with_its_byte_order_mark(tmp_path: Path) -> None:
     """``csv-excel`` starts with the byte order mark (which Excel needs to read UTF-8):
     a spreadsheet reading it as UTF-8 takes the mark for what it is, not for part of the
-    first cell (``file``), and the article column (条文) is Japanese as written."""
+    first cell (ファイル), and the Japanese header and article column (条文) are read as
+    written."""
     result = summary(ROOT, "records/orbit-dominion", "--summary", "csv-excel", "--lang", "ja")
     csv_file = tmp_path / "summary.csv"
     csv_file.write_bytes(result.stdout)
     texts = [cell_text(c) for c in opened(csv_file, tmp_path)]
-    assert texts[:8] == ["file", "game", "status", "ply", "code", "article", "winner", "reason"]
+    assert texts[:10] == [
+        *("ファイル", "ゲーム", "判定", "通し番号", "時点"),
+        *("コード", "条文", "勝者", "終局理由", "説明"),
+    ]
     assert any("第5条" in t for t in texts)

@@ -2,6 +2,10 @@
 gives for something the board definition fixes (a sector's production, a counter's price,
 attack or allowance) is the default board's.
 
+A description also says what its record holds — a 10.7 roll ("rolls of 4, 5 and 6"), a
+turn ("in turn 3"), a counter's die ("the command ship's 1 hits it") — and each of those is
+looked for in the case's moves.
+
 An engine's author reads a case's description to learn what the case tests; a description
 naming a sector "of production 1" when the sector produces 0 misleads that author (and
 tests nothing the description claims). The numbers are read from the descriptions by the
@@ -22,6 +26,11 @@ BOARD = default_board()
 CASES = Path(__file__).resolve().parents[2] / "conformance" / "dark-nebula"
 DESCRIPTIONS = {
     case.id: " ".join(case.description.split()) for _, f in case_files(CASES) for case in f.cases
+}
+MOVES = {
+    case.id: [m for m in case.moves if isinstance(m, str)]
+    for _, f in case_files(CASES)
+    for case in f.cases
 }
 PRODUCTION = {s.id: s.production for s in BOARD.sectors}
 COUNTERS = {c.id: c for c in BOARD.counters}
@@ -63,6 +72,47 @@ _VALUE = re.compile(
 )
 
 
+#: "a cruiser (allowance 2)", "the battleship's reach (allowance 1)", "a rebel guard ship
+#: (allowance 0)".
+_ALLOWANCE = re.compile(
+    rf"(?<!new )\b(?P<counter>{_COUNTER})(?:'s reach)? \(allowance (?P<value>\d+)\)",
+    re.IGNORECASE,
+)
+#: "a roll of 3", "rolls of 4, 5 and 6": the 10.7 dice the record writes, in its order.
+_ROLLS = re.compile(r"\brolls? of (?P<values>\d+(?:(?:, | and |, and )\d+)*)", re.IGNORECASE)
+#: "in turn 3", "turn 2's", "the turn-1 extra battleship": a turn the record plays.
+_TURN = re.compile(r"\bturn[ -](?P<turn>\d+)\b", re.IGNORECASE)
+#: "the command ship's 1 hits it", "a cruiser's 6 misses": a die the record writes.
+_DIE = re.compile(
+    rf"(?<!new )\b(?P<counter>{_COUNTER})'s (?P<value>\d) (?:hits|misses)\b", re.IGNORECASE
+)
+_ROLL_WRITTEN = re.compile(r"\broll (\d+)\b")
+
+
+def _subsequence(wanted: list[int], written: list[int]) -> bool:
+    it = iter(written)
+    return all(any(w == v for v in it) for w in wanted)
+
+
+def record_claims(description: str, moves: list[str]) -> Iterator[str]:
+    """What the description says the record holds and the record does not: a roll, a turn,
+    a counter's die (each wrong one, said)."""
+    rolls = [int(v) for m in moves for v in _ROLL_WRITTEN.findall(m)]
+    for m in _ROLLS.finditer(description):
+        said = [int(v) for v in re.findall(r"\d+", m["values"])]
+        if not _subsequence(said, rolls):
+            yield f"rolls {said}, the record {rolls}"
+    turns = {m.split(".", 1)[0] for m in moves if re.match(r"\d+\.", m)}
+    for m in _TURN.finditer(description):
+        if m["turn"] not in turns:
+            yield f"turn {m['turn']}, the record plays turns {sorted(turns, key=int)}"
+    for m in _DIE.finditer(description):
+        kind = _counter(m["counter"])
+        die = re.compile(rf"\.{kind}=(?:\d,)*{m['value']}\b")
+        if not any(die.search(line) for line in moves):
+            yield f"{kind}'s die {m['value']}, not in the record"
+
+
 def _counter(name: str) -> str:
     return name.lower().replace(" ", "_")
 
@@ -80,6 +130,9 @@ def claims(description: str) -> Iterator[tuple[str, int, int]]:
         kind = COUNTERS[_counter(m["counter"])]
         board = kind.attack if m["what"].lower() == "attack" else kind.movement
         yield f"{kind.id}'s {m['what'].lower()}", int(m["value"]), board
+    for m in _ALLOWANCE.finditer(description):
+        kind = COUNTERS[_counter(m["counter"])]
+        yield f"{kind.id}'s allowance", int(m["value"]), kind.movement
 
 
 def test_the_reader_finds_the_phrasings_it_is_for() -> None:
@@ -128,4 +181,38 @@ def test_a_description_gives_the_boards_numbers(case_id: str) -> None:
         for w, said, board in claims(description)
         if said != board
     ]
+    assert not wrong, f"{case_id}: {'; '.join(wrong)}"
+
+
+def test_the_reader_finds_allowances() -> None:
+    said = [
+        (w, v)
+        for w, v, _ in claims("A cruiser (allowance 2); the battleship's reach (allowance 1).")
+    ]
+    assert said == [("cruiser's allowance", 2), ("battleship's allowance", 1)]
+
+
+def test_a_record_claim_not_in_the_record_is_found() -> None:
+    """Rolls, turns and dice a description names must be the record's: each kind can fail."""
+    moves = ["1.3 empire combat: zarek: 3 e.command_ship=2 / r.battleship", "1.7 search: -; roll 4"]
+    assert list(record_claims("A roll of 4 in turn 1; the command ship's 2 hits.", moves)) == []
+    assert list(record_claims("Rolls of 4 and 5.", moves)) == ["rolls [4, 5], the record [4]"]
+    assert list(record_claims("In turn 2.", moves)) == ["turn 2, the record plays turns ['1']"]
+    assert list(record_claims("The command ship's 1 hits.", moves)) == [
+        "command_ship's die 1, not in the record"
+    ]
+
+
+def test_the_reader_finds_the_records_numbers() -> None:
+    """The suite's descriptions name rolls, turns and dice in these phrasings: many are read."""
+    found = sum(
+        1 for d in DESCRIPTIONS.values() for r in (_ROLLS, _TURN, _DIE) for _ in r.finditer(d)
+    )
+    assert found >= 25
+
+
+@pytest.mark.parametrize("case_id", sorted(DESCRIPTIONS))
+def test_a_description_gives_the_records_numbers(case_id: str) -> None:
+    """A roll (10.7), a turn or a counter's die a description names is in the case's record."""
+    wrong = list(record_claims(DESCRIPTIONS[case_id], MOVES[case_id]))
     assert not wrong, f"{case_id}: {'; '.join(wrong)}"

@@ -56,14 +56,14 @@ def test_the_nebula_sector_entered_on_the_way_is_named() -> None:
     assert "nebula sector 暗黒星雲1 (nebula-1) may be entered only" in en
     assert "Nebula sector ライビア" not in en and "nebula sector ライビア" not in en
     _, _, ja = problem(lines, "ja")
-    assert "暗黒星雲の 暗黒星雲1 (nebula-1) へは" in ja
+    assert "暗黒星雲の暗黒星雲1 (nebula-1) へは" in ja
 
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
         ("en", "The empire has no secret base, so it may not build 巡航艇 on one."),
-        ("ja", "帝国軍には秘密基地がないため、秘密基地で 巡航艇 を生産できません。"),
+        ("ja", "帝国軍には秘密基地がないため、秘密基地で巡航艇を生産できません。"),
     ],
     ids=["en", "ja"],
 )

@@ -43,6 +43,7 @@ from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import load_board
 from tests.fuzz.folders import check_folder, folders
+from tests.fuzz.signals import check_signal, plans
 
 ROOT = Path(__file__).resolve().parents[2]
 REGISTRY = Registry(installed_games())
@@ -456,6 +457,11 @@ def _check_folder(plan: str) -> str:
     return check_folder(plan, _app(), _SCRATCH, InternalError)
 
 
+def _check_signal(plan: str) -> str:
+    """``conformance run`` ended by a signal: it ends, and leaves no process running."""
+    return check_signal(plan, _SCRATCH, InternalError)
+
+
 def _safe_perft(text: str) -> str:
     """Requests, with any perft kept small (the budget is tested on its own)."""
     try:
@@ -473,6 +479,8 @@ class Target:
     name: str
     strategy: st.SearchStrategy[str]
     check: Callable[[str], str]
+    #: Examples in the test suite's short run (a whole command is slow to start).
+    examples: int = 25
 
 
 def targets() -> list[Target]:
@@ -488,6 +496,7 @@ def targets() -> list[Target]:
         Target("engine-answer", engine_answers(), check_engine_answer),
         Target("proof", st.one_of(mutated("proof"), json_valued("proof")), check_proof),
         Target("folder", folders(), _check_folder),
+        Target("runner-signal", plans(), _check_signal, examples=3),
     ]
     for game in ("orbit-dominion", "dark-nebula", "astro-stra"):
         out.append(Target(f"text-{game}", mutated(f"text-{game}"), _text_record(game)))

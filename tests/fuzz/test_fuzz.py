@@ -12,7 +12,7 @@ from tests.fuzz.targets import Target, targets
 @pytest.mark.parametrize("target", targets(), ids=lambda t: t.name)
 def test_no_input_makes_an_internal_error(target: Target) -> None:
     @settings(
-        max_examples=25,
+        max_examples=target.examples,
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

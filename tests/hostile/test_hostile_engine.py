@@ -226,6 +226,84 @@ def test_a_timeout_ends_the_engine_s_children_too(tmp_path: Path) -> None:
     _assert_ended(pid_file)
 
 
+def test_a_child_that_leaves_the_group_is_ended_before_the_run_says_so(tmp_path: Path) -> None:
+    """A child that called ``setsid`` (its own session and group) survived the group's end
+    while the run said the processes holding the engine's output "were ended"."""
+    pid_file = tmp_path / "child.pid"
+    code, out, _, elapsed = run(case_folder(tmp_path), "setsid_child", str(pid_file), "exit")
+    assert code == 1
+    assert "left processes holding its output open; they were ended" in out
+    assert elapsed < 25
+    _assert_ended(pid_file)
+
+
+def test_a_child_that_leaves_the_group_and_its_pipes_is_ended_with_the_engine(
+    tmp_path: Path,
+) -> None:
+    """A child in a session of its own, holding none of the engine's pipes, outlived the
+    engine that timed out: it is found as the engine's descendant and ended with it."""
+    pid_file = tmp_path / "child.pid"
+    args = (str(pid_file), "hang")
+    code, out, _, _ = run(case_folder(tmp_path), "setsid_child", *args, timeout=2)
+    assert code == 1 and "no answer within 2 s" in out
+    _assert_ended(pid_file)
+
+
+def test_an_engine_that_closes_its_output_is_said_to_have_done_so(tmp_path: Path) -> None:
+    """It was "the engine exited (code -9)": the code of the runner's own kill, as if the
+    engine had exited by itself."""
+    pid_file = tmp_path / "engine.pid"
+    code, out, _, _ = run(case_folder(tmp_path), "closes_stdout", str(pid_file))
+    assert code == 1
+    assert "code -9" not in out
+    assert "the engine closed its output instead of answering; it was ended" in out
+    _assert_ended(pid_file)
+
+
+def _started_run(tmp_path: Path, *prefix: str) -> tuple[subprocess.Popen[bytes], Path]:
+    """A run whose engine never answers, once the engine has its first case; the engine's
+    process id is in the file returned."""
+    pid_file = tmp_path / "engine.pid"
+    command = [
+        *prefix, sys.executable, "-m", "adjudicator", "conformance", "run",
+        "--engine", engine("stays", str(pid_file)), "--cases", str(case_folder(tmp_path)),
+        "--timeout", "60",
+    ]  # fmt: skip
+    proc = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    for _ in range(300):
+        if pid_file.exists() and pid_file.read_text().endswith("\n"):
+            return proc, pid_file
+        time.sleep(0.1)
+    os.killpg(proc.pid, signal.SIGKILL)
+    pytest.fail("the engine never had a case")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_the_engine_ends_however_the_run_is_ended(tmp_path: Path, sig: signal.Signals) -> None:
+    """Only Ctrl-C (SIGINT) ended the engine: after SIGTERM or SIGHUP the run died at once
+    and its engine, in a process group of its own, kept running."""
+    proc, pid_file = _started_run(tmp_path)
+    proc.send_signal(sig)
+    try:
+        _, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail(f"the run did not end on {sig.name}")
+    assert b"Traceback" not in err
+    assert proc.returncode == 128 + sig
+    _assert_ended(pid_file)
+
+
+def test_the_engine_ends_when_timeout_ends_the_run(tmp_path: Path) -> None:
+    """``timeout 3 adjudicator conformance run …`` left the engine running for good."""
+    proc, pid_file = _started_run(tmp_path, "timeout", "3")
+    proc.communicate(timeout=30)
+    assert proc.returncode == 124  # timeout's own code: it ended the run
+    _assert_ended(pid_file)
+
+
 def _assert_ended(pid_file: Path) -> None:
     """Every child the engine started (one a case) has been ended; any left is killed."""
     pids = [int(line) for line in pid_file.read_text().split()]

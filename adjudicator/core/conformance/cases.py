@@ -30,9 +30,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from adjudicator.core.batch.walk import files_under
 from adjudicator.core.errors import InputError
@@ -40,6 +40,9 @@ from adjudicator.core.read.loading import read_text
 from adjudicator.core.read.yaml_model import read_yaml_model
 
 CASE_ID = r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$"
+#: A case's boundary tag: ``placement-limit=3@rebel`` (the boundary, the value the case
+#: plays at, and the side, for a boundary each side meets).
+BOUNDARY_TAG = r"^(?P<id>[a-z0-9][a-z0-9.-]*[a-z0-9])=(?P<value>-?[0-9]+)(?:@(?P<side>[a-z]+))?$"
 
 
 class LegalSet(BaseModel):
@@ -238,6 +241,12 @@ class Case(BaseModel):
     )
     features: list[str] = Field(
         default_factory=list, description="Features needed beyond what the expectation implies."
+    )
+    boundaries: list[Annotated[str, StringConstraints(pattern=BOUNDARY_TAG)]] = Field(
+        default_factory=list,
+        description="The numbers of the rules it tests at, below or above their value, each "
+        "'<boundary>=<value>' or '<boundary>=<value>@<side>' (the game's rules.yaml "
+        "boundaries; core/conformance/boundaries.py).",
     )
     expect: Expect
 

@@ -135,9 +135,30 @@ class ProcessEngine:
         end_group(self.proc)
         return EngineFailure(message, received=received, stderr=self.stderr_tail())
 
-    def _exited(self, left_children: bool = False) -> EngineFailure:
+    def _exited(self) -> EngineFailure:
+        """The engine's output ended without an answer: it exited, or it closed its output
+        and runs on, which is not its exit (the code would be that of the runner's kill)."""
+        if wait_exit(self.proc, EXIT_GRACE):
+            code = end_group(self.proc)
+            return self._failure(
+                Said(
+                    f"the engine exited (code {code}) instead of answering",
+                    f"エンジンが応答せずに終了しました(終了コード {code})",
+                )
+            )
+        return self._failure(
+            Said(
+                "the engine closed its output instead of answering; it was ended",
+                "エンジンが応答せずに出力を閉じました。終了させました",
+            )
+        )
+
+    def _left_children(self) -> EngineFailure:
+        """The engine exited while processes it left hold its output open: they are ended,
+        and said to be only once its output has come to its end."""
         code = end_group(self.proc)
-        if left_children:
+        self._reader.join(timeout=EXIT_GRACE)
+        if not self._reader.is_alive():
             return self._failure(
                 Said(
                     f"the engine exited (code {code}) instead of answering; it left "
@@ -148,8 +169,27 @@ class ProcessEngine:
             )
         return self._failure(
             Said(
-                f"the engine exited (code {code}) instead of answering",
-                f"エンジンが応答せずに終了しました(終了コード {code})",
+                f"the engine exited (code {code}) instead of answering; it left processes "
+                "holding its output open, which could not all be found and ended",
+                f"エンジンが応答せずに終了しました(終了コード {code})。出力を開いたままの"
+                "プロセスが残っていて、そのすべてを見つけて終了させることはできませんでした",
+            )
+        )
+
+    def _not_reading(self) -> EngineFailure:
+        """The engine's input is closed: it exited, or it closed its input and runs on."""
+        if wait_exit(self.proc, EXIT_GRACE):
+            code = end_group(self.proc)
+            return self._failure(
+                Said(
+                    f"the engine is not running (it exited with code {code})",
+                    f"エンジンが動いていません(終了コード {code})",
+                )
+            )
+        return self._failure(
+            Said(
+                "the engine closed its input without reading the request; it was ended",
+                "エンジンが要求を読まずに入力を閉じました。終了させました",
             )
         )
 
@@ -163,13 +203,7 @@ class ProcessEngine:
             data = (self.last_sent + "\n").encode("utf-8", "surrogatepass")
             written = write_within(self.proc.stdin.fileno(), data, deadline)
         except OSError:
-            code = end_group(self.proc)
-            raise self._failure(
-                Said(
-                    f"the engine is not running (it exited with code {code})",
-                    f"エンジンが動いていません(終了コード {code})",
-                )
-            ) from None
+            raise self._not_reading() from None
         if not written:
             raise self._failure(
                 Said(
@@ -190,7 +224,7 @@ class ProcessEngine:
                 if exited_at is None:
                     exited_at = time.monotonic() if has_exited(self.proc) else None
                 elif time.monotonic() - exited_at > EXIT_GRACE:
-                    raise self._exited(left_children=True) from None
+                    raise self._left_children() from None
                 continue
             if line is None:
                 raise self._exited()

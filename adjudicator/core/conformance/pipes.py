@@ -2,24 +2,29 @@
 
 An engine is a foreign program: it may write a line that never ends (on stdout or stderr),
 stop reading its input while a request is larger than the pipe's buffer, or exit leaving
-children that hold its pipes open. So every read here is bounded (a line keeps at most a
-given number of bytes, the rest is counted and dropped), every write waits at most until a
-deadline (the pipe is written without blocking), and the engine runs in its own process
-group, which is ended whole: a child it left behind cannot outlive the run.
+children that hold its pipes open, or start children that leave its process group and
+session (``setsid``). So every read here is bounded (a line keeps at most a given number of
+bytes, the rest is counted and dropped), every write waits at most until a deadline (the
+pipe is written without blocking), and the engine runs in its own process group, which is
+ended whole together with the processes that left it: its descendants and whatever holds
+one of its pipes, as far as the system shows them (:func:`strays`).
 
-POSIX only, as the rest of the engine handling."""
+POSIX only, as the rest of the engine handling; the strays are found where ``/proc`` lists
+processes (Linux), and elsewhere the group alone is ended."""
 
 from __future__ import annotations
 
 import collections
 import contextlib
 import os
+import re
 import select
 import signal
 import subprocess
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import IO
 
 #: Bytes read from a pipe at a time.
@@ -104,6 +109,13 @@ def write_within(fd: int, data: bytes, deadline: float) -> bool:
     return True
 
 
+#: The pipes (their inode numbers) of each engine started and not yet ended, by its pid.
+_PIPES: dict[int, frozenset[int]] = {}
+_NUMBER = re.compile("[0-9]{1,20}")
+#: Where the system lists its processes, one folder per process id.
+PROC = Path("/proc")
+
+
 def spawn_group(argv: list[str]) -> subprocess.Popen[bytes]:
     """``argv`` started in a process group of its own, its stdin, stdout and stderr pipes
     of bytes; stdin does not block (see :func:`write_within`)."""
@@ -117,6 +129,8 @@ def spawn_group(argv: list[str]) -> subprocess.Popen[bytes]:
     )
     assert proc.stdin is not None
     os.set_blocking(proc.stdin.fileno(), False)
+    streams = (proc.stdin, proc.stdout, proc.stderr)
+    _PIPES[proc.pid] = frozenset(os.fstat(s.fileno()).st_ino for s in streams if s is not None)
     return proc
 
 
@@ -144,8 +158,72 @@ def wait_exit(proc: subprocess.Popen[bytes], seconds: float) -> bool:
 
 def end_group(proc: subprocess.Popen[bytes]) -> int:
     """Kill every process of the program's group (the program and whatever it started
-    that stayed in the group), then reap the program; its exit code."""
+    that stayed in the group) and every stray of it (:func:`strays`), then reap the
+    program; its exit code."""
     if proc.returncode is None:
+        left = strays(proc.pid, _PIPES.get(proc.pid, frozenset()))
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
-    return proc.wait()
+        for pid in left:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+    code = proc.wait()
+    _PIPES.pop(proc.pid, None)
+    return code
+
+
+def strays(root: int, pipes: frozenset[int]) -> set[int]:
+    """The processes the program ``root`` left outside its group: its descendants (while it
+    runs they are found through their parents, whatever session they moved to) and, once it
+    has exited, those still holding one of its ``pipes``. Empty where ``/proc`` does not
+    list processes. This process, which holds the other ends of the pipes, is never one."""
+    parents: dict[int, int] = {}
+    holders: set[int] = set()
+    for entry, pid in _processes():
+        if pid == os.getpid():
+            continue
+        with contextlib.suppress(OSError, IndexError):
+            # the parent is the second field after the command, which is in parentheses
+            parent = _system_number((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if parent is not None:
+                parents[pid] = parent
+        if pipes and _holds(entry, pipes):
+            holders.add(pid)
+    found = {root}
+    while grown := {p for p, parent in parents.items() if parent in found} - found:
+        found |= grown
+    return (found | holders) - {root}
+
+
+def _processes() -> list[tuple[Path, int]]:
+    """The folders of ``/proc`` that are processes, with their ids (none where it does not
+    exist)."""
+    try:
+        entries = list(PROC.iterdir())
+    except OSError:
+        return []
+    numbered = ((entry, _system_number(entry.name)) for entry in entries)
+    return [(entry, pid) for entry, pid in numbered if pid is not None]
+
+
+def _system_number(text: str) -> int | None:
+    """A number the system writes in ``/proc`` (a process id, a pipe's inode): ASCII digits,
+    never input of a user; ``None`` for anything else."""
+    return int(text) if _NUMBER.fullmatch(text) else None
+
+
+def _holds(process: Path, pipes: frozenset[int]) -> bool:
+    """Whether the process has one of ``pipes`` open (as far as it may be seen: another
+    user's process, which could not be ended anyway, is not)."""
+    try:
+        fds = list((process / "fd").iterdir())
+    except OSError:
+        return False
+    for fd in fds:
+        try:
+            link = os.readlink(fd)
+        except OSError:  # closed meanwhile
+            continue
+        if link.startswith("pipe:[") and _system_number(link[6:-1]) in pipes:
+            return True
+    return False

@@ -8,7 +8,13 @@ starts the default engine as the first thing it does when its command line is a
 two start-ups run side by side; the run adopts that engine (:func:`adopt`) or, when it
 drives another one after all, ends it unused. Nothing here imports more than the standard
 library (and :mod:`~adjudicator.core.conformance.pipes`, which imports only it): it runs
-before anything else."""
+before anything else.
+
+Every engine started here is ended however the command ends: its normal end, an error,
+Ctrl-C, or a SIGTERM or SIGHUP (a ``kill``, ``timeout(1)``, a closed terminal), which
+the console script turns into an exit that unwinds like Ctrl-C. An engine runs in a
+process group of its own, so that nothing sent to the runner's group reaches it: without
+this it outlived the runner (:func:`end_all`)."""
 
 from __future__ import annotations
 
@@ -33,11 +39,30 @@ def engine_argv(command: str) -> list[str]:
 
 
 _early: list[subprocess.Popen[bytes]] = []
+#: Every engine started and not yet found ended, ended at the command's exit.
+_started: list[subprocess.Popen[bytes]] = []
 
 
 def spawn(argv: list[str]) -> subprocess.Popen[bytes]:
-    """The engine program started in its own process group (:func:`spawn_group`)."""
-    return spawn_group(argv)
+    """The engine program started in its own process group (:func:`spawn_group`), to be
+    ended at the latest when the command exits (:func:`end_all`)."""
+    proc = spawn_group(argv)
+    if not _started:
+        atexit.register(end_all)
+    _started[:] = [p for p in _started if p.returncode is None]
+    _started.append(proc)
+    return proc
+
+
+def end_all() -> None:
+    """End every engine started that is still running (its whole group and its strays):
+    at any exit of the command, however it came (a signal turned into an exit by the
+    console script, an error, Ctrl-C), none is left behind."""
+    _early.clear()
+    while _started:
+        proc = _started.pop()
+        if proc.returncode is None:
+            _end(proc)
 
 
 def start_default_early(words: list[str]) -> None:
@@ -49,7 +74,6 @@ def start_default_early(words: list[str]) -> None:
         _early.append(spawn(engine_argv(DEFAULT_ENGINE)))
     except OSError:
         return  # the run starts it again and says why it cannot
-    atexit.register(end_unused)
 
 
 def adopt(command: str) -> subprocess.Popen[bytes] | None:
@@ -62,12 +86,6 @@ def adopt(command: str) -> subprocess.Popen[bytes] | None:
         return early
     _end(early)
     return None
-
-
-def end_unused() -> None:
-    """An early engine the command never adopted (it stopped on a usage error)."""
-    while _early:
-        _end(_early.pop())
 
 
 def _end(proc: subprocess.Popen[bytes]) -> None:

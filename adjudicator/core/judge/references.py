@@ -161,6 +161,30 @@ class TermTable(BaseModel):
 DRAW: dict[Lang, str] = {"ja": "引き分け", "en": "draw"}
 
 
+class BoundarySpec(BaseModel):
+    """A number the rules state (a range, a distance, a threshold, a count, a table's top),
+    which the conformance suite must play at, one below and one above
+    (``core/conformance/boundaries.py``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")
+    rules: list[str] = Field(min_length=1, description="The articles stating the number.")
+    value: int
+    lowest: int | None = Field(
+        default=None, description="The lowest value a record can hold: no case below it."
+    )
+    highest: int | None = Field(
+        default=None, description="The highest value a record can hold: no case above it."
+    )
+    sides: list[str] = Field(
+        default_factory=list,
+        description="The sides that meet it, each to be played; empty: the same for both.",
+    )
+    en: str
+    ja: str
+
+
 class RuleData(BaseModel):
     """Everything a game states about its rulebook, as data."""
 
@@ -189,13 +213,18 @@ class RuleData(BaseModel):
         default_factory=Counting,
         description="How the game says its plies ('41手目', '6ターン目'): core.plies.",
     )
+    boundaries: list[BoundarySpec] = Field(
+        default_factory=list,
+        description="The numbers of the rules the suite plays at, below and above.",
+    )
 
     def model_post_init(self, __context: Any) -> None:
         ids = {ref.id for ref in self.references}
-        items: list[Interpretation | ViolationSpec | ReasonSpec] = [
+        items: list[Interpretation | ViolationSpec | ReasonSpec | BoundarySpec] = [
             *self.interpretations,
             *self.violations,
             *self.reasons,
+            *self.boundaries,
         ]
         for item in items:
             missing = [r for r in item.rules if r not in ids]

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr, RootModel
 
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.outcome import Outcome
 
 Status = Literal["valid", "invalid", "pending", "unreadable"]
@@ -50,6 +51,26 @@ class Note(BaseModel):
     code: str
     location: str
     message: str
+
+    #: The message's id in the catalogue and its parameters (never part of the JSON): a
+    #: record is read before the language of its verdict is known, so a reader says its
+    #: warning in English and keeps the id, from which the verdict says it again in its
+    #: own language (:meth:`message_in`).
+    _said: tuple[str, dict[str, str]] | None = PrivateAttr(default=None)
+
+    @classmethod
+    def said(cls, code: str, location: str, key: str, **params: str) -> Note:
+        """A warning whose message is ``key`` of the catalogue, in English for now."""
+        note = cls(code=code, location=location, message=say(key, "en", **params))
+        note._said = (key, params)
+        return note
+
+    def message_in(self, lang: Lang) -> str:
+        """The message in ``lang``: from its id when it has one, else as written."""
+        if self._said is None:
+            return self.message
+        key, params = self._said
+        return say(key, lang, **params)
 
 
 class PendingCheck(BaseModel):

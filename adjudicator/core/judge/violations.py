@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.core.i18n import Lang, Said, in_lang
+from adjudicator.core.i18n import Lang, Said, fill, in_lang
 
 if TYPE_CHECKING:
     from adjudicator.core.judge.references import RuleData, ViolationSpec
@@ -45,7 +45,7 @@ class Violation:
             args = {
                 k: self.render(v) if isinstance(v, (tuple, list)) else v for k, v in args.items()
             }
-        return template.format(**args)
+        return fill(template, args, lang)
 
     def cite(self, data: RuleData, lang: Lang) -> str:
         """The rule references as the rulebook names them, e.g. '第4条 軌道航行と捕獲'."""

@@ -92,10 +92,13 @@ class Server:
 
     def hello(self, request: dict[str, Any]) -> dict[str, Any]:
         asked = request.get("protocol", PROTOCOL_VERSION)
-        if asked != PROTOCOL_VERSION:
+        # The JSON number 1 only: a string or a boolean is another version (True == 1 in
+        # Python, and an engine in another language would not read `true` as 1).
+        if isinstance(asked, bool) or asked != PROTOCOL_VERSION:
             raise InputError(
                 "unsupported_protocol",
-                f"protocol {asked!r} is not supported",
+                f"protocol {dumps(asked)} is not supported",
+                ja=f"プロトコル {dumps(asked)} には対応していません",
                 field="protocol",
                 expected=f"{PROTOCOL_VERSION}",
             )

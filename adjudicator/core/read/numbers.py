@@ -149,7 +149,7 @@ def ascii_line(line: str, where: str, *, lenient: bool, notes: list[Note]) -> st
     if lenient and only_full_width(line):
         from adjudicator.core.judge.verdict import Note
 
-        notes.append(Note(code="normalized", location=where, message=f"read as {canonical!r}"))
+        notes.append(Note.said("normalized", where, "core.note.read_as", written=canonical))
         return canonical
     raise other_digits(line, canonical, where, lenient=lenient)
 

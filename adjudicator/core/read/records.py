@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 from adjudicator.core.errors import InputError, RecordRule, place
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, fill, say
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.plies import count, ply_name
 from adjudicator.core.judge.references import RuleData
@@ -328,7 +327,7 @@ def load_model(
                 ) from None
             for e in extras:
                 where = location(data_path(data, tuple(e["loc"])))
-                notes.append(Note(code="unknown_field", location=where, message="ignored"))
+                notes.append(Note.said("unknown_field", where, "core.note.ignored"))
                 _drop(data, tuple(e["loc"]))
 
 
@@ -400,30 +399,12 @@ RECORD_MESSAGES: dict[str, dict[Lang, str]] = {
 }
 
 
-DEFERRED_FOUND: dict[Lang, str] = {
-    "en": "(Found when hidden information was opened at {ply}.)",
-    "ja": "({ply}で非公開情報が開示された時点で判明。)",
-}
-
-
-#: The readers' warnings (written in English while a record is read), in Japanese.
-_NOTES_JA = (
-    (re.compile(r"^ignored$"), "無視しました"),
-    (re.compile(r"^\[(\w+)\] ignored$"), r"タグ [\1] を無視しました"),
-    (re.compile(r"^read as '?(.*?)'?$"), r"「\1」と読みました"),
-)
-
-
 def note_in(note: Note, lang: Lang) -> Note:
     """A reader's warning in ``lang``: its message and its locator."""
     if lang == "en":
         return note
-    message = note.message
-    for pattern, ja in _NOTES_JA:
-        if pattern.match(message):
-            message = pattern.sub(ja, message)
-            break
-    return note.model_copy(update={"message": message, "location": place(note.location, lang)})
+    update = {"message": note.message_in(lang), "location": place(note.location, lang)}
+    return note.model_copy(update=update)
 
 
 def end_as_recorded(replay: Replay, record: GameRecord) -> bool:
@@ -499,7 +480,7 @@ class Validation:
                 continue
             side = key == "winner" or (key == "claimed" and code == "wrong_winner")
             words[key] = names.side_name(value, lang) if side else names.reason_name(value, lang)
-        message = RECORD_MESSAGES[code][lang].format(**words)
+        message = fill(RECORD_MESSAGES[code][lang], words, lang)
         return self._problem(code, ply, rules, message, action=args.get("action"))
 
     def _ply(self, ply: int) -> str:
@@ -618,9 +599,9 @@ class Validation:
 
     def _deferred_problem(self, v: Violation, at: int, opened_at: int) -> Problem:
         """A violation at ``at`` that hidden information opened at ``opened_at`` proves."""
-        found = DEFERRED_FOUND[self.lang].format(ply=self._ply(opened_at))
         action = self.record.events[at - 1].written
-        message = f"{v.message(self.lang)} {found}"
+        ply = self._ply(opened_at)
+        message = say("core.record.found_later", self.lang, message=v.message(self.lang), ply=ply)
         return self._problem(v.code, at, v.rules, message, action=action, with_position=False)
 
     def _against(self, code: str, computed: Outcome, **claimed: Any) -> Problem:

@@ -185,14 +185,15 @@ def read_tags(table: TagTable, tags: list[Tag], data: dict[str, Any], reading: R
         if spec is None:
             raise malformed(tag.where, f"unknown tag [{tag.name}]", f"未知のタグ [{tag.name}]")
         if tag.name in seen and not spec.each:
-            raise twice(tag.name, tag.where)
+            raise malformed(tag.where, *twice(tag.name))
         seen.add(tag.name)
         store(spec, tag, data, reading)
 
 
-def twice(name: str, where: str) -> InputError:
-    """A tag written a second time: which of the two the record meant is not known."""
-    return malformed(where, f"tag [{name}] appears twice", f"タグ [{name}] が 2 回あります")
+def twice(name: str) -> tuple[str, str]:
+    """What is said of a tag written a second time (which of the two the record meant is
+    not known), in English and Japanese."""
+    return f"tag [{name}] appears twice", f"タグ [{name}] が 2 回あります"
 
 
 def first_missing(table: TagTable, data: Mapping[str, Any]) -> TagSpec | None:

@@ -15,6 +15,11 @@ thousand but made only when the search reaches them; and candidates far costlier
 best are not looked for. Every
 candidate returned was validated whole, as ``adjudicator validate`` would.
 
+What keeps it bounded, whatever the record (docs/repair.md, "Bounds"): a budget of
+replays, deterministic, a long record's counted once per :data:`LONG_RECORD` events; the
+time, an outer limit, looked at ply by ply inside every replay; memory for the record, not
+the record times the candidates (:class:`.lines.Lines`, :data:`CHECKPOINTS`).
+
 The core knows no game: a game offers the events legal where the replay stands
 (:meth:`Replay.alternatives`, when it can list them), its confusable letters, and a way to
 make its record again with other events (:meth:`Game.with_events`).
@@ -25,24 +30,22 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
-
-from pydantic import BaseModel, Field
+from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.judge.verdict import Problem, Verdict
-from adjudicator.core.read.records import Event, GameRecord, Replay, Validation
+from adjudicator.core.judge.verdict import Problem
+from adjudicator.core.read.records import GameRecord, Replay, Validation
 from adjudicator.core.read.records import validate as validate_record
 from adjudicator.core.repair import transcription
+from adjudicator.core.repair.lines import Lines, Slot, Ticking, digest
+from adjudicator.core.repair.models import Candidate, Edit, Op, Repair, Searched, Stop
 
 if TYPE_CHECKING:
     from adjudicator.core.game import Game
     from adjudicator.core.i18n import Lang
 
-Op = Literal["replace", "insert", "delete", "swap"]
-Stop = Literal["complete", "horizon", "top", "alternatives", "replays", "time"]
 
 #: The checks on a claimed result, not on an event: the fault may be anywhere before.
 RESULT_CODES = frozenset(
@@ -54,9 +57,10 @@ RESULT_CODES = frozenset(
 DEFAULT_WINDOW: int | None = None
 DEFAULT_MAX_EDITS = 2
 DEFAULT_TOP = 3
-#: Edited records replayed at most, and seconds: what fits a director's patience.
+#: Edited records replayed at most (the budget: the same answer on any machine), and seconds,
+#: an outer limit for a machine far slower or busier than a laptop (said when it stops one).
 DEFAULT_MAX_REPLAYS = 20_000
-DEFAULT_SECONDS = 30.0
+DEFAULT_SECONDS = 120.0
 #: Candidates that cost this much more than the best are not looked for: far less likely
 #: than it, they would only cost the director time.
 HORIZON = 0.5
@@ -66,6 +70,11 @@ ALTERNATIVES_AT_LEAST = 1000
 #: Lines after a place a game reads to tell what was left out there (:meth:`Replay.omitted`):
 #: two Dark Nebula turns.
 AHEAD = 14
+#: A record counts as one replay per so many events, and so many plies played to reach places
+#: count as one: the budget bounds the work, whatever the record's length.
+LONG_RECORD = 250
+#: The replays a node keeps before its places, at most; the others played from the nearest.
+CHECKPOINTS = 64
 #: No edit costs less (:mod:`.transcription`): what an edit not planned yet is counted at.
 CHEAPEST_EDIT = min(
     transcription.NUMBER_OFF,
@@ -76,73 +85,9 @@ CHEAPEST_EDIT = min(
 )
 
 
-class Edit(BaseModel):
-    """One correction: at ``ply`` (1-based, in the record as corrected so far), what was
-    written and what is now."""
-
-    ply: int
-    op: Op
-    was: str | None = Field(description="The event as written (None for an insertion).")
-    now: str | None = Field(description="The event as corrected (None for a deletion).")
-    cost: float
-
-
-class Candidate(BaseModel):
-    edits: list[Edit]
-    cost: float = Field(description="The sum of the edits' costs (see docs/repair.md).")
-    verdict: Verdict = Field(description="The corrected record's verdict.")
-    record: dict[str, Any] = Field(
-        description="The corrected record, whole, in the game's JSON record format."
-    )
-
-
-class Searched(BaseModel):
-    edits_tried: int
-    replays: int
-    seconds: float
-    complete: bool = Field(
-        description="True when every record within max_edits edits was considered."
-    )
-    stopped: Stop = Field(
-        description="Why the search stopped: every record considered; every correction "
-        "costing up to the best's plus the horizon considered; the candidates asked for "
-        "found; as many replays again spent on other corrections as the best took; or a "
-        "budget (replays, seconds) reached."
-    )
-    cost_limit: float | None = Field(
-        default=None, description="With 'horizon': the dearest cost considered."
-    )
-    budget_reached: str | None = Field(
-        default=None, description="'replays' or 'time' when the search stopped at a budget."
-    )
-
-
-class Repair(BaseModel):
-    """What ``adjudicator repair --json`` prints."""
-
-    source: str
-    game: str | None
-    status: Literal["valid", "repaired", "no_candidate", "pending"]
-    verdict: Verdict = Field(description="The record's own verdict, before any edit.")
-    max_edits: int
-    candidates: list[Candidate] = Field(default_factory=list)
-    searched: Searched | None = None
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One event of an edited record: its line, the index of the event of the record it
-    is, unchanged (kept or moved), or ``None`` for a line the repair wrote, and the event
-    the validation loop plays."""
-
-    line: str
-    origin: int | None
-    event: Event
-
-
 @dataclass
 class _Node:
-    slots: tuple[Slot, ...]
+    slots: Lines
     edits: tuple[Edit, ...]
     cost: float
     #: edits may be made from this slot index on (edits go in the order of their plies)
@@ -169,11 +114,32 @@ class _Planned:
 
 
 class _Place(NamedTuple):
-    """A slot of a node's record where edits may go, not planned yet."""
+    """A slot of a node's record where edits may go, not planned yet, with the replay
+    standing before it."""
 
     node: _Node
     at: int
     replay: Replay
+
+
+@dataclass
+class _Places:
+    """The slots ``lo..top`` of a node's record where edits may go, reached one at a time
+    from ``top`` down (nearest the failure first); ``kept`` holds the replay standing before
+    every ``step``-th of them, from ``lo`` on. ``first`` numbers them in the search's
+    order of arrival, as if each had been planned on its own."""
+
+    node: _Node
+    lo: int
+    top: int
+    step: int
+    kept: list[Replay]
+    first: int
+    at: int
+
+
+class _Spent(Exception):
+    """The search's time ran out inside a replay."""
 
 
 class _Search:
@@ -198,12 +164,18 @@ class _Search:
         self.started = time.monotonic()
         self.confusables = game.confusables
         self.replays = 0
+        #: the budget spent: replays, a long record's counted once per LONG_RECORD events
+        self.spent = 0
+        #: plies played to stand before places, not yet counted as a replay
+        self.plies = 0
         self.tried = 0
         self.budget: Literal["replays", "time"] | None = None
-        self.seen: set[tuple[str, ...]] = set()
+        #: the records tried, by their digests
+        self.seen: set[bytes] = set()
         self.order = itertools.count()
         self.stopped: Stop = "complete"
         self.alternatives_until = 0
+        self.found: list[_Node] = []
 
     # --- playing edited records ---------------------------------------------------------
 
@@ -216,16 +188,29 @@ class _Search:
             return length
         return problem.ply - 1
 
+    def _tick(self, plies: int) -> None:
+        """Told of plies played inside a replay: the time, an outer limit, is looked at
+        where the work is done."""
+        if time.monotonic() > self.deadline:
+            raise _Spent
+
+    def _charge(self, plies: int) -> None:
+        """Plies played to stand before places, counted as replays once they make one."""
+        self.plies += plies
+        self.spent += self.plies // LONG_RECORD
+        self.plies %= LONG_RECORD
+
     def _play(self, node: _Node) -> int | None:
         """Replay ``node``'s record from its base: where it first fails, or ``None``."""
         self.replays += 1
+        self.spent += max(1, -(-len(node.slots) // LONG_RECORD))
         events = [s.event for s in node.slots]
         edited = GameRecord(
             self.record.game, self.record.game_id, self.record.model, events, self.record.claimed
         )
         validation = Validation(
             edited,
-            node.base.copy(),
+            cast(Replay, Ticking(node.base.copy(), self._tick)),
             lenient=False,
             lang="en",
             positions=False,
@@ -234,22 +219,53 @@ class _Search:
         problem, _ = validation.run()
         return self._failure(problem, len(node.slots))
 
-    def _checkpoints(self, node: _Node, lo: int, hi: int) -> dict[int, Replay]:
-        """The replay standing before each slot index in ``lo..hi`` of ``node``'s record."""
+    def _advance(self, replay: Replay, slot: Slot) -> bool:
+        """Play ``slot`` on ``replay``; whether it was accepted."""
+        self._tick(1)
+        try:
+            step = replay.attempt(slot.event.played, lenient=False)
+        except InputError:
+            return False
+        return step.violation is None
+
+    def _places_of(self, node: _Node, lo: int, hi: int) -> _Places | None:
+        """The places ``lo..hi`` of ``node``'s record, up to the first slot refused (a
+        place before it, none after), with the replays kept to reach them."""
+        slots = node.slots.whole()
+        step = 1
         replay = node.base.copy()
-        found: dict[int, Replay] = {}
+        kept: list[Replay] = []
+        top = None
+        played = 0
         for at in range(node.base_at, hi + 1):
             if at >= lo:
-                found[at] = replay.copy()
-            if at == hi or at >= len(node.slots):
+                top = at
+                if (at - lo) % step == 0:
+                    kept.append(replay.copy())
+                    if len(kept) > CHECKPOINTS:  # every other one dropped
+                        kept, step = kept[::2], step * 2
+            if at == hi or at >= len(slots):
                 break
-            try:
-                step = replay.attempt(node.slots[at].event.played, lenient=False)
-            except InputError:
+            played += 1
+            if not self._advance(replay, slots[at]):
                 break
-            if step.violation is not None:
-                break
-        return found
+        self._charge(played)
+        if top is None:
+            return None
+        return _Places(node, lo, top, step, kept, 0, top)
+
+    def _replay_at(self, places: _Places) -> Replay | None:
+        """The replay standing before the place ``places.at``, from the one kept nearest
+        before it; ``None`` if a slot between them is refused (it never is: they were
+        played when the replays were kept)."""
+        index = (places.at - places.lo) // places.step
+        replay = places.kept[index].copy()
+        start = places.lo + index * places.step
+        for at in range(start, places.at):
+            if not self._advance(replay, places.node.slots[at]):
+                return None
+        self._charge(places.at - start)
+        return replay
 
     # --- edits ----------------------------------------------------------------------------
 
@@ -282,21 +298,9 @@ class _Search:
             yield _Planned(node, replay, at, "delete", None, transcription.MISSING_OR_EXTRA_EVENT)
             if at + 1 < len(slots):
                 yield _Planned(node, replay, at, "swap", None, transcription.SWAPPED_EVENTS)
-        ahead = [s.line for s in slots[at : at + AHEAD]]
+        ahead = slots.lines(at, AHEAD)
         for alt in dict.fromkeys([*listed, *replay.omitted(ahead)]):
             yield _Planned(node, replay, at, "insert", alt, transcription.MISSING_OR_EXTRA_EVENT)
-
-    def _renumbered(self, slots: tuple[Slot, ...], start: int) -> tuple[Slot, ...]:
-        """The slots from ``start`` on written with their new places' numbers, for a game
-        whose events carry one (a slot keeps its origin: only its number changed)."""
-        renumbered = self.game.renumbered
-        out = list(slots)
-        for i in range(start, len(out)):
-            slot = out[i]
-            line = renumbered(slot.line, i)
-            if line != slot.line:
-                out[i] = Slot(line, slot.origin, Event(line))
-        return tuple(out)
 
     def _made(self, plan: _Planned) -> _Node:
         """The node a planned edit makes: its record, its edit and where edits go on."""
@@ -304,25 +308,16 @@ class _Search:
         slots = node.slots
         was: str | None = slots[at].line if at < len(slots) else None
         now: str | None = line
-        if op == "replace":
-            assert line is not None
-            new = (*slots[:at], Slot(line, None, Event(line)), *slots[at + 1 :])
-            next_at = at + 1
-        elif op == "insert":
-            assert line is not None
-            new = (*slots[:at], Slot(line, None, Event(line)), *slots[at:])
+        next_at = at + 1
+        if op == "insert":
             was = None
-            next_at = at + 1
         elif op == "delete":
-            new = (*slots[:at], *slots[at + 1 :])
             next_at = at
-        else:  # swap
-            new = (*slots[:at], slots[at + 1], slots[at], *slots[at + 2 :])
+        elif op == "swap":
             was = f"{slots[at].line} / {slots[at + 1].line}"
             now = f"{slots[at + 1].line} / {slots[at].line}"
             next_at = at + 2
-        if op != "replace":
-            new = self._renumbered(new, at)
+        new = Lines(slots.root, slots.renumbered, slots, (op, at, line))
         edit = Edit(ply=at + 1, op=op, was=was, now=now, cost=plan.cost)
         cost = node.cost + plan.cost
         failed = node.failed_at or 0
@@ -337,32 +332,51 @@ class _Search:
         assert node.failed_at is not None
         return node.failed_at >= node.next_at and node.failed_at >= node.parent_failed
 
-    def _places(self, node: _Node) -> Iterator[_Place]:
+    def _places(self, node: _Node) -> _Places | None:
         """Where ``node``'s record may be edited next: at or before its failure, after its
-        last edit, each with the replay standing before it."""
+        last edit."""
         failed = node.failed_at
         assert failed is not None
         lo = node.next_at if self.window is None else max(node.next_at, failed - self.window)
         hi = min(failed, len(node.slots))
         if lo > hi:
-            return
-        for at, replay in self._checkpoints(node, lo, hi).items():
-            yield _Place(node, at, replay)
+            return None
+        return self._places_of(node, lo, hi)
 
     # --- the search -------------------------------------------------------------------------
 
     def run(self, root: _Node) -> list[_Node]:
-        found: list[_Node] = []
-        heap: list[tuple[float, int, int, _Planned | _Place]] = []
+        try:
+            return self._run(root)
+        except _Spent:
+            self.stopped = self.budget = "time"
+            return self.found
 
-        def push(cost: float, at: int, failed: int, item: _Planned | _Place) -> None:
+    def _run(self, root: _Node) -> list[_Node]:
+        found = self.found
+        heap: list[tuple[float, int, int, _Planned | _Places]] = []
+
+        def push(cost: float, at: int, failed: int, item: _Planned | _Places) -> None:
             # ties: the edit nearer the failure first
             heapq.heappush(heap, (cost, abs(at - failed), next(self.order), item))
 
+        def place(places: _Places) -> None:
+            # a place is planned when the search reaches the cheapest edit it could hold;
+            # its order of arrival as if every place of the node had been pushed at once
+            node = places.node
+            key = (node.cost + CHEAPEST_EDIT, abs(places.at - (node.failed_at or 0)))
+            heapq.heappush(heap, (*key, places.first + places.at - places.lo, places))
+
         def places(node: _Node) -> None:
-            # a place is planned when the search reaches the cheapest edit it could hold
-            for place in self._places(node):
-                push(node.cost + CHEAPEST_EDIT, place.at, node.failed_at or 0, place)
+            found_places = self._places(node)
+            if found_places is None:
+                return
+            found_places.first = next(self.order)
+            # the numbers of the node's other places are taken
+            self.order = itertools.count(
+                found_places.first + found_places.top - found_places.lo + 1
+            )
+            place(found_places)
 
         places(root)
         while heap:
@@ -375,33 +389,43 @@ class _Search:
             if found and self.replays > self.alternatives_until:
                 self.stopped = "alternatives"
                 break
-            if self.replays >= self.max_replays:
+            if self.spent >= self.max_replays:
                 self.stopped = self.budget = "replays"
                 break
             if time.monotonic() > self.deadline:
                 self.stopped = self.budget = "time"
                 break
             item = heapq.heappop(heap)[3]
-            if isinstance(item, _Place):
-                failed = item.node.failed_at or 0
-                for plan in self._edits_at(item):
-                    push(item.node.cost + plan.cost, plan.at, failed, plan)
+            if isinstance(item, _Places):
+                replay = self._replay_at(item)
+                node = item.node
+                if replay is not None:
+                    for plan in self._edits_at(_Place(node, item.at, replay)):
+                        push(node.cost + plan.cost, plan.at, node.failed_at or 0, plan)
+                if item.at > item.lo:
+                    item.at -= 1
+                    place(item)
                 continue
             node = self._made(item)
-            key = tuple(s.line for s in node.slots)
-            if key in self.seen:
-                continue
-            self.seen.add(key)
-            self.tried += 1
-            node.failed_at = self._play(node)
-            if node.failed_at is None:
-                if not found:
-                    self.alternatives_until = 2 * self.replays + ALTERNATIVES_AT_LEAST
-                if not any(_within(earlier, node) for earlier in found):
-                    found.append(node)
-            elif len(node.edits) < self.max_edits and self._progress(node):
-                places(node)
+            key = digest(node.slots.whole())
+            if key not in self.seen:
+                self.seen.add(key)
+                self._try(node, places)
+            node.slots.let_go()
         return found
+
+    def _try(self, node: _Node, places: Callable[[_Node], None]) -> None:
+        """Replay an edited record: a candidate when it passes, else where edits go next."""
+        found = self.found
+        self.tried += 1
+        node.failed_at = self._play(node)
+        if node.failed_at is None:
+            if not found:
+                self.alternatives_until = 2 * self.replays + ALTERNATIVES_AT_LEAST
+            if not any(_within(earlier, node) for earlier in found):
+                found.append(node)
+        elif len(node.edits) < self.max_edits and self._progress(node):
+            places(node)
 
 
 def _within(earlier: _Node, later: _Node) -> bool:
@@ -441,7 +465,7 @@ def repair(
         seconds=seconds,
     )
     slots = tuple(Slot(e.written, i, e) for i, e in enumerate(record.events))
-    root = _Node(slots, (), 0.0, 0, game.replay(record), 0)
+    root = _Node(Lines(slots, game.renumbered), (), 0.0, 0, game.replay(record), 0)
     root.failed_at = search._failure(verdict.problem, len(slots))
     found = search.run(root) if max_edits > 0 else []
     candidates = []

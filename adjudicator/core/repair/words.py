@@ -7,66 +7,31 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.write.report import decided_line
 
 if TYPE_CHECKING:
     from adjudicator.core.judge.references import RuleData
-    from adjudicator.core.repair.search import Candidate, Edit, Searched
+    from adjudicator.core.repair.models import Candidate, Edit, Searched
 
-#: The words of a repair, by language.
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "valid": "{source}: valid as written; nothing to repair.",
-        "pending": "{source}: consistent so far, hidden checks pending; nothing public to repair.",
-        "fails": "{source}: invalid at {ply}",
-        "fails_whole": "{source}: invalid",
-        "candidates": "{count} correction(s) under which the record is valid to its end "
-        "and agrees with its result:",
-        "none": "No correction within {max_edits} edit(s) makes the record valid.",
-        "candidate": "{rank}. cost {cost:g}: {verdict}",
-        "valid_unfinished": "valid, unfinished",
-        "valid_decided": "valid, {decided}",
-        "replace": "{ply}: {was} → {now}",
-        "replace_in": "{ply}: {part_was} → {part_now} in {was}",
-        "insert": "{ply}: insert {now}",
-        "delete": "{ply}: delete {was}",
-        "swap": "{ply}: swap {was} → {now}",
-        "searched": "Searched {tried} edited record(s) in {seconds:.1f} s; {scope}.",
-        "complete": "every record within {max_edits} edit(s) considered",
-        "horizon": "every correction costing up to {limit:g} considered",
-        "top": "stopped at the {top} cheapest",
-        "alternatives": "stopped looking for other corrections",
-        "budget": "stopped at the {budget} budget: a correction may have been missed",
-        "wrote": "wrote {path}: the first correction, its edits in ext",
-    },
-    "ja": {
-        "valid": "{source}: 記録どおりで有効です。修復するところはありません。",
-        "pending": "{source}: ここまでは矛盾なし、非公開の確認が保留中です。公開部分に修復する"
-        "ところはありません。",
-        "fails": "{source}: {ply}で無効",
-        "fails_whole": "{source}: 無効",
-        "candidates": "記録が最後まで有効で結果とも合う修正案 {count} 件:",
-        "none": "{max_edits} 箇所以内の修正では記録は有効になりません。",
-        "candidate": "{rank}. 費用 {cost:g}: {verdict}",
-        "valid_unfinished": "有効、対局は未終了",
-        "valid_decided": "有効、{decided}",
-        "replace": "{ply}: {was} → {now}",
-        "replace_in": "{ply}: {part_was} → {part_now}({was} の中)",
-        "insert": "{ply}: {now} を挿入",
-        "delete": "{ply}: {was} を削除",
-        "swap": "{ply}: 入れ替え {was} → {now}",
-        "searched": "修正した記録 {tried} 件を {seconds:.1f} 秒で検討しました({scope})。",
-        "complete": "{max_edits} 箇所以内の修正をすべて検討",
-        "horizon": "費用 {limit:g} までの修正をすべて検討",
-        "top": "安い順に {top} 件見つけた時点で終了",
-        "alternatives": "他の修正案の探索を打ち切り",
-        "budget": "{budget} の上限で終了。見落とした修正案があるかもしれません",
-        "wrote": "{path} に書き出しました(最初の修正案。修正内容は ext に記載)",
-    },
+#: Each edit's words, by the edit's operation.
+_EDITS = {
+    "replace": "core.repair.replace",
+    "insert": "core.repair.insert",
+    "delete": "core.repair.delete",
+    "swap": "core.repair.swap",
 }
 
-_BUDGET_JA = {"replays": "再生回数", "time": "時間"}
+#: Why a search stopped, in words, by :attr:`Searched.stopped`.
+_STOPPED = {
+    "complete": "core.repair.complete",
+    "horizon": "core.repair.horizon",
+    "top": "core.repair.top",
+    "alternatives": "core.repair.alternatives",
+}
+
+#: The budget a search stopped at, in words.
+_BUDGETS = {"replays": "core.repair.budget_replays", "time": "core.repair.budget_time"}
 
 #: A replaced line longer than this is shown by what changed in it.
 _SHORT = 16
@@ -78,22 +43,25 @@ def edit_line(edit: Edit, lang: Lang, rules: RuleData | None = None) -> str:
     from adjudicator.core.judge.plies import ply_name
     from adjudicator.core.repair.transcription import changed_part
 
-    w = WORDS[lang]
     ply = ply_name(rules.counting if rules is not None else None, edit.ply, lang)
     if edit.op == "replace" and edit.was and edit.now and len(edit.was) > _SHORT:
         part_was, part_now = changed_part(edit.was, edit.now)
-        return w["replace_in"].format(
-            ply=ply, part_was=part_was or "∅", part_now=part_now or "∅", was=edit.was
+        return say(
+            "core.repair.replace_in",
+            lang,
+            ply=ply,
+            part_was=part_was or "∅",
+            part_now=part_now or "∅",
+            was=edit.was,
         )
-    return w[edit.op].format(ply=ply, was=edit.was, now=edit.now)
+    return say(_EDITS[edit.op], lang, ply=ply, was=edit.was, now=edit.now)
 
 
 def verdict_said(candidate: Candidate, rules: RuleData | None, lang: Lang) -> str:
     """What the corrected record's verdict is: valid, and decided how or unfinished."""
-    w = WORDS[lang]
     computed = candidate.verdict.computed
     if computed is None:
-        return w["valid_unfinished"]
+        return say("core.repair.valid_unfinished", lang)
     decided = decided_line(
         rules,
         lang,
@@ -101,19 +69,17 @@ def verdict_said(candidate: Candidate, rules: RuleData | None, lang: Lang) -> st
         computed.winner,
         computed.reason,
     )
-    return w["valid_decided"].format(decided=decided)
+    return say("core.repair.valid_decided", lang, decided=decided)
 
 
 def searched_said(searched: Searched, max_edits: int, found: int, lang: Lang) -> str:
     """What was searched and why the search stopped; a budget reached says that a
     correction may have been missed."""
-    w = WORDS[lang]
     if searched.budget_reached:
-        budget = searched.budget_reached
-        shown_budget = _BUDGET_JA.get(budget, budget) if lang == "ja" else budget
-        scope = w["budget"].format(budget=shown_budget)
+        budget = say(_BUDGETS[searched.budget_reached], lang)
+        scope = say("core.repair.budget", lang, budget=budget)
     else:
-        scope = w[searched.stopped].format(
-            max_edits=max_edits, limit=searched.cost_limit, top=found
-        )
-    return w["searched"].format(tried=searched.edits_tried, seconds=searched.seconds, scope=scope)
+        limit = searched.cost_limit
+        scope = say(_STOPPED[searched.stopped], lang, max_edits=max_edits, limit=limit, top=found)
+    tried, seconds = searched.edits_tried, searched.seconds
+    return say("core.repair.searched", lang, tried=tried, seconds=seconds, scope=scope)

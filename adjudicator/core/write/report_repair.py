@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.batch.files import Options
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
-from adjudicator.core.repair.search import DEFAULT_MAX_EDITS, Edit, Repair, repair
-from adjudicator.core.repair.words import WORDS as REPAIR_WORDS
+from adjudicator.core.i18n import Lang, say
+from adjudicator.core.repair.models import Edit, Repair
+from adjudicator.core.repair.search import DEFAULT_MAX_EDITS, repair
 from adjudicator.core.repair.words import edit_line, searched_said, verdict_said
 from adjudicator.core.write.display import printable
 from adjudicator.core.write.report_frames import drawn_frames, frames_data
@@ -41,40 +41,6 @@ class RepairBudget:
     max_edits: int = DEFAULT_MAX_EDITS
 
 
-#: The report's words for a repair; the edits and the search are said as ``adjudicator
-#: repair`` says them (:mod:`adjudicator.core.repair.words`).
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "best": "Best correction found (cost {cost:g}):",
-        "checked": "The corrected record was validated whole: {verdict}.",
-        "budget": "This report searches at most {replays} edited records and {seconds:g} s "
-        "a record (--repair-replays, --repair-seconds); adjudicator repair searches further.",
-        "first": "Searched {tried} edited record(s) in {seconds:.1f} s, cheapest first: this "
-        "correction is the first found; others were not looked for.",
-        "unread": "No correction searched: the record's events could not be read.",
-        "failed": "No correction searched: the search stopped on an internal error.",
-        "row_best": "{edits} (cost {cost:g})",
-        "row_none": "none within {max_edits} edit(s)",
-        "row_budget": "none found within the budget",
-        "row_unsearched": "not searched",
-    },
-    "ja": {
-        "best": "見つかった最良の修正案(費用 {cost:g}):",
-        "checked": "修正した記録を最後まで検証しました: {verdict}。",
-        "budget": "このレポートでは 1 記録につき修正した記録 {replays} 件、{seconds:g} 秒まで"
-        "探します(--repair-replays、--repair-seconds)。adjudicator repair はさらに探します。",
-        "first": "修正した記録 {tried} 件を {seconds:.1f} 秒で、費用の安い順に検討しました。"
-        "この修正案が最初に見つかったもので、他の修正案は探していません。",
-        "unread": "修正案は探していません: 記録の手順を読めませんでした。",
-        "failed": "修正案は探していません: 内部エラーで探索が止まりました。",
-        "row_best": "{edits}(費用 {cost:g})",
-        "row_none": "{max_edits} 箇所以内の修正案なし",
-        "row_budget": "上限内では修正案なし",
-        "row_unsearched": "探索せず",
-    },
-}
-
-
 @dataclass(frozen=True)
 class Fix:
     """What the report shows of a record's repair: the viewer's data (words and, with a
@@ -84,6 +50,13 @@ class Fix:
     row: str
     #: the defect that cost the corrected game its pictures (:class:`.report_frames.Drawn`)
     defect: str | None = None
+
+
+def _unsearched(line: str, lang: Lang) -> Fix:
+    """A record whose repair was not searched, and why."""
+    return Fix(
+        {"status": "unsearched", "lines": [line]}, say("core.repair_report.row_unsearched", lang)
+    )
 
 
 def corrected(
@@ -96,9 +69,8 @@ def corrected(
     """The best correction of the record ``read`` (its game and record, as judged) within
     ``budget``, with the corrected game's frames (their boards into ``boards``)."""
     lang = options.lang
-    words = WORDS[lang]
     if read is None:
-        return Fix({"status": "unsearched", "lines": [words["unread"]]}, words["row_unsearched"])
+        return _unsearched(say("core.repair_report.unread", lang), lang)
     game, record = read
     try:
         found = repair(
@@ -113,17 +85,19 @@ def corrected(
         )
     except InputError as err:
         said = err.ja if lang == "ja" and err.ja else err.message
-        line = f"{words['unread']} ({said})"
-        return Fix({"status": "unsearched", "lines": [printable(line)]}, words["row_unsearched"])
+        line = f"{say('core.repair_report.unread', lang)} ({said})"
+        return _unsearched(printable(line), lang)
     except Exception:  # a defect in the search costs this record its repair, not the report
         traceback.print_exc(file=sys.stderr)
-        return Fix({"status": "unsearched", "lines": [words["failed"]]}, words["row_unsearched"])
+        return _unsearched(say("core.repair_report.failed", lang), lang)
     if found.status not in ("repaired", "no_candidate") or found.searched is None:
         # read strictly, as a repair reads, the record is not invalid: nothing searched
-        return Fix({"status": "unsearched", "lines": [words["unread"]]}, words["row_unsearched"])
+        return _unsearched(say("core.repair_report.unread", lang), lang)
     searched = found.searched
     if searched.stopped == "top":  # one candidate asked for, and found
-        said = words["first"].format(tried=searched.edits_tried, seconds=searched.seconds)
+        said = say(
+            "core.repair_report.first", lang, tried=searched.edits_tried, seconds=searched.seconds
+        )
     else:
         said = searched_said(searched, found.max_edits, len(found.candidates), lang)
     if not found.candidates:
@@ -132,15 +106,16 @@ def corrected(
 
 
 def _none(found: Repair, budget: RepairBudget, searched: str, lang: Lang) -> Fix:
-    words = WORDS[lang]
     assert found.searched is not None
     lines = [searched]
     if found.searched.budget_reached:
-        lines.append(words["budget"].format(replays=budget.replays, seconds=budget.seconds))
-        row = words["row_budget"]
+        lines.append(
+            say("core.repair_report.budget", lang, replays=budget.replays, seconds=budget.seconds)
+        )
+        row = say("core.repair_report.row_budget", lang)
     else:
-        lines.insert(0, REPAIR_WORDS[lang]["none"].format(max_edits=found.max_edits))
-        row = words["row_none"].format(max_edits=found.max_edits)
+        lines.insert(0, say("core.repair.none", lang, max_edits=found.max_edits))
+        row = say("core.repair_report.row_none", lang, max_edits=found.max_edits)
     return Fix({"status": "no_candidate", "lines": lines}, row)
 
 
@@ -148,15 +123,14 @@ def _best(
     game: Game, found: Repair, searched: str, options: Options, boards: dict[str, str]
 ) -> Fix:
     lang = options.lang
-    words = WORDS[lang]
     best = found.candidates[0]
     edits = [printable(edit_line(e, lang, game.rules)) for e in best.edits]
     data: dict[str, Any] = {
         "status": "repaired",
-        "head": words["best"].format(cost=best.cost),
+        "head": say("core.repair_report.best", lang, cost=best.cost),
         "edits": edits,
         "lines": [
-            words["checked"].format(verdict=verdict_said(best, game.rules, lang)),
+            say("core.repair_report.checked", lang, verdict=verdict_said(best, game.rules, lang)),
             searched,
         ],
         "wp": written_plies(best.edits),
@@ -172,7 +146,7 @@ def _best(
         drawn = drawn_frames(game, record, replace(options, lenient=False))
         data["frames"] = frames_data(drawn.frames, boards)
         defect = drawn.defect
-    row = words["row_best"].format(edits="; ".join(edits), cost=best.cost)
+    row = say("core.repair_report.row_best", lang, edits="; ".join(edits), cost=best.cost)
     return Fix(data, row, defect)
 
 

@@ -1,9 +1,9 @@
 """The verdicts as an Excel workbook (``validate … --xlsx FILE``), for directors who live in
 a spreadsheet program: what ``--summary csv`` writes, without the import dialog.
 
-The first sheet holds one row per record, with the columns and values of the CSV summary
-(:mod:`adjudicator.core.write.spreadsheet` makes both, so the two never differ) and the
-verdict's message; its header row is frozen and carries filters, and each column is as
+The first sheet holds one row per record, with the columns and values of the CSV summary,
+the verdict's message among them (:mod:`adjudicator.core.write.spreadsheet` makes both, so
+the two never differ); its header row is frozen and carries filters, and each column is as
 wide as its widest text, a full-width (Japanese) character counted as two. The second
 sheet says what the run was: the tool's and the conformance suite's versions, the date,
 strict or lenient, and the interpretations in force for each game judged.
@@ -40,7 +40,7 @@ from adjudicator.core.registry import Registry
 from adjudicator.core.shipped import shipped
 from adjudicator.core.write.display import printable
 from adjudicator.core.write.files import writing
-from adjudicator.core.write.spreadsheet import COLUMNS, verdict_row
+from adjudicator.core.write.spreadsheet import header, verdict_row
 
 Value = str | int | None
 
@@ -52,7 +52,6 @@ WORDS: dict[Lang, dict[str, str]] = {
     "en": {
         "records": "Records",
         "settings": "Settings",
-        "message": "message",
         "setting": "Setting",
         "value": "Value",
         "id": "Id",
@@ -69,7 +68,6 @@ WORDS: dict[Lang, dict[str, str]] = {
     "ja": {
         "records": "記録",
         "settings": "設定",
-        "message": "説明",
         "setting": "項目",
         "value": "値",
         "id": "ID",
@@ -84,16 +82,6 @@ WORDS: dict[Lang, dict[str, str]] = {
         "interpretation": "{game}: {title}",
     },
 }
-
-
-def message_of(v: Verdict) -> str:
-    """What the verdict says in words: the problem's message, why the record could not be
-    read, or the first check waiting; empty for a valid record."""
-    if v.problem is not None:
-        return v.problem.message
-    if v.unreadable is not None:
-        return v.unreadable.message
-    return v.pending[0].description if v.pending else ""
 
 
 def display_width(text: str) -> int:
@@ -116,7 +104,7 @@ class Workbook:
     interpretations: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, verdict: Verdict) -> None:
-        self.rows.append((*verdict_row(verdict), message_of(verdict)))
+        self.rows.append(verdict_row(verdict, self.options.lang, self.registry.get))
         if verdict.game is not None:
             seen = self.interpretations.setdefault(verdict.game, [])
             seen.extend(i for i in verdict.interpretations if i not in seen)
@@ -126,8 +114,7 @@ class Workbook:
         lang = self.options.lang
         words = WORDS[lang]
         book = OpenpyxlWorkbook(write_only=True)
-        header = (*COLUMNS, words["message"])
-        _table(book.create_sheet(words["records"]), header, self.rows)
+        _table(book.create_sheet(words["records"]), header(lang), self.rows)
         settings_header = (words["setting"], words["value"], words["id"])
         _table(book.create_sheet(words["settings"]), settings_header, self._settings())
         # saved inside the one writer, so that a failure of openpyxl's own temporary

@@ -106,16 +106,14 @@ final class Rules {
         }
         if (others > 0 || battleships != 2 || guardShips != 2)
             throw new Fault("rebel_setup_mix", i, "The rebels start with two battleships and two guard ships.");
+        // Each placement in the order written, all its checks before the next placement's
+        // (docs/engines/dark-nebula.md, "Several faults in one event": the set-up).
         int[] per = new int[Board.N];
         for (int[] p : ev.places) {
             if (p[1] == Board.TYRANN || (Board.NEBULA[p[1]] && !Bugs.on("b1-setup-nebula-allowed")))
                 throw new Fault("rebel_setup_sector", i, "Rebels may not start in " + Board.SECTOR_IDS[p[1]] + ".");
-        }
-        for (int[] p : ev.places) {
             if (++per[p[1]] > 1 && !Bugs.on("setup-crowding-allowed"))
                 throw new Fault("rebel_setup_crowded", i, Board.SECTOR_IDS[p[1]] + " holds more than one rebel counter at set-up.");
-        }
-        for (int[] p : ev.places) {
             if (p[0] == Board.BATTLESHIP && Board.PRODUCTION[p[1]] < (Bugs.on("b2-battleship-setup-production-one") ? 1 : 2))
                 throw new Fault("battleship_low_production", i, "Battleships start on sectors of production 2 or more ("
                     + Board.SECTOR_IDS[p[1]] + " has " + Board.PRODUCTION[p[1]] + ").");

@@ -1,0 +1,65 @@
+"""What a repair search answers (``adjudicator repair --json``; schemas/repair.schema.json)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from adjudicator.core.judge.verdict import Verdict
+
+Op = Literal["replace", "insert", "delete", "swap"]
+Stop = Literal["complete", "horizon", "top", "alternatives", "replays", "time"]
+
+
+class Edit(BaseModel):
+    """One correction: at ``ply`` (1-based, in the record as corrected so far), what was
+    written and what is now."""
+
+    ply: int
+    op: Op
+    was: str | None = Field(description="The event as written (None for an insertion).")
+    now: str | None = Field(description="The event as corrected (None for a deletion).")
+    cost: float
+
+
+class Candidate(BaseModel):
+    edits: list[Edit]
+    cost: float = Field(description="The sum of the edits' costs (see docs/repair.md).")
+    verdict: Verdict = Field(description="The corrected record's verdict.")
+    record: dict[str, Any] = Field(
+        description="The corrected record, whole, in the game's JSON record format."
+    )
+
+
+class Searched(BaseModel):
+    edits_tried: int
+    replays: int
+    seconds: float
+    complete: bool = Field(
+        description="True when every record within max_edits edits was considered."
+    )
+    stopped: Stop = Field(
+        description="Why the search stopped: every record considered; every correction "
+        "costing up to the best's plus the horizon considered; the candidates asked for "
+        "found; as many replays again spent on other corrections as the best took; or a "
+        "budget (replays, seconds) reached."
+    )
+    cost_limit: float | None = Field(
+        default=None, description="With 'horizon': the dearest cost considered."
+    )
+    budget_reached: str | None = Field(
+        default=None, description="'replays' or 'time' when the search stopped at a budget."
+    )
+
+
+class Repair(BaseModel):
+    """What ``adjudicator repair --json`` prints."""
+
+    source: str
+    game: str | None
+    status: Literal["valid", "repaired", "no_candidate", "pending"]
+    verdict: Verdict = Field(description="The record's own verdict, before any edit.")
+    max_edits: int
+    candidates: list[Candidate] = Field(default_factory=list)
+    searched: Searched | None = None

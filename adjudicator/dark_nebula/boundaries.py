@@ -1,0 +1,53 @@
+"""The numbers of Dark Nebula's rules the conformance suite must play at, below and above:
+those ``rules.yaml`` states, and those the board definition fixes for each kind of counter
+(its attack value, 9.1 / 9.3 / 9.5, and its movement allowance, 8.0), for each army that
+uses the kind. A board loaded with other values has other boundaries."""
+
+from __future__ import annotations
+
+from adjudicator.core.judge.references import BoundarySpec
+from adjudicator.dark_nebula.board import BoardDefinition, CounterKind, default_board
+from adjudicator.dark_nebula.references import RULES
+
+#: The article stating the attack of each fire class: 0★ (9.1), 3 (9.3), the rest (9.5).
+_CLASS_ARTICLE = {"star": "9.1", 3: "9.3"}
+
+
+def _attack_article(kind: CounterKind) -> str:
+    key: str | int = "star" if kind.movement_star else kind.movement
+    return _CLASS_ARTICLE.get(key, "9.5")
+
+
+def boundaries(board: BoardDefinition | None = None) -> list[BoundarySpec]:
+    """Every number, with the articles it comes from: the rules' own, then a die at, below
+    and above each counter's attack (a die shows 1 to 6), and a move at, below and above
+    each movable counter's allowance (at least one step)."""
+    board = board or default_board()
+    out = list(RULES.boundaries)
+    for kind in board.counters:
+        name = kind.id.replace("_", "-")
+        out.append(
+            BoundarySpec(
+                id=f"attack-{name}",
+                rules=[_attack_article(kind), "2.3"],
+                value=kind.attack,
+                lowest=1,
+                highest=6,
+                sides=list(kind.armies),
+                en=f"A die at most the {kind.id.replace('_', ' ')}'s attack ({kind.attack}) hits.",
+                ja=f"{kind.name}の攻撃力({kind.attack})以下の目で命中。",
+            )
+        )
+        if kind.movement > 0:
+            out.append(
+                BoundarySpec(
+                    id=f"allowance-{name}",
+                    rules=["8.0", "2.3"],
+                    value=kind.movement,
+                    lowest=1,
+                    sides=list(kind.armies),
+                    en=f"The {kind.id.replace('_', ' ')} moves at most {kind.movement} sectors.",
+                    ja=f"{kind.name}の移動力は{kind.movement}。",
+                )
+            )
+    return out

@@ -1,0 +1,96 @@
+"""The catalogue of messages (``messages.yaml`` of the core, the shell and each game): every
+message in both languages with the same named parameters, every one said somewhere in the
+code, and every id the code says found in it (docs/design.md, "Messages")."""
+
+from __future__ import annotations
+
+import re
+from string import Formatter
+
+import pytest
+
+from adjudicator.core.i18n import LANGS, catalogue, fill, say
+from adjudicator.core.read.yaml_data import PACKAGE
+
+#: Each namespace of the catalogue: a folder of the package holding ``messages.yaml``.
+NAMESPACES = sorted(p.parent.name for p in PACKAGE.glob("*/messages.yaml"))
+
+#: An id as code says it: a string that is exactly ``namespace.id``.
+SAID = re.compile(rf"""["']((?:{"|".join(NAMESPACES)})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*)["']""")
+
+
+def parameters(template: str) -> set[str]:
+    """The names of a template's parameters (``{written!r}`` is ``written``)."""
+    return {field for _, field, _, _ in Formatter().parse(template) if field is not None}
+
+
+def every_message() -> list[tuple[str, dict[str, str]]]:
+    return [
+        (f"{namespace}.{name}", texts)
+        for namespace in NAMESPACES
+        for name, texts in catalogue(namespace).items()
+    ]
+
+
+def ids_in_code() -> set[str]:
+    """Every id the package's code says, found in its source."""
+    return {
+        found for path in PACKAGE.rglob("*.py") for found in SAID.findall(path.read_text("utf-8"))
+    }
+
+
+def test_the_catalogue_has_the_core_and_the_shell() -> None:
+    assert {"core", "cli"} <= set(NAMESPACES)
+
+
+@pytest.mark.parametrize(
+    ("key", "texts"), every_message(), ids=lambda x: x if isinstance(x, str) else ""
+)
+def test_every_message_is_in_both_languages_with_the_same_parameters(
+    key: str, texts: dict[str, str]
+) -> None:
+    assert set(texts) == set(LANGS), f"{key}: {sorted(texts)}"
+    assert all(isinstance(t, str) and t.strip() for t in texts.values()), key
+    assert parameters(texts["en"]) == parameters(texts["ja"]), key
+
+
+#: An ASCII space between two Japanese characters (kana, kanji, full-width punctuation).
+_SPACED = re.compile(r"[\u3000-\u9fff\uff00-\uffef] +[\u3000-\u9fff\uff00-\uffef]")
+
+
+@pytest.mark.parametrize(
+    ("key", "texts"), every_message(), ids=lambda x: x if isinstance(x, str) else ""
+)
+def test_japanese_words_are_not_set_apart_by_spaces(key: str, texts: dict[str, str]) -> None:
+    """Japanese is written without spaces between words; a space is for English beside it
+    (issue 42: 「再生回数 の上限」)."""
+    assert not _SPACED.search(texts["ja"]), key
+
+
+def test_every_message_is_said_in_the_code_and_every_id_said_is_in_the_catalogue() -> None:
+    defined = {key for key, _ in every_message()}
+    said = ids_in_code()
+    assert sorted(defined - said) == [], "unused messages"
+    assert sorted(said - defined) == [], "ids said in code but missing from the catalogue"
+
+
+def test_the_checks_see_a_missing_language_a_parameter_mismatch_and_an_unknown_id() -> None:
+    """The checks above fail on what they are for."""
+    assert parameters("read as {written!r}") == {"written"}
+    assert parameters("「{written}」と読みました") != parameters("「{text}」と読みました")
+    assert _SPACED.search("再生回数 の上限") and not _SPACED.search("--jobs は判定")
+    assert SAID.findall('say("core.note.ignored", lang)') == ["core.note.ignored"]
+    assert SAID.findall('"adjudicator.core.read"') == []
+    with pytest.raises(KeyError):
+        say("core.no.such.message", "en")
+
+
+def test_a_japanese_word_filled_in_joins_the_japanese_around_it() -> None:
+    """A template spaces a parameter for a word in Latin letters (「M3-M2 は不合法」); filled
+    with a Japanese word the space goes (「再生回数の上限」, 「記録の勝者は青ですが」), and
+    English and numbers keep theirs."""
+    template = "記録の勝者は {winner} ですが、{n} 手目"
+    assert fill(template, {"winner": "青", "n": 3}, "ja") == "記録の勝者は青ですが、3 手目"
+    assert fill(template, {"winner": "blue", "n": 3}, "ja") == "記録の勝者は blue ですが、3 手目"
+    assert fill("{a} {b}", {"a": "x", "b": "y"}, "en") == "x y"
+    assert fill("「{w}」と {w!r}", {"w": "赤"}, "ja") == "「赤」と '赤'"
