@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 import typer
@@ -32,6 +33,7 @@ ROOT = typer.main.get_command(build_app(REGISTRY))
 CATALOG = ROOT.japanese()  # type: ignore[attr-defined]
 PATHS = [path for path, _ in commands(ROOT)]
 RUNNER = CliRunner()
+RECORDS = Path(__file__).resolve().parents[1] / "records"
 
 
 def run(*args: str, lang: str = "ja_JP.UTF-8", columns: int = 200) -> typer.testing.Result:
@@ -282,3 +284,25 @@ def test_validate_json_is_said_to_be_a_list_in_both_languages() -> None:
     english = run("validate", "--help", lang="C.UTF-8").output
     assert "JSON の配列" in japanese and "オブジェクトを一つ出力" not in japanese
     assert "one JSON list" in english and "one JSON object instead" not in english
+
+
+@pytest.mark.parametrize(
+    "args", [["--help", "--lang", "ja"], ["--lang", "ja", "--help"], ["--lang=ja", "-h"]]
+)
+def test_the_roots_help_follows_lang_wherever_it_stands(args: list[str]) -> None:
+    """docs/ja/README.md: help follows the last ``--lang`` on the command line, so
+    ``adjudicator --help --lang ja`` prints the root's help in Japanese under an English
+    locale (it was refused: 「--lang というオプションはありません」)."""
+    result = run(*args, lang="C.UTF-8")
+    assert result.exit_code == 0, result.output
+    assert "使い方: adjudicator" in result.output and "オプションはありません" not in result.output
+
+
+def test_lang_before_the_command_is_the_commands_language() -> None:
+    """``adjudicator --lang ja validate …`` speaks Japanese; the command's own ``--lang``
+    after it still decides."""
+    record = str(RECORDS / "orbit-dominion" / "invalid" / "attempt-was-legal.json")
+    before = run("--lang", "ja", "validate", record, lang="C.UTF-8")
+    assert before.exit_code == 1 and "無効 5手目" in before.output
+    both = run("--lang", "ja", "validate", record, "--lang", "en", lang="C.UTF-8")
+    assert both.exit_code == 1 and "invalid at ply 5" in both.output

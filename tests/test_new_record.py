@@ -163,3 +163,22 @@ def test_the_skeleton_offers_each_interpretation_as_the_switch_spells_it(name: s
             switched = switch(readings, played.rules, {key: choice}).model_dump()[key]
             said = str(switched).lower() if isinstance(switched, bool) else switched
             assert said == choice, line
+
+
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_the_all_zero_commitment_is_warned_about(form: str) -> None:
+    """Dark Nebula 3.1: the rebel player chooses the base's sector in secret, and the
+    commitment binds that choice. The skeleton's all-zero commitment binds nothing: the
+    record validates as a game not begun, with a warning (en, ja) that it hides nothing —
+    and a real commitment is not warned about."""
+    _, text = new("dark-nebula", "--format", form)
+    where = "[Commitment]" if form == "text" else "commitment"
+    for lang, words in (("en", "hides no sector"), ("ja", "どの星域も隠していません")):
+        verdict = validate(text, lang=lang)
+        assert verdict.status == "valid"
+        assert [(w.code, w.location) for w in verdict.warnings] == [
+            ("commitment_hides_nothing", where)
+        ]
+        assert words in verdict.warnings[0].message and "3.1" in verdict.warnings[0].message
+    committed = validate(RECORDS / "dark-nebula" / "valid" / "worked-game.json", lang="en")
+    assert [w.code for w in committed.warnings] == []

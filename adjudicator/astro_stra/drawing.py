@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from adjudicator.astro_stra.board import HOME, START, Position, opposite
 from adjudicator.astro_stra.notation import parse_turn
 from adjudicator.astro_stra.readings import Geometry, Readings
+from adjudicator.astro_stra.references import colour_name
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.plies import ply_name
@@ -46,7 +47,7 @@ LINE_WORDS: dict[Lang, dict[str, str]] = {
     "en": {
         "setup": "set-up; {position}",
         "turn": "{position}; {side} to move; held: {holds}",
-        "hold": "{owner} {die}",
+        "hold": "{owner} {colour}={pips}",
         "none": "none",
         "silenced": "no skill next turn: {sides}",
         "once_used": "once-per-game skill spent: {sides}",
@@ -55,7 +56,7 @@ LINE_WORDS: dict[Lang, dict[str, str]] = {
     "ja": {
         "setup": "準備; {position}",
         "turn": "{position}; {side}の手番; ホールド: {holds}",
-        "hold": "{owner}の {die}",
+        "hold": "{owner}の{colour}={pips}",
         "none": "なし",
         "silenced": "次のターンはスキル不可: {sides}",
         "once_used": "蛇牙・Artemis 使用済み: {sides}",
@@ -66,12 +67,18 @@ LINE_WORDS: dict[Lang, dict[str, str]] = {
 
 def summary(game: Game | None, start: Position, lang: Lang = "en") -> str:
     """One line: the position in notation, whose turn, the held dice (``colour=pips``) and
-    the skills a side may not use; in English, the text engines and records compare."""
+    the skills a side may not use; in English, the text engines and records compare, and
+    in Japanese with each held die's colour as the rulebook names it (黒の緑色=6)."""
     words, names = LINE_WORDS[lang], WORDS[lang]
     if game is None:
         return words["setup"].format(position=start.text())
     holds = words["and"].join(
-        words["hold"].format(owner=names[h.owner], die=f"{h.colour}={h.pips}") for h in game.holds
+        words["hold"].format(
+            owner=names[h.owner],
+            colour=h.colour if lang == "en" else colour_name(h.colour, lang),
+            pips=h.pips,
+        )
+        for h in game.holds
     )
     text = words["turn"].format(
         position=game.position.text(), side=names[game.to_move], holds=holds or words["none"]

@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.astro_stra.identity import FORMAT, GAME_ID, Reason
-from adjudicator.core.game import Game
+from adjudicator.core.game import Game, LegalNext
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from adjudicator.core.read.records import GameRecord, Replay
 
 
+#: A turn's dice as its line writes them: ``dice black-red=3 green=5 cyan=2 |``.
+_DICE = re.compile(r"\bdice ([a-z-]+=[0-9]+(?: [a-z-]+=[0-9]+)*) \|")
 #: A turn number as a line writes it.
 _NUMBER = re.compile("[0-9]+")
 
@@ -143,6 +145,17 @@ class AstroStra(Game):
         if index < 2 or not dot or not _NUMBER.fullmatch(number):
             return line
         return f"{index - 1}. {rest}"
+
+    def roll_written(self, event: str) -> str | None:
+        dice = _DICE.search(event)
+        return dice[1] if dice else None
+
+    def legal_next(self, replay: Replay, lang: Lang, roll: str | None) -> LegalNext:
+        from adjudicator.astro_stra.legal_next import legal_next
+        from adjudicator.astro_stra.replay import AstroStraReplay
+
+        assert isinstance(replay, AstroStraReplay), "this game's replay"
+        return legal_next(replay, lang, roll)
 
     def replay(self, record: GameRecord) -> Replay:
         from adjudicator.astro_stra.board import Position

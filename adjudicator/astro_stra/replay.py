@@ -25,7 +25,7 @@ from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.references import RULES, VIOLATIONS
 from adjudicator.astro_stra.setup import check_draft, check_layout, check_opening, colours_of
 from adjudicator.astro_stra.skills import COLOURS
-from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn
+from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn, skills_applied
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
 from adjudicator.core.judge.outcome import Outcome
@@ -169,6 +169,31 @@ class AstroStraReplay(Drawings, EventReplay):
 
     def interpretations_in_force(self) -> list[str]:
         return in_force(self.rules, self.readings)
+
+    def allowing(self) -> list[str]:
+        """The rules that allow the turn last accepted: steps 1 and 2, the S row of each
+        skill used (a Jagi its own and the one it works as), the T row the target was
+        taken by and the A row the pieces moved by, read from the dice as the skills left
+        them, and step 7 when it won; the opening and the draft, the set-up's."""
+        play, before = self.last_play, self.before
+        if self.events < 3 or play is None or before is None:
+            setup = ("opening", "draft")[: self.events][-1:]
+            return self.rules.allowing(list(setup))
+        applied = skills_applied(before, play, self.readings)
+        assert not isinstance(applied, StepProblem), "the turn was accepted"
+        table = applied[1]
+        kinds = ["turn"]
+        for used in (play.skill, play.extra):
+            if used is not None:
+                kinds.append(f"skill.{used.skill}")
+                kinds += [f"skill.{used.colour}"] if used.colour else []
+        if play.target:
+            kinds.append(f"target.{table.t.pips}")
+        if play.moves:
+            kinds.append(f"action.{table.a.pips}")
+        if self.decided is not None:
+            kinds.append("victory")
+        return self.rules.allowing(kinds)
 
     def side_to_move(self) -> str:
         return self.game.to_move if self.game else "black"

@@ -188,7 +188,8 @@ def _colour_skill(
                     ),
                 )
             if _rerolls_held(table, use.die, readings):
-                return _bad("held_die_reroll", **args, colour=table.slot(use.die).colour)
+                colour_held = table.slot(use.die).colour
+                return _bad("held_die_reroll", **args, colour=colour_held, how=ONLY_SCAR)
             return position, table.with_slot(use.die, use.pips)
         if colour == "clear":
             return position, table.with_slot(use.die, 7 - pips)
@@ -263,7 +264,9 @@ def _held_or_reroll(
                 ),
             )
         if _rerolls_held(table, reroll_slot, readings):
-            return _bad("held_die_reroll", **args, colour=table.slot(reroll_slot).colour)
+            held = table.slot(reroll_slot).colour
+            how = _scar_rerolls_it(use, side, held) if colour == "black-red" else ONLY_SCAR
+            return _bad("held_die_reroll", **args, colour=held, how=how)
         return position, table.with_slot(reroll_slot, use.pips)
     owner, held_colour = use.held
     match = [d for d in held_dice(table) if (d[0], d[1]) == (owner, held_colour)]
@@ -299,6 +302,28 @@ def held_at_step_6(table: Table) -> tuple[Hold, ...]:
     return tuple(
         h._replace(pips=table.slot(h.slot).pips) if h.owner == table.side and h.slot else h
         for h in table.holds
+    )
+
+
+#: Why red's reroll of T or A and Necromass's reroll of T leave a held die alone: the
+#: rulebook gives the reroll of a held die to 黒色赤目 Scar only.
+ONLY_SCAR = Said(
+    "only Scar's reroll of a held die may", "ホールドされた目を振り直せるのは黒色赤目 Scar だけ"
+)
+
+
+def _scar_rerolls_it(use: SkillUse, side: Side, colour: str) -> Said:
+    """Scar (黒色赤目) has two powers: 「相手または自分のホールドされた目を振り直す」 or
+    「A:アクションのダイスを振り直す」. A held die in A is rerolled by the first, not the
+    second, so a Scar that wrote ``A=4`` is told the line its first power is written as
+    (``held=black:blue 4``, as Jagi too when Jagi worked as Scar) — never sent to Scar as
+    if it were another skill."""
+    worked_as = f" as={use.colour}" if use.colour is not None else ""
+    line = f"skill {use.skill}{worked_as} held={side}:{colour} {use.pips}"
+    return Said(
+        f"Scar's reroll of A does not take a held die; its reroll of a held die does: write {line}",
+        f"Scar の「A:アクションのダイスを振り直す」はホールドされたダイスには使えません。"
+        f"「ホールドされた目を振り直す」として {line} と書きます",
     )
 
 

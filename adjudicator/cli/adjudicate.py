@@ -4,9 +4,10 @@ whether a side forces a win."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 import typer
 
@@ -23,13 +24,14 @@ from adjudicator.cli.common import (
     resolve_lang,
     shown,
 )
+from adjudicator.cli.legal import show_legal
 from adjudicator.cli.records import LenientOption, decided_words, emit_picture, turn_words
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.plies import ply_name
-from adjudicator.core.judge.ruling import Ruling, dispute_moment, rule
-from adjudicator.core.read.records import Replay
+from adjudicator.core.judge.ruling import AT_END, Ruling, dispute_moment, rule
+from adjudicator.core.read.records import Event, Replay
 from adjudicator.core.read.strict_json import one_line
 from adjudicator.core.write.report import LABELS, won_line
 
@@ -38,7 +40,21 @@ RecordOption = Annotated[
     Path | None, typer.Option("--record", help="Rule on a moment of this record.")
 ]
 AtOption = Annotated[
-    int | None, typer.Option("--at", min=1, help="With --record: the ply of the disputed action.")
+    str | None,
+    typer.Option(
+        "--at",
+        help="With --record: the ply of the disputed action, or 'end' for the position "
+        "after the record's last action.",
+    ),
+]
+TurnOption = Annotated[
+    int | None,
+    typer.Option(
+        "--turn",
+        min=1,
+        help="With --record, instead of --at: the disputed event as the output counts it "
+        "(Astro-Stra's 6ターン目 / turn 6 is --turn 6).",
+    ),
 ]
 PositionOption = Annotated[
     str | None, typer.Option("--position", help="Or: rule on this position.")
@@ -64,6 +80,43 @@ SolveOption = Annotated[
 DepthOption = Annotated[
     int, typer.Option("--depth", min=0, max=120, help="With --solve: actions to search.")
 ]
+LegalOption = Annotated[
+    bool,
+    typer.Option(
+        "--legal",
+        help="Instead of ruling on an action: list what the side to move may play next "
+        "(Orbit Dominion's actions, Astro-Stra's turns with --dice), grouped by kind and "
+        "counted.",
+    ),
+]
+DiceOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help="With --legal, for Astro-Stra: the dice rolled, as a turn writes them "
+        "('cyan=3 blue=2 black-red=5').",
+    ),
+]
+MaxNodesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--max-nodes",
+        min=1,
+        max=10_000_000_000,
+        help="With --solve: stop after this many positions searched (the game's default "
+        "budget if not given), and say what the depths finished proved.",
+    ),
+]
+TimeOption = Annotated[
+    float | None,
+    typer.Option(
+        "--time",
+        min=0.1,
+        max=7 * 24 * 3600,
+        help="With --solve: stop after this many seconds (the game's default budget if not "
+        "given), and say what the depths finished proved.",
+    ),
+]
 ExecutorOption = Annotated[
     str | None,
     typer.Option("--executor", help="With --solve: a Dask cluster, dask://HOST:PORT."),
@@ -84,12 +137,17 @@ def adjudicate(
     action: ActionOption = None,
     record: RecordOption = None,
     at: AtOption = None,
+    turn: TurnOption = None,
     position: PositionOption = None,
     history: HistoryOption = None,
     game_id: GameOption = None,
     solve: SolveOption = False,
+    legal: LegalOption = False,
+    dice: DiceOption = None,
     depth: DepthOption = 4,
     executor: ExecutorOption = None,
+    max_nodes: MaxNodesOption = None,
+    seconds: TimeOption = None,
     lenient: LenientOption = False,
     lang: LangOption = None,
     as_json: JsonOption = False,
@@ -107,6 +165,11 @@ def adjudicate(
     under the board, the ruling and what it decides, in the language chosen
     (`--no-caption`: the board alone).
 
+    `--at end` is the position after the record's last action; `--turn N` counts as the
+    output does (Astro-Stra's turns). With --solve, `--max-nodes` and `--time` bound the
+    search as they do for `orbit-dominion solve`. With --legal, what may be played next is
+    listed instead, grouped and counted.
+
     Examples: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`;
     `adjudicator adjudicate --game orbit-dominion --position '…' --action O+`;
     `adjudicator adjudicate --record game.json --at 38 --solve --depth 5`
@@ -114,22 +177,22 @@ def adjudicate(
     language = resolve_lang(lang)
     read = [record] if record is not None else []
     check_output(svg, "--svg", read)
-    if (action is None) == (not solve):
-        fail(
-            InputError(
-                "usage",
-                "give either --action or --solve",
-                ja="--action か --solve のどちらか一方を指定してください",
-            )
-        )
+    _asked_once(action, solve, legal, dice)
     try:
         state, game, events = dispute_moment(
-            ctx.obj, record, at, position, history, game_id, lenient
+            ctx.obj, record, _at(at), position, history, game_id, lenient, turn=turn
         )
-        if action is None:
-            _solve(game, state, depth, lang=language, as_json=as_json, executor=executor)
+        if action is None and not legal:
+            budget = Budget(max_nodes, seconds)
+            _solve(game, state, depth, language, as_json=as_json, executor=executor, budget=budget)
             return
-        ruling = rule(state, game, action, lenient=lenient, lang=language, events=events)
+        _solver_only(max_nodes, seconds)
+        if legal:
+            roll = dice if dice is not None else _recorded_roll(game, state, events)
+            listed = game.legal_next(state, language, roll)
+            show_legal(game, state, listed, language, as_json=as_json)
+            return
+        ruling = rule(state, game, action or "", lenient=lenient, lang=language, events=events)
     except InputError as err:
         fail(err)
     picture = state.picture(None if ruling.legal else action, lang=language)
@@ -143,16 +206,91 @@ def adjudicate(
     raise typer.Exit(0 if ruling.legal else 1)
 
 
+class Budget(NamedTuple):
+    """The solver's budget as asked on the command line; ``None``: the game's default."""
+
+    max_nodes: int | None
+    seconds: float | None
+
+
+def _asked_once(action: str | None, solve: bool, legal: bool, dice: str | None) -> None:
+    """One question a call: an action ruled on, a solve, or the legal list; ``--dice`` only
+    with the list, which alone reads it."""
+    if [action is not None, solve, legal].count(True) != 1:
+        fail(
+            InputError(
+                "usage",
+                "give one of --action, --solve or --legal",
+                ja="--action、--solve、--legal のどれか一つを指定してください",
+            )
+        )
+    if dice is not None and not legal:
+        fail(
+            InputError(
+                "usage", "--dice goes with --legal", ja="--dice は --legal と一緒に指定します"
+            )
+        )
+
+
+def _at(at: str | None) -> int | str | None:
+    """``--at``: a ply from 1, or ``end``; anything else is a usage error saying so."""
+    if at is None or at == AT_END:
+        return at
+    if at.isascii() and at.isdigit() and int(at) >= 1:
+        return int(at)
+    raise InputError(
+        "usage",
+        f"--at takes a ply from 1, or 'end' (got '{at}')",
+        ja=f"--at には 1 以上の手数か end を指定してください(「{at}」が指定されました)",
+        field="--at",
+    )
+
+
+def _recorded_roll(game: Game, state: Replay, events: Sequence[Event]) -> str | None:
+    """The roll the record's own event at the disputed ply was played with (Astro-Stra's
+    dice), for ``--legal`` without ``--dice``; ``None`` past the record's end."""
+    ply = state.actions_made() + 1
+    return game.roll_written(events[ply - 1].written) if ply <= len(events) else None
+
+
+def _solver_only(max_nodes: int | None, seconds: float | None) -> None:
+    """``--max-nodes`` and ``--time`` bound the solver: without ``--solve`` they would
+    silently do nothing, so they are refused."""
+    if max_nodes is not None or seconds is not None:
+        raise InputError(
+            "usage",
+            "--max-nodes and --time go with --solve",
+            ja="--max-nodes と --time は --solve と一緒に指定します",
+        )
+
+
 def _solve(
-    game: Game, state: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
+    game: Game,
+    state: Replay,
+    depth: int,
+    lang: Lang,
+    *,
+    as_json: bool,
+    executor: str | None,
+    budget: Budget,
 ) -> None:
     """``--solve``: the game's own command-line module reports its solver's answer
-    (``solve_dispute``); a game without one refuses through :meth:`Game.solve`."""
+    (``solve_dispute``) under the budget asked; a game without one refuses through
+    :meth:`Game.solve`."""
     report = getattr(import_module(game.cli_module), "solve_dispute", None)
     if report is None:
         game.solve(state, depth, executor=executor)
     else:
-        report(game, state, depth, lang=lang, as_json=as_json, executor=executor)
+        report(
+            game,
+            state,
+            depth,
+            lang=lang,
+            as_json=as_json,
+            executor=executor,
+            max_nodes=budget.max_nodes,
+            seconds=budget.seconds,
+        )
 
 
 def _show(ruling: Ruling, game: Game, language: Lang, *, codes: bool) -> None:
@@ -177,6 +315,8 @@ def _show(ruling: Ruling, game: Game, language: Lang, *, codes: bool) -> None:
             console.print(f"  {shown(proves)}")
         console.print(f"  {code}{escape(ruling.citation or '')}")
         console.print(f"  {shown(ruling.message or '')}")
+    elif ruling.citation:
+        console.print(f"  {escape(label['allowed_by'].format(citation=ruling.citation))}")
     if ruling.position_after is not None:
         console.print(escape(label["leads_to"].format(position=ruling.position_after)))
         console.print(ruling.drawing_after or "", markup=False)
@@ -199,6 +339,8 @@ def ruling_caption(ruling: Ruling, game: Game, lang: Lang) -> list[str]:
     if ruling.violation is not None:
         proves = _proves(ruling, game, lang)
         lines += [*([proves] if proves else []), ruling.message or "", ruling.citation or ""]
+    elif ruling.citation:
+        lines.append(label["allowed_by"].format(citation=ruling.citation))
     after = ruling.outcome_after
     if after is not None and after.decided and after.winner and after.reason:
         won = won_line(game.rules, lang, after.decided_at or ruling.ply, after.winner, after.reason)

@@ -116,11 +116,11 @@ def _root(
     --lang ja``) is the language of what follows, unless the command is given its own; with
     no command, the help is printed in it."""
     forget_lang()
+    if lang is not None:
+        resolve_lang(lang)
     if version:
         console.line(f"adjudicator {__version__}")
         raise typer.Exit()
-    if lang is not None:
-        resolve_lang(lang)
     if ctx.invoked_subcommand is None:
         console.line(ctx.get_help())
         raise typer.Exit()

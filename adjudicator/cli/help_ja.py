@@ -341,13 +341,21 @@ HELP: dict[str, str] = {
         "はその結果の局面に、不合法な行動は直前の局面に破線で描きます。盤の下には、裁定と"
         "その行動で決まること(勝者、または決着しない理由)を選んだ言語で書き添えます"
         "(`--no-caption` で盤だけ)。\n\n"
+        "--at 'end' は記録の最後の行動の後の局面、--turn N は出力と同じ数え方(戦星術枢斗羅の"
+        "ターン)です。--solve では、--max-nodes と --time が orbit-dominion solve と"
+        "同じく探索の予算を決めます。--legal では、代わりに次に指せるものを種類ごとにまとめ、"
+        "数えて示します。\n\n"
         "例: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`、"
         "`adjudicator adjudicate --game orbit-dominion --position '…' --action O+`、"
         "`adjudicator adjudicate --record game.json --at 38 --solve --depth 5`"
     ),
     "adjudicate --action": "争点の行動。",
     "adjudicate --record": "この記録の一場面を裁定します。",
-    "adjudicate --at": "--record と共に: 争点の行動の手数。",
+    "adjudicate --at": ("--record と共に: 争点の行動の手数。'end' は記録の最後の行動の後の局面。"),
+    "adjudicate --turn": (
+        "--record と共に、--at の代わりに: 出力の数え方による争点の手(戦星術枢斗羅の"
+        "6ターン目は --turn 6)。"
+    ),
     "adjudicate --position": "または: この局面について裁定します。",
     "adjudicate --history": "--position と共に: それ以前の局面(繰り返し指定できます)。",
     "adjudicate --game": "--position と共に: ゲーム(astro-stra、または ID astro-stra/0.9.0)。",
@@ -356,7 +364,23 @@ HELP: dict[str, str] = {
         "(終わっていない対局)。"
     ),
     "adjudicate --depth": "--solve と共に: 読む手数。",
+    "adjudicate --legal": (
+        "行動を裁定する代わりに: 手番の側が次に指せるもの(星環戦略の行動、--dice を付けて"
+        "戦星術枢斗羅のターン)を種類ごとにまとめ、数えて示します。"
+    ),
+    "adjudicate --dice": (
+        "--legal と共に、戦星術枢斗羅で: 振ったダイス。ターンの行と同じ書き方"
+        "('cyan=3 blue=2 black-red=5')。"
+    ),
     "adjudicate --executor": "--solve と共に: Dask クラスタ、dask://HOST:PORT。",
+    "adjudicate --max-nodes": (
+        "--solve と共に: 調べる局面数の上限(指定しなければゲームの既定の予算)。尽きると、"
+        "読み終えた深さで証明できたことを答えます。"
+    ),
+    "adjudicate --time": (
+        "--solve と共に: 秒数の上限(指定しなければゲームの既定の予算)。尽きると、"
+        "読み終えた深さで証明できたことを答えます。"
+    ),
     "adjudicate --caption": (
         "SVG の図の盤の下に、裁定とその行動で決まることを書き添えます(既定)。"
         "--no-caption では盤だけ。"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.core.errors import InputError
@@ -205,18 +205,40 @@ class Game(ABC):
         *,
         executor: str | None,
         progress: Callable[[int, int, float], None] | None = None,
+        max_nodes: int | None = None,
+        seconds: float | None = None,
     ) -> BaseModel:
         """Whether a side forces a win within ``depth`` actions from where ``replay``
         stands (``adjudicate --solve``): the game's answer, which its command-line module
         shows (its ``solve_dispute``); ``progress`` is told the depth, the positions
-        searched and the seconds spent as the search goes. Raise ``InputError`` for a game
-        without a solver."""
+        searched and the seconds spent as the search goes; ``max_nodes`` and ``seconds``
+        bound the search (``None``: the game's default budget). Raise ``InputError`` for a
+        game without a solver."""
         raise InputError(
             "unsupported",
             f"{self.id} has no solver",
             ja=f"{self.id} には解析器(ソルバー)がありません",
             field="--solve",
         )
+
+    def legal_next(self, replay: Replay, lang: Lang, roll: str | None) -> LegalNext:
+        """What the side to move may do next where ``replay`` stands (``adjudicate
+        --legal``), grouped as the rulebook groups it and in ``lang``; ``roll`` is what
+        chance gave that side, as a record writes it (Astro-Stra's dice), when the game
+        needs it. Raise ``InputError`` for a game that does not list them."""
+        raise InputError(
+            "unsupported",
+            f"{self.id} does not list what may be played next",
+            ja=f"{self.id} は次に指せるものの一覧を出せません",
+            field="--legal",
+        )
+
+    def roll_written(self, event: str) -> str | None:
+        """What chance gave the side in a record's ``event``, as ``--dice`` takes it (an
+        Astro-Stra turn's dice): ``adjudicate --legal`` on a record lists the turns the
+        recorded roll allowed when no ``--dice`` is given. ``None``: a game without chance,
+        or an event that rolls nothing."""
+        return None
 
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         """A replay standing at ``position``, with earlier positions that count as history
@@ -227,3 +249,31 @@ class Game(ABC):
             ja=f"{self.id} の裁定は記録から始めます(--record ファイル --at 手数)",
             field="--position",
         )
+
+
+@dataclass(frozen=True)
+class LegalGroup:
+    """Legal actions (or turns, or events) of one kind: ``key`` stable for programs,
+    ``name`` the rulebook's word for the kind in the language asked, ``lines`` each as a
+    record writes it."""
+
+    key: str
+    name: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LegalNext:
+    """What may be played next (:meth:`Game.legal_next`): ``what`` names it in the language
+    asked (合法な行動 / legal actions, 合法なターン / legal turns), ``groups`` by kind;
+    ``banned``: what the rules of play allow but a rule over the whole game forbids
+    (Orbit Dominion's threefold ban), with that rule's citation in ``banned_by``."""
+
+    what: str
+    groups: tuple[LegalGroup, ...]
+    banned: tuple[str, ...] = ()
+    banned_by: str = ""
+
+    @property
+    def count(self) -> int:
+        return sum(len(group.lines) for group in self.groups)

@@ -13,6 +13,7 @@ start (``secret``), so every check runs at once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from adjudicator.core.errors import InputError
@@ -85,20 +86,24 @@ class HiddenBase(Refusals):
     def _disclose(self, event: Disclosure, ply: int) -> Step:
         if self.situation.base.revealed:
             self._reject(("already_revealed", {}))
-        late = self._open(Opening(sector=event.sector, nonce=event.nonce))
+        late = self._open(Opening(sector=event.sector, nonce=event.nonce), disclosure=True)
         if late is not None:
             return late
         self.disclosed = True
         return ACCEPTED
 
-    def _open(self, opening: Opening, *, secret: bool = False) -> Step | None:
+    def _open(
+        self, opening: Opening, *, secret: bool = False, disclosure: bool = False
+    ) -> Step | None:
         """Check an opening against the commitment, then run what was deferred (this
         event's own checks included): ``None`` when all holds, else a step with the
         earliest violation (``at`` its own event). A nonce that opens the commitment for
         another sector still proves where the base was: the deferred checks run against
         that sector first, and only if they all hold is the revelation elsewhere the fault.
         A weak nonce that opens it is the set-up's fault, as a director's record finds it
-        there."""
+        there. A post-game ``disclosure`` naming another sector than the one it opens is
+        false (``false_disclosure``, with the sector the commitment opens), said too when an
+        earlier fault it proves is the verdict."""
         found = open_commitment(
             self.commitment, self.game_id, opening.sector, opening.nonce, self.board.sector_ids
         )
@@ -109,25 +114,34 @@ class HiddenBase(Refusals):
             if secret or found.committed is None:
                 raise Rejected(weak)
             return Step(violation=weak, at=SETUP_PLY)
+        elsewhere = None
+        if found.status == "other_sector":
+            elsewhere = self._elsewhere(found.committed or "", opening.sector, secret, disclosure)
         if found.committed is not None:
             earlier = self._run_hidden(self.hidden, found.committed)
             if earlier is not None:
+                if elsewhere is not None and disclosure:
+                    return replace(earlier, also=self._v(*elsewhere))
                 return earlier
-        if found.status == "other_sector":
-            code = "commitment_mismatch" if secret else "revealed_elsewhere"
-            self._reject(
-                (
-                    code,
-                    {
-                        "committed": self._label(found.committed or ""),
-                        "sector": self._label(opening.sector),
-                    },
-                )
-            )
+        if elsewhere is not None:
+            self._reject(elsewhere)
         elif found.status == "wrong_nonce":
             self._reject(("commitment_mismatch" if secret else "wrong_nonce", {}))
         self.situation.base.sector = opening.sector
         return None
+
+    def _elsewhere(self, committed: str, sector: str, secret: bool, disclosure: bool) -> Problem:
+        """An opening naming ``sector`` while the commitment opens for ``committed``: a
+        director's secret that does not match, a revelation elsewhere (the base was moved),
+        or a false post-game disclosure."""
+        code = (
+            "commitment_mismatch"
+            if secret
+            else "false_disclosure"
+            if disclosure
+            else "revealed_elsewhere"
+        )
+        return code, {"committed": self._label(committed), "sector": self._label(sector)}
 
     def _weak(self, detail: str, nonce: str) -> Violation:
         said = Said(en=detail, ja=nonce_problem(nonce, "ja") or "")

@@ -11,10 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Said
 from adjudicator.core.judge.verdict import Note
 from adjudicator.core.read.records import GameRecord, load_model
 from adjudicator.dark_nebula.notation import RecordEvents
 from adjudicator.dark_nebula.record import Record
+from adjudicator.dark_nebula.skeleton import NO_COMMITMENT
 
 
 def read_json(data: dict[str, Any], *, lenient: bool) -> GameRecord:
@@ -45,4 +47,23 @@ def _game_record(
         if said is None or not err.field:
             raise
         raise err.moved(said(err.field)) from None
+    if record.commitment == NO_COMMITMENT:
+        notes.append(_hides_nothing(said("commitment") if said else "commitment"))
     return record.to_game_record(notes, RecordEvents(record.events))
+
+
+def _hides_nothing(where: str) -> Note:
+    """The commitment ``new dark-nebula`` writes to be replaced (all zeros) commits to no
+    sector: the base's secret choice (3.1) is not bound, so the record reads, and a game
+    not begun validates, but the director is told it hides nothing."""
+    return Note.in_both(
+        "commitment_hides_nothing",
+        where,
+        Said(
+            "the commitment is all zeros: it hides no sector, so the base's secret choice "
+            "(3.1) is not bound; write the commitment adjudicator dark-nebula commit prints",
+            ja="コミットメントが 0 の並びのままで、どの星域も隠していません。秘密基地の星域の"
+            "選択(3.1)が確定していないので、adjudicator dark-nebula commit が表示する"
+            "コミットメントを書いてください",
+        ),
+    )

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.game import Game
+from adjudicator.core.game import Game, LegalGroup, LegalNext
 from adjudicator.orbit_dominion.identity import FORMAT, GAME_ID, RULESET, Reason, Side
 
 if TYPE_CHECKING:
@@ -145,15 +145,74 @@ class OrbitDominion(Game):
         *,
         executor: str | None,
         progress: Callable[[int, int, float], None] | None = None,
+        max_nodes: int | None = None,
+        seconds: float | None = None,
     ) -> Solution:
-        from adjudicator.orbit_dominion.budget import Budget
+        from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
         from adjudicator.orbit_dominion.replay import OrbitDominionReplay
         from adjudicator.orbit_dominion.solving import solve_state
 
         assert isinstance(replay, OrbitDominionReplay), "this game's replay"
-        return solve_state(replay.state, depth, executor=executor, budget=Budget(progress=progress))
+        budget = Budget(
+            DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
+            DEFAULT_SECONDS if seconds is None else seconds,
+            progress,
+        )
+        return solve_state(replay.state, depth, executor=executor, budget=budget)
+
+    def legal_next(self, replay: Replay, lang: Lang, roll: str | None) -> LegalNext:
+        """第3条: the side to move chooses one of 航行・ジャンプ・軌道回転; grouped as the
+        rulebook names them (第4条 航行 and 捕獲, 第5条 ジャンプ and 位置交換, 第6条
+        軌道回転), with the actions 第9条 forbids apart. Nothing of chance: ``roll``
+        is refused."""
+        from adjudicator.orbit_dominion.replay import OrbitDominionReplay
+
+        assert isinstance(replay, OrbitDominionReplay), "this game's replay"
+        _no_roll(self.id, roll)
+        state, rules = replay.state, self.rules
+        legal = state.legal_actions()
+        groups = []
+        for kind, (word_en, word_ja, article) in _KINDS.items():
+            lines = tuple(a.text for a in sorted(legal, key=_order) if a.kind == kind)
+            if lines:
+                word = word_ja if lang == "ja" else word_en
+                groups.append(LegalGroup(kind, f"{word} ({rules.cite([article], lang)})", lines))
+        return LegalNext(
+            "合法な行動" if lang == "ja" else "legal actions",
+            tuple(groups),
+            tuple(a.text for a in sorted(state.banned_actions(), key=_order)),
+            rules.cite(["9"], lang),
+        )
 
     def replay_from_position(self, position: str, history: list[str]) -> Replay:
         from adjudicator.orbit_dominion.replay import OrbitDominionReplay
 
         return OrbitDominionReplay(position, history, field="--position")
+
+
+#: Each kind of action (:mod:`.actions`): its words in English and as the rulebook says it,
+#: and the article that defines it, in the order 第3条 lists them.
+_KINDS: dict[str, tuple[str, str, str]] = {
+    "navigate": ("navigation", "航行", "4"),
+    "capture": ("capture", "捕獲", "4"),
+    "jump": ("jump", "ジャンプ", "5"),
+    "swap": ("swap", "位置交換", "5"),
+    "rotate": ("orbit rotation", "軌道回転", "6"),
+}
+
+
+def _order(action: Any) -> tuple[int, int]:
+    """Actions listed by the sector they start from, then the one they reach."""
+    return action.src, action.dst
+
+
+def _no_roll(game_id: str, roll: str | None) -> None:
+    """A game without chance takes no ``--dice``: given, it would be ignored, so it is
+    refused."""
+    if roll is not None:
+        raise InputError(
+            "usage",
+            f"{game_id} has no dice: --dice is for Astro-Stra",
+            ja=f"{game_id} にダイスはありません。--dice は戦星術枢斗羅のためのものです",
+            field="--dice",
+        )

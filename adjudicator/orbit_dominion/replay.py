@@ -11,6 +11,7 @@ from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.judge.violations import Violation
 from adjudicator.core.read.records import ACCEPTED, Event, Replay, Step, Undecided
+from adjudicator.orbit_dominion.actions import CAPTURE
 from adjudicator.orbit_dominion.board import ADJACENT, SIDE_NAMES
 from adjudicator.orbit_dominion.drawing import plain
 from adjudicator.orbit_dominion.position import FLAGS, SHIPS, Position, start_position
@@ -80,6 +81,19 @@ class OrbitDominionReplay(Replay):
             self.state.forfeit(None if winner in (None, "draw") else SIDE_NAMES.index(winner))
         else:
             self.state.resign(SIDE_NAMES.index(resigned or ""))
+
+    def allowing(self) -> list[str]:
+        """第3条 and the article of the action's kind; a capture of the enemy flagship also
+        7-1, which alone allows it (第4条: any ship, the flagship too, captures a normal
+        ship)."""
+        before = getattr(self, "_before", None)
+        if before is None or not self.state.actions:
+            return []
+        action = self.state.actions[-1]
+        kind = action.kind
+        if kind == CAPTURE and action.dst == before.flags[1 - before.turn]:
+            kind = "flagship_capture"
+        return self.rules.allowing([kind])
 
     def undecided_because(self) -> Undecided | None:
         """A pincer the mover held before its last action and still holds decides nothing:

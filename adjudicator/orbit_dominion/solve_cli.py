@@ -25,6 +25,7 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.read.strict_json import dumps, one_line
 from adjudicator.core.write.display import path_text
 from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
+from adjudicator.orbit_dominion.known import what_is_known
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.references import rule_data
 from adjudicator.orbit_dominion.solving import solve_state
@@ -89,13 +90,13 @@ LABELS: dict[Lang, dict[str, str]] = {
         "searched": "{nodes:,} 局面を {seconds:.2f} 秒で調べました",
         "table": "置換表: 参照 {probes:,} 回のうち的中 {hits:,} 回",
         "valid": "[green]証明は正しい[/]: {position} から{side}が {within} 手以内に勝つ"
-        "(検査した節点 {nodes:,})",
+        "(確かめた局面 {nodes:,})",
         "premise_position": "前提: 局面 {position}",
-        "premise_none": "前提: 履歴なし(千日手の禁止に数える以前の局面はない)",
-        "premise_unused": "前提: 以前の局面 {count} 個の履歴。証明はこれに依存していない"
-        "(証明中のどの禁止もこれを参照しない)",
-        "premise_used": "前提: 以前の局面 {count} 個の履歴。証明はそのうち {used} 個に"
-        "千日手の禁止(第9条)を通じて依存している:",
+        "premise_none": "前提: 履歴なし(三度反復の禁止で数える、これより前の局面はない)",
+        "premise_unused": "前提: これより前の局面 {count} 個の履歴。証明の手順には、この履歴の"
+        "ために三度反復の禁止(第9条)で指せなくなる行動がないので、証明は履歴がなくても成り立つ",
+        "premise_used": "前提: これより前の局面 {count} 個の履歴。証明はそのうち {used} 個を"
+        "使う(その局面を3回目に出現させる行動は、三度反復の禁止(第9条)で指せない):",
         "premise_record": "局面と履歴は記録 {file} の{at}のものと一致する",
         "claims": "解の主張(結果 {result}、勝者、手数、局面、履歴、深さ {depth})は証明が"
         "示すものと一致する",
@@ -140,6 +141,9 @@ def report(
     proof = solution.proof
     if proof is not None and hasattr(proof.tree, "move"):
         console.print(label["first"].format(move=proof.tree.move))
+    if solution.result == "no_forced_win":
+        for line in what_is_known(solution, lang):
+            console.print(line, markup=False)
     console.print(label["searched"].format(nodes=solution.nodes, seconds=solution.seconds))
     if verbose:
         console.print(label["table"].format(hits=solution.table_hits, probes=solution.table_probes))
@@ -455,17 +459,37 @@ def _premise(what: str, written: str, recorded: str) -> Fault:
 
 
 def solve_dispute(
-    game: Game, replay: Replay, depth: int, *, lang: Lang, as_json: bool, executor: str | None
+    game: Game,
+    replay: Replay,
+    depth: int,
+    *,
+    lang: Lang,
+    as_json: bool,
+    executor: str | None,
+    max_nodes: int | None = None,
+    seconds: float | None = None,
 ) -> None:
     """``adjudicate --solve``: the game's solver run where the dispute stands
-    (:meth:`Game.solve`), its progress on a terminal, its answer printed."""
+    (:meth:`Game.solve`) under the budget asked (``--max-nodes``, ``--time``; ``None``:
+    the default), its progress on a terminal, its answer printed."""
     show = progress_line(lang)
+    budget = Budget(
+        DEFAULT_MAX_NODES if max_nodes is None else max_nodes,
+        DEFAULT_SECONDS if seconds is None else seconds,
+    )
     try:
-        solution = game.solve(replay, depth, executor=executor, progress=show)
+        solution = game.solve(
+            replay,
+            depth,
+            executor=executor,
+            progress=show,
+            max_nodes=budget.max_nodes,
+            seconds=budget.seconds,
+        )
     finally:
         end_progress(show)
     from adjudicator.orbit_dominion.proof import Solution
 
     if not isinstance(solution, Solution):  # this game's solver answers with its Solution
         raise TypeError(f"{game.id} solved to a {type(solution).__name__}")
-    report(solution, lang, as_json=as_json, budget=Budget())  # the budget solve searched under
+    report(solution, lang, as_json=as_json, budget=budget)

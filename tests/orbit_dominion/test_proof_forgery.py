@@ -180,7 +180,7 @@ def test_the_verdict_names_the_history_the_proof_relies_on(tmp_path, banned):
     relied = [line.split()[-5:] for line in out.splitlines() if line.startswith("  history[")]
     assert relied
     code, out, _ = verify_file(tmp_path, banned["proof"], "--lang", "ja")
-    assert "千日手の禁止(第9条)を通じて依存している" in out
+    assert "使う(その局面を3回目に出現させる行動は、三度反復の禁止(第9条)で指せない):" in out
     code, out, _ = verify_file(tmp_path, banned["proof"], "--json")
     premises = json.loads(out)["premises"]
     assert premises["history"] == 39 and len(premises["relied_on"]) == len(relied)

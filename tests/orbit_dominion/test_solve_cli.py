@@ -116,7 +116,7 @@ def test_adjudicate_record_with_solve() -> None:
     code, out, _ = run("adjudicate", "--record", NO_LEGAL, "--at", "40", "--solve", "--depth", "3")
     assert code == 0 and out.startswith("blue forces a win within 1 actions")
     code, _, err = run("adjudicate", "--record", NO_LEGAL, "--at", "40")
-    assert code == 2 and "--action or --solve" in err
+    assert code == 2 and "one of --action, --solve or --legal" in err
 
 
 def test_bad_input_is_named() -> None:

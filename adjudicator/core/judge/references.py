@@ -206,6 +206,12 @@ class RuleData(BaseModel):
         default_factory=dict,
         description="Rules cited by record-level checks: 'attempt_was_legal', 'notation'.",
     )
+    allowed_by: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="The rules that allow each kind of legal event (or part of one): what a "
+        "ruling on a legal action cites, as the game's replay names the kind "
+        "(Replay.allowing).",
+    )
     engine: EngineNotes | None = Field(
         default=None, description="Positions and perft as an engine author needs them."
     )
@@ -233,6 +239,9 @@ class RuleData(BaseModel):
         for check, refs in self.record_rules.items():
             if any(r not in ids for r in refs):
                 raise ValueError(f"record check {check!r} cites unknown references {refs}")
+        for kind, refs in self.allowed_by.items():
+            if not refs or any(r not in ids for r in refs):
+                raise ValueError(f"allowed_by {kind!r} cites unknown references {refs}")
         codes = {v.code for v in self.violations}
         if self.engine and (unknown := sorted(set(self.engine.codes) - codes)):
             raise ValueError(f"engine notes name unknown violation codes {unknown}")
@@ -291,6 +300,14 @@ class RuleData(BaseModel):
     def cite(self, ref_ids: list[str], lang: Lang) -> str:
         """References as the rulebook names them, joined: '第4条 軌道航行と捕獲; …'."""
         return "; ".join(self.ref(r).cite(lang) for r in ref_ids)
+
+    def allowing(self, kinds: list[str]) -> list[str]:
+        """The references that allow an event made of ``kinds`` (its kind, then its parts:
+        ``production``, ``production.extra``), each once, in the order given."""
+        refs: list[str] = []
+        for kind in kinds:
+            refs += [r for r in self.allowed_by[kind] if r not in refs]
+        return refs
 
     def violation(self, code: str) -> ViolationSpec:
         for spec in self.violations:

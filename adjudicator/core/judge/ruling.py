@@ -16,7 +16,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.outcome_after import OutcomeAfter, outcome_after
-from adjudicator.core.judge.plies import ply_name
+from adjudicator.core.judge.plies import count, ply_name
 from adjudicator.core.read.loading import read_text
 from adjudicator.core.read.records import Event, GameRecord, Replay
 from adjudicator.core.registry import Registry
@@ -46,8 +46,15 @@ class Ruling(BaseModel):
     violation_action: str | None = Field(
         None, description="With violation_at: that event as the record writes it."
     )
-    rules: list[str] = []
-    citation: str | None = None
+    rules: list[str] = Field(
+        default_factory=list,
+        description="The rule references that decide the ruling: for an illegal action "
+        "those it breaks, for a legal one those that allow it (what it decides is in "
+        "outcome_after).",
+    )
+    citation: str | None = Field(
+        None, description="The rules cited, as the rulebook names them, in the language chosen."
+    )
     message: str | None = None
     position_after: str | None = None
     drawing_after: str | None = None
@@ -121,28 +128,38 @@ def rule(
             citation=v.cite(game.rules, lang),
             message=v.message(lang),
         )
+    allowing = state.allowing()
     return Ruling(
         **before,
         legal=True,
+        rules=allowing,
+        citation=game.rules.cite(allowing, lang) if allowing else None,
         position_after=state.describe(lang),
         drawing_after=state.drawing(lang),
         outcome_after=outcome_after(game.rules, state, lang),
     )
 
 
+#: ``--at end``: the position after the record's last event.
+AT_END = "end"
+
+
 def dispute_moment(
     registry: Registry,
     record: Path | None,
-    at: int | None,
+    at: int | str | None,
     position: str | None,
     history: list[str] | None,
     game_id: str | None,
     lenient: bool,
+    turn: int | None = None,
 ) -> tuple[Replay, Game, Sequence[Event]]:
     """The game and its replay at a disputed moment, with the record's events by ply (none
-    for a position): a record's before ply ``at``, or a position with the earlier positions
-    that stood (``history``). What ``adjudicate`` rules on, and ``orbit-dominion analyze``
-    analyses, so both count the same history."""
+    for a position): a record's before ply ``at`` (:data:`AT_END`: after its last event),
+    or before the event the game's own count calls ``turn`` (Astro-Stra's 6ターン目, as the
+    outputs print it); or a position with the earlier positions that stood (``history``).
+    What ``adjudicate`` rules on, and ``orbit-dominion analyze`` analyses, so both count
+    the same history."""
     if (record is None) == (position is None):
         raise InputError(
             "usage",
@@ -150,24 +167,50 @@ def dispute_moment(
             ja="--record と --at、または --position のどちらか一方を指定してください",
         )
     if record is None:
+        if turn is not None:
+            raise InputError(
+                "usage",
+                "--turn needs --record",
+                ja="--turn には --record が必要です",
+                field="--turn",
+            )
         game = _position_game(registry, game_id)
         return game.replay_from_position(position or "", history or []), game, ()
-    if at is None:
+    if at is None and turn is None:
         raise InputError(
             "usage",
             "--record needs --at PLY (the disputed action's ply)",
             ja="--record には --at 手数(争点の行動が何手目か)が必要です",
         )
-    game, rec, _ = load(registry, record, lenient=lenient)
-    if at > len(rec.events) + 1:
-        n = len(rec.events)
+    if at is not None and turn is not None:
         raise InputError(
-            "usage", f"the record has {n} actions", ja=f"記録は {n} 手しかありません", field="--at"
+            "usage",
+            "give --at or --turn, not both",
+            ja="--at と --turn はどちらか一方だけを指定してください",
         )
+    game, rec, _ = load(registry, record, lenient=lenient)
+    ply = _disputed_ply(game, len(rec.events), at, turn)
     try:
-        return _replayed_to(game, rec, at, lenient), game, rec.events
+        return _replayed_to(game, rec, ply, lenient), game, rec.events
     except InputError as err:
         raise err.in_file(str(record)) from None
+
+
+def _disputed_ply(game: Game, events: int, at: int | str | None, turn: int | None) -> int:
+    """The ply a dispute stands before: ``at`` as given, or after the last event for
+    :data:`AT_END`; ``turn`` counted as the game says its plies (its named set-up events,
+    Astro-Stra's opening roll and draft, come first). Past the end, a usage error."""
+    if turn is not None:
+        ply, field = turn + len(game.rules.counting.setup), "--turn"
+    else:
+        ply, field = (events + 1 if at == AT_END else int(at or 0)), "--at"
+    if ply > events + 1:
+        said = count(game.rules.counting, events, "en")
+        said_ja = count(game.rules.counting, events, "ja")
+        raise InputError(
+            "usage", f"the record has {said}", ja=f"記録は {said_ja} しかありません", field=field
+        )
+    return ply
 
 
 def _replayed_to(game: Game, rec: GameRecord, at: int, lenient: bool) -> Replay:

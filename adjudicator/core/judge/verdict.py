@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr, RootModel
 
-from adjudicator.core.i18n import Lang, say
+from adjudicator.core.i18n import Lang, Said, say
 from adjudicator.core.judge.outcome import Outcome
 
 Status = Literal["valid", "invalid", "pending", "unreadable"]
@@ -46,11 +46,14 @@ class Problem(BaseModel):
 
 
 class Note(BaseModel):
-    """A warning: a lenient normalisation, an unknown field accepted in lenient mode."""
+    """A warning: a lenient normalisation, an unknown field accepted in lenient mode, a
+    record that a game reads but warns about."""
 
     code: str
     location: str
     message: str
+    #: The message in Japanese, when the reader wrote it in both languages (:meth:`in_both`).
+    _ja: str | None = PrivateAttr(default=None)
 
     #: The message's id in the catalogue and its parameters (never part of the JSON): a
     #: record is read before the language of its verdict is known, so a reader says its
@@ -65,10 +68,17 @@ class Note(BaseModel):
         note._said = (key, params)
         return note
 
+    @classmethod
+    def in_both(cls, code: str, location: str, message: Said) -> Note:
+        """A warning a game's reader words itself, in both languages."""
+        note = cls(code=code, location=location, message=str(message))
+        note._ja = message.ja
+        return note
+
     def message_in(self, lang: Lang) -> str:
         """The message in ``lang``: from its id when it has one, else as written."""
         if self._said is None:
-            return self.message
+            return self._ja if lang == "ja" and self._ja is not None else self.message
         key, params = self._said
         return say(key, lang, **params)
 

@@ -19,14 +19,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
-from adjudicator.core.errors import InputError, RecordRule, place
-from adjudicator.core.i18n import Lang, fill, say
+from adjudicator.core.errors import InputError, RecordRule
+from adjudicator.core.i18n import Lang, fill
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.plies import count, ply_name
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.judge.verdict import ClaimedResult, Note, PendingCheck, Problem, Verdict
 from adjudicator.core.judge.violations import Violation
 from adjudicator.core.protocol.requests import data_path, location, validation_error
+from adjudicator.core.read.said_later import found_later, note_in
 
 if TYPE_CHECKING:
     from adjudicator.core.write.svg import Picture
@@ -68,12 +69,15 @@ class Step:
     """What one event did: a violation, or the canonical spelling it was normalised to.
     ``decided`` is set, with the game's own violation, when the event came after the end.
     ``at`` is set when the violation belongs to an earlier event: a deferred check that this
-    event (an opened commitment) could finally run."""
+    event (an opened commitment) could finally run. ``also`` is this event's own fault
+    besides that earlier one (a disclosure naming a false sector): the earliest fault is
+    the verdict, and it says this one too, so that neither is hidden behind the other."""
 
     violation: Violation | None = None
     normalized_to: str | None = None
     decided: Outcome | None = None
     at: int | None = None
+    also: Violation | None = None
 
 
 @dataclass(frozen=True)
@@ -184,6 +188,13 @@ class Replay(ABC):
 
     def pending(self) -> list[Deferred]:
         """Checks still waiting for hidden information; a game without any has none."""
+        return []
+
+    def allowing(self) -> list[str]:
+        """The rule references that allow the event last accepted (a ruling on a legal
+        action cites them beside what it decides): the game names the event's kind and
+        parts, its rule data (``allowed_by``) the references. A game that cannot tell
+        names none."""
         return []
 
     def undecided_because(self) -> Undecided | None:
@@ -399,14 +410,6 @@ RECORD_MESSAGES: dict[str, dict[Lang, str]] = {
 }
 
 
-def note_in(note: Note, lang: Lang) -> Note:
-    """A reader's warning in ``lang``: its message and its locator."""
-    if lang == "en":
-        return note
-    update = {"message": note.message_in(lang), "location": place(note.location, lang)}
-    return note.model_copy(update=update)
-
-
 def end_as_recorded(replay: Replay, record: GameRecord) -> bool:
     """End ``replay``, its record's events all played, as the record says its game ended
     outside play (a resignation, a forfeit), when the rules have not decided it: what is
@@ -539,7 +542,7 @@ class Validation:
         offset, step = found
         if step.violation is None or step.at is None:
             return problem
-        return self._deferred_problem(step.violation, step.at, ply + offset)
+        return self._deferred_problem(step.violation, step.at, ply + offset, step.also)
 
     def _check_attempts(self, ply: int, event: Event) -> Problem | None:
         """Each attempt listed as taken back must really have been illegal there."""
@@ -581,7 +584,7 @@ class Validation:
         if step.violation is not None:
             v = step.violation
             if step.at is not None and step.at != ply:
-                return self._deferred_problem(v, step.at, ply)
+                return self._deferred_problem(v, step.at, ply, step.also)
             return self._problem(v.code, ply, v.rules, v.message(self.lang), action=event.written)
         if step.normalized_to is not None:
             read = {
@@ -597,11 +600,13 @@ class Validation:
             )
         return None
 
-    def _deferred_problem(self, v: Violation, at: int, opened_at: int) -> Problem:
-        """A violation at ``at`` that hidden information opened at ``opened_at`` proves."""
+    def _deferred_problem(
+        self, v: Violation, at: int, opened_at: int, also: Violation | None = None
+    ) -> Problem:
+        """A violation at ``at`` that hidden information opened at ``opened_at`` proves;
+        ``also``, the opening event's own fault, said after it."""
         action = self.record.events[at - 1].written
-        ply = self._ply(opened_at)
-        message = say("core.record.found_later", self.lang, message=v.message(self.lang), ply=ply)
+        message = found_later(v, self._ply(opened_at), also, self.lang)
         return self._problem(v.code, at, v.rules, message, action=action, with_position=False)
 
     def _against(self, code: str, computed: Outcome, **claimed: Any) -> Problem:

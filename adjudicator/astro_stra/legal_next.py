@@ -1,0 +1,91 @@
+"""``adjudicate --legal`` for Astro-Stra: every turn the side to move may write with the
+dice it rolled, grouped by where step 2 put the dice (S, T and A, named by the rulebook's
+colours) and counted. The turns are :func:`~.legal.legal_turns`, the judge's own list."""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.astro_stra.legal import legal_turns
+from adjudicator.astro_stra.references import colour_name
+from adjudicator.astro_stra.replay import AstroStraReplay
+from adjudicator.core.errors import InputError
+from adjudicator.core.game import LegalGroup, LegalNext
+from adjudicator.core.i18n import Lang
+
+#: One die as a turn line writes it: ``black-red=5``.
+_DIE = re.compile(r"([a-z-]+)=([1-6])")
+#: Step 2 in a turn line: ``S=cyan T=blue A=black-red``.
+_SLOTS = re.compile(r"S=([a-z-]+) T=([a-z-]+) A=([a-z-]+)")
+_SIDE = {"black": "黒", "white": "白"}
+
+
+def legal_next(replay: AstroStraReplay, lang: Lang, roll: str | None) -> LegalNext:
+    """The turns the side to move may write with ``roll`` (``cyan=3 blue=2 black-red=5``,
+    as a turn's ``dice`` part writes it): steps 1–7 decide each, so none is listed that the
+    judge would refuse. A roll that is not that side's three dice, or moves a held die,
+    is refused saying which dice it holds."""
+    game = replay.game
+    if game is None:
+        raise InputError(
+            "usage",
+            "no turn comes before the draft: ask after it",
+            ja="ダイスの選択の前にはターンがありません。その後の局面で尋ねてください",
+            field="--legal",
+        )
+    dice = _roll(roll)
+    mine = game.colours[game.to_move]
+    held = {h.colour: h.pips for h in game.holds if h.owner == game.to_move}
+    if sorted(dice) != sorted(mine) or any(dice[c] != p for c, p in held.items()):
+        raise _not_the_dice(game.to_move, mine, held, lang)
+    turns = legal_turns(game, dice, replay.readings)
+    groups: dict[str, list[str]] = {}
+    for line in turns:
+        slots = _SLOTS.search(line)
+        groups.setdefault(slots[0] if slots else "", []).append(line)
+    return LegalNext(
+        "合法なターン" if lang == "ja" else "legal turns",
+        tuple(LegalGroup(key, _slots_in(key, lang), tuple(lines)) for key, lines in groups.items()),
+    )
+
+
+def _roll(roll: str | None) -> dict[str, int]:
+    """``--dice`` read (or the record's own turn's dice): three ``colour=pips``, separated
+    by spaces or commas."""
+    words = (roll or "").replace(",", " ").split()
+    dice = [_DIE.fullmatch(word) for word in words]
+    if roll is None or len(words) != 3 or not all(dice):
+        raise InputError(
+            "usage",
+            "Astro-Stra's legal turns depend on the dice rolled: give them with --dice",
+            ja="戦星術枢斗羅の合法なターンは振ったダイスで決まります。--dice で指定してください",
+            field="--dice",
+            expected="three dice as a turn writes them: --dice 'cyan=3 blue=2 black-red=5'",
+            expected_ja="ターンの行と同じ形の 3 つのダイス: --dice 'cyan=3 blue=2 black-red=5'",
+        )
+    return {m[1]: int(m[2]) for m in dice if m}
+
+
+def _not_the_dice(side: str, mine: tuple[str, ...], held: dict[str, int], lang: Lang) -> InputError:
+    colours = " / ".join(mine)
+    kept = ", ".join(f"{c}={p}" for c, p in held.items())
+    kept_ja = "、".join(f"{colour_name(c, 'ja')}={p}" for c, p in held.items())
+    return InputError(
+        "usage",
+        f"{side}'s dice are {colours}" + (f", held at {kept}" if kept else ""),
+        ja=f"{_SIDE[side]}のダイスは {' / '.join(colour_name(c, 'ja') for c in mine)} です"
+        + (f"(ホールド: {kept_ja})" if kept_ja else ""),
+        field="--dice",
+    )
+
+
+def _slots_in(key: str, lang: Lang) -> str:
+    """Step 2 in the rulebook's words: ``S:スキル 水色 · T:ターゲット 青色 · A:アクション
+    黒色赤目`` (in English, the notation's ``S=cyan T=blue A=black-red``)."""
+    slots = _SLOTS.fullmatch(key)
+    if slots is None or lang == "en":
+        return key
+    names = ("S:スキル", "T:ターゲット", "A:アクション")
+    return " · ".join(
+        f"{n} {colour_name(c, lang)}" for n, c in zip(names, slots.groups(), strict=True)
+    )
