@@ -39,6 +39,8 @@ BAD_HELLO = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'bad_hello_engine.p
 JAPANESE, ENGLISH = "ja_JP.UTF-8", "C.UTF-8"
 
 REFERENCES = [ref for game in REGISTRY.games for ref in game.rules.references]
+#: What the golden playthroughs count (``skill:red``, ``refused``): feature names.
+MAKERS = [maker for game in REGISTRY.games if (maker := game.playthroughs()) is not None]
 #: The protocol's fields, named in a difference (``legal_moves: …``).
 FIELDS = {*EXPECTATIONS, "legal_moves", "illegal_at", "violation", "code", "field", "nodes"}
 #: JSON's literals, as values are written in a difference.
@@ -51,7 +53,8 @@ NOTATION = sorted(
     | set(FEATURES)
     | FIELDS
     | LITERALS
-    | {word for ref in REFERENCES for word in re.findall(r"[A-Za-z]+", ref.cite("ja"))},
+    | {word for ref in REFERENCES for word in re.findall(r"[A-Za-z]+", ref.cite("ja"))}
+    | {name for maker in MAKERS for name in maker.minimums},
     key=len,
     reverse=True,
 )

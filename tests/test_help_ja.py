@@ -95,7 +95,7 @@ KEPT = [
     r"(?<![A-Za-z])(?:ja|en|csv|json|svg|text|glob|perft|hello|standard|vs|echo)(?![A-Za-z])",
     r"\b(?:JSON|Lines|Schema|Dask|Excel)\b",
     r"\b(?:adjudicator|engine|games|schemas|validate|convert|replay|adjudicate|conformance|repair|new)\b",
-    r"\b(?:run|report|lock|export|coverage|draw|commit|redact|board|analyze|solve|distributed)\b",
+    r"\b(?:run|report|lock|export|coverage|playthroughs|draw|commit|redact|board|analyze|solve|distributed)\b",
     r"\b(?:directory|source|position|record|file|paths|game)\b",  # arguments' names, as metavars
 ]
 WORD = re.compile(r"[A-Za-z]{2,}")

@@ -93,6 +93,7 @@ NOT_OUTPUT = {
     "core/read/yaml_data.py": "the JSON copies of the shipped YAML data",
     "core/conformance/compiled.py": "the compiled copy of the shipped case files",
     "core/conformance/suite.py": "the digest of a case (canonical bytes)",
+    "core/conformance/making.py": "the size of a candidate playthrough, a measure never written",
     "dark_nebula/board.py": "the digest of a board definition (canonical bytes)",
     "core/conformance/engine.py": "requests to an engine, and an answer quoted in a message",
     "core/conformance/runner.py": "an engine's answer quoted in a message (terminal escaper)",

@@ -247,6 +247,8 @@ def vocabulary() -> frozenset[str]:
     words |= {i.id.replace("-", "_") for g in REGISTRY.games for i in g.rules.interpretations}
     words |= {"--help", *(c.name for c in _command_objects(ROOT_COMMAND))}
     words |= {path.stem.split("-", 1)[-1] for path in (ROOT / "conformance").glob("*/*.yaml")}
+    for path in (ROOT / "conformance").glob("*/*.yaml"):  # a topic as its case file names it
+        words |= set(re.findall(r"^topic: (\S+)$", path.read_text("utf-8"), re.MULTILINE))
     board = json.loads((ROOT / "adjudicator/dark_nebula/boards/default.json").read_text("utf-8"))
     words |= {sector["id"] for sector in board["sectors"]} | set(TOKEN.findall(board["id"]))
     words |= {counter["id"] for counter in board["counters"]}

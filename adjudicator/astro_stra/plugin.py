@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from adjudicator.astro_stra.record import Record
+    from adjudicator.core.conformance.making import PlaythroughMaker
     from adjudicator.core.i18n import Lang
     from adjudicator.core.judge.references import RuleData
     from adjudicator.core.read.records import GameRecord, Replay
@@ -54,6 +55,11 @@ class AstroStra(Game):
         from adjudicator.astro_stra.help_ja import HELP
 
         return HELP
+
+    def playthroughs(self) -> PlaythroughMaker:
+        from adjudicator.astro_stra.playthroughs import AstroStraPlaythroughs
+
+        return AstroStraPlaythroughs()
 
     def schema_models(self) -> dict[str, type[BaseModel]]:
         from adjudicator.astro_stra import protocol

@@ -428,8 +428,18 @@ HELP: dict[str, str] = {
     "conformance export --format": "形式は json のみです。",
     "conformance coverage": (
         "各条、特殊な状況裁定の各行、処理手順の各段階について、それを確かめるケースを"
-        "示します。一つもないものには印を付けます(終了コード 1)。"
+        "示し、通しの対局が各項目を何回含むかを記録された最低回数と並べて示します。"
+        "ケースのない参照や最低回数に届かない項目には印を付けます(終了コード 1)。"
     ),
+    "conformance playthroughs": (
+        "通しの対局を生成します: この実装のエンジンが固定したシードで"
+        "最後まで指した対局を、各項目が記録された最低回数に届くように選び、ケースのフォルダの"
+        "ゲームごとの `playthroughs.yaml` に書きます(その後 `adjudicator conformance lock` と "
+        "`adjudicator schemas` を実行します)。数分かかります。\n\n"
+        "例: `adjudicator conformance playthroughs --seed 1`"
+    ),
+    "conformance playthroughs --seed": "対局を生成するシード。",
+    "conformance playthroughs --check": ("何も書きません。ファイルが異なれば終了コード 1。"),
     "--cases": (
         "YAML のケースファイルのフォルダ(再帰的に探します)。既定: パッケージ同梱のテスト集。"
     ),

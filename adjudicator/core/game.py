@@ -21,6 +21,7 @@ from adjudicator.core.errors import InputError
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from adjudicator.core.conformance.making import PlaythroughMaker
     from adjudicator.core.i18n import Lang
     from adjudicator.core.judge.references import RuleData
     from adjudicator.core.read.records import GameRecord, Replay
@@ -89,6 +90,11 @@ class Game(ABC):
         name and parameter (``"analyze"``, ``"analyze --moves"``; see
         :mod:`adjudicator.cli.help_ja`). Asked for only when help is shown in Japanese."""
         return {}
+
+    def playthroughs(self) -> PlaythroughMaker | None:
+        """What the generator of golden playthroughs needs of this game (which games to
+        play, how to choose, which features to count); ``None`` for a game without them."""
+        return None
 
     @abstractmethod
     def schema_models(self) -> dict[str, type[BaseModel]]:

@@ -15,6 +15,7 @@ from adjudicator.orbit_dominion.identity import FORMAT, GAME_ID, RULESET, Reason
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from adjudicator.core.conformance.making import PlaythroughMaker
     from adjudicator.core.i18n import Lang
     from adjudicator.core.judge.references import RuleData
     from adjudicator.core.read.records import GameRecord, Replay
@@ -64,6 +65,11 @@ class OrbitDominion(Game):
         from adjudicator.orbit_dominion.help_ja import HELP
 
         return HELP
+
+    def playthroughs(self) -> PlaythroughMaker:
+        from adjudicator.orbit_dominion.playthroughs import OrbitDominionPlaythroughs
+
+        return OrbitDominionPlaythroughs()
 
     def schema_models(self) -> dict[str, type[BaseModel]]:
         from adjudicator.orbit_dominion import protocol

@@ -1,4 +1,4 @@
-"""``adjudicator conformance run|report|export|lock|coverage``.
+"""``adjudicator conformance run|report|export|lock|coverage|playthroughs``.
 
 Exit codes of ``run`` (documented in docs/conformance.md): 0 when every case that ran passed
 (skips allowed) and at least one did; 1 when a case failed or errored, nothing passed, or the
@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lock": ("suite", "lock_command"),
     "export": ("suite", "export"),
     "coverage": ("suite", "coverage_command"),
+    "playthroughs": ("playthroughs", "playthroughs_command"),
 }
 
 

@@ -23,11 +23,11 @@ from adjudicator.core.batch.walk import is_folder
 from adjudicator.core.conformance import compiled
 from adjudicator.core.conformance.cases import CaseFile, case_files
 from adjudicator.core.conformance.engine import EngineFailure, ProcessEngine
+from adjudicator.core.conformance.hello import HelloFailure
 from adjudicator.core.conformance.report import EngineRun
 from adjudicator.core.conformance.runner import (
     STATUSES,
     CaseResult,
-    HelloFailure,
     RulesOf,
     Runner,
     RunReport,

@@ -19,6 +19,7 @@ from adjudicator.cli.common import (
     resolve_lang,
     shown,
 )
+from adjudicator.cli.conformance.playthroughs import playthrough_counts, print_coverage
 from adjudicator.cli.conformance.shared import (
     SUITE,
     CasesOption,
@@ -134,18 +135,25 @@ def coverage_command(
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """For every article, rulings row and processing step, the cases that cover it;
-    those with none are flagged (exit 1)."""
+    """For every article, rulings row and processing step, the cases that cover it, and
+    how often the golden playthroughs cover each feature against its documented minimum;
+    a reference without a case or a feature below its minimum is flagged (exit 1)."""
     language = resolve_lang(lang)
     words = WORDS[language]
     games = [game_named(ctx.obj, game)] if game else list(ctx.obj.games)
     result: dict[str, dict[str, Any]] = {}
     uncovered_any = False
     for g in games:
-        report = coverage(g.rules, load_cases(cases, g.id))
+        files = load_cases(cases, g.id)
+        report = coverage(g.rules, files)
         result[g.id] = {"covering": report.covering, "unknown_refs": report.unknown}
         uncovered_any |= bool(report.uncovered()) or bool(report.unknown)
+        maker = g.playthroughs()
         if as_json:
+            if maker is not None:
+                counts = playthrough_counts(maker, files)
+                result[g.id]["playthroughs"] = counts
+                uncovered_any |= any(c["count"] < c["minimum"] for c in counts.values())
             continue
         console.print(f"[bold]{g.id}[/]")
         for ref in g.rules.references:
@@ -157,6 +165,8 @@ def coverage_command(
         for case_id, refs in report.unknown.items():
             said = words["unknown reference"].format(refs=shown(str(refs)), case=shown(case_id))
             console.print(said)
+        if maker is not None:
+            uncovered_any |= not print_coverage(maker, files, language)
     if as_json:
         print(dumps(result, indent=2))
     raise typer.Exit(EXIT_INVALID if uncovered_any else EXIT_OK)

@@ -13,28 +13,28 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from adjudicator.core.conformance.cases import CHECKS_ACCEPTANCE, Case, CaseFile, ExpectedError
+from adjudicator.core.conformance.cases import CHECKS_ACCEPTANCE, Case, CaseFile
+from adjudicator.core.conformance.diffs import (
+    Mismatch,
+    about,
+    differs,
+    divide_diff,
+    error_mismatch,
+    json_text,
+    keys_as_text,
+    listed,
+    unexpected_error,
+)
 from adjudicator.core.conformance.engine import Engine, EngineFailure
+from adjudicator.core.conformance.hello import EngineInfo, HelloFailure, handshake
 from adjudicator.core.conformance.json_types import not_strings, same_json
+from adjudicator.core.conformance.playthrough import Ask, check_playthrough
 from adjudicator.core.conformance.words import joined, said_of
-from adjudicator.core.game import FEATURES
-from adjudicator.core.i18n import Lang, Said, in_lang
+from adjudicator.core.i18n import Said, in_lang
 from adjudicator.core.judge.references import RuleData
-from adjudicator.core.protocol.serve import PROTOCOL_VERSION
 
 Status = Literal["passed", "failed", "skipped", "errored"]
 STATUSES: tuple[Status, ...] = ("passed", "failed", "skipped", "errored")
-HELLO: dict[str, Any] = {"cmd": "hello", "protocol": PROTOCOL_VERSION}
-
-
-@dataclass
-class Mismatch:
-    """One request whose answer differs from the expectation."""
-
-    request: str  # the exact line sent
-    expected: Any
-    actual: Any
-    diff: Sequence[str]
 
 
 #: A game's rule data by its id, to cite a case's references as the rulebook names them;
@@ -127,145 +127,6 @@ class CaseResult:
         if self.status == "errored":
             out |= {"received": self.received, "stderr": self.stderr}
         return out
-
-
-@dataclass
-class EngineInfo:
-    name: str
-    version: str
-    games: list[str]
-    #: Features declared per game; the old form (one list for the engine) applies to all.
-    features: dict[str, set[str]]
-
-    def unknown_features(self) -> list[str]:
-        """Declared features outside the vocabulary (a typo skips cases silently otherwise)."""
-        declared = set().union(*self.features.values()) if self.features else set()
-        return sorted(declared - FEATURES.keys())
-
-    def features_of(self, game: str) -> set[str]:
-        return self.features.get(game, set())
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "version": self.version,
-            "games": self.games,
-            "features": {g: sorted(self.features_of(g)) for g in self.games},
-            "unknown_features": self.unknown_features(),
-        }
-
-
-class HelloFailure(Exception):
-    """The engine's answer to ``hello`` cannot start a run; says why in plain words."""
-
-    def __init__(self, message: str, sent: str, received: str | None, stderr: str = "") -> None:
-        super().__init__(message)
-        self.sent = sent
-        self.received = received
-        self.stderr = stderr
-
-    def explain(self) -> Said:
-        """What went wrong, what was sent and received, and the engine's last stderr."""
-        return Said(self._explain("en"), self._explain("ja"))
-
-    def _explain(self, lang: Lang) -> str:
-        words = _HELLO_WORDS[lang]
-        message = in_lang(said_of(self), lang)
-        received = self.received if self.received is not None else words["nothing"]
-        lines = [words["failed"] + message, words["sent"] + self.sent, words["received"] + received]
-        if self.stderr:
-            lines.append(words["stderr"])
-            lines += [f"    {line}" for line in self.stderr.splitlines()]
-        return "\n".join(lines)
-
-
-_HELLO_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "failed": "the engine's hello failed: ",
-        "sent": "  sent:     ",
-        "received": "  received: ",
-        "nothing": "(nothing)",
-        "stderr": "  its stderr ended with:",
-    },
-    "ja": {
-        "failed": "エンジンの hello が失敗しました: ",
-        "sent": "  送信:     ",
-        "received": "  受信:     ",
-        "nothing": "(なし)",
-        "stderr": "  標準エラー出力の最後:",
-    },
-}
-
-
-def _read_hello(answer: dict[str, Any], games_known: set[str] | None) -> EngineInfo:
-    """The engine's declaration, or a ``ValueError`` saying what is wrong with it."""
-    if "error" in answer:
-        error = answer["error"] if isinstance(answer["error"], dict) else {}
-        said = f"{_json(error.get('code'))}: {_json(error.get('message'))}"
-        raise ValueError(
-            Said(
-                f"it answered an error ({said}) instead of declaring its games",
-                f"ゲームを宣言せず、エラー({said})を返しました",
-            )
-        )
-    if not same_json(protocol := answer.get("protocol"), PROTOCOL_VERSION):
-        raise ValueError(
-            Said(
-                f"it speaks protocol {_json(protocol)}; this runner speaks {PROTOCOL_VERSION}",
-                f"エンジンのプロトコルは {_json(protocol)}、"
-                f"この実行側のプロトコルは {PROTOCOL_VERSION} です",
-            )
-        )
-    engine = answer.get("engine")
-    if not isinstance(engine, dict) or not {"name", "version"} <= engine.keys():
-        raise ValueError(
-            Said(
-                '"engine" must be an object with "name" and "version"',
-                '"engine" は "name" と "version" を持つオブジェクトでなければなりません',
-            )
-        )
-    games = answer.get("games")
-    if not isinstance(games, list) or not games or not all(isinstance(g, str) for g in games):
-        raise ValueError(
-            Said(
-                '"games" must list at least one game id, e.g. "orbit-dominion/4.2"',
-                '"games" にはゲーム ID を一つ以上挙げてください(例: "orbit-dominion/4.2")',
-            )
-        )
-    declared = answer.get("features", [])
-    if isinstance(declared, list):  # the old form: one list for every game
-        features = {g: {str(f) for f in declared} for g in games}
-    elif isinstance(declared, dict) and all(isinstance(v, list) for v in declared.values()):
-        features = {g: {str(f) for f in declared.get(g, [])} for g in games}
-    else:
-        raise ValueError(
-            Said(
-                '"features" must map each game id to a list of features',
-                '"features" は各ゲーム ID に機能のリストを対応させるものでなければなりません',
-            )
-        )
-    if games_known is not None and not games_known & set(games):
-        declared, known = ", ".join(games), ", ".join(sorted(games_known))
-        raise ValueError(
-            Said(
-                f"it declares {declared}; the cases are for {known}",
-                f"宣言しているゲームは {declared}、ケースは {known} のものです",
-            )
-        )
-    return EngineInfo(str(engine["name"]), str(engine["version"]), list(games), features)
-
-
-def handshake(engine: Engine, games_known: set[str] | None = None) -> EngineInfo:
-    """Send ``hello`` and read the declaration; :class:`HelloFailure` when unusable."""
-    try:
-        answer = engine.ask(HELLO)
-    except EngineFailure as exc:
-        raise HelloFailure(said_of(exc), engine.last_sent, exc.received, exc.stderr) from None
-    try:
-        return _read_hello(answer, games_known)
-    except ValueError as exc:
-        received = json.dumps(answer, ensure_ascii=False)
-        raise HelloFailure(said_of(exc), engine.last_sent, received) from None
 
 
 @dataclass
@@ -436,19 +297,31 @@ class Runner:
         request.update(extra)
         return self.engine.ask(request)
 
+    def _asker(self, game: str, case: Case) -> Ask:
+        """``evaluate`` of the case with other actions and further fields (a playthrough's
+        steps), answering the answer and the line sent."""
+
+        def ask(moves: list[Any], extra: dict[str, Any]) -> tuple[dict[str, Any], str]:
+            answer = self._ask(game, case, "evaluate", moves=moves, **extra)
+            return answer, self.engine.last_sent
+
+        return ask
+
     def check(self, game: str, case: Case) -> Mismatch | None:
         """What differs from the expectation; ``None`` when the case passes."""
         expect = case.expect
         kind = expect.kind
         if kind == "perft":
             return self._check_perft(game, case)
+        if kind == "playthrough":
+            return check_playthrough(self._asker(game, case), case, self.info.features_of(game))
         if kind == "divide":
             spec = expect.divide
             assert spec is not None, "the expectation's validator: its kind is the field set"
             answer = self._ask(game, case, "perft", depth=spec.depth, divide=True)
             sent = self.engine.last_sent
             if "error" in answer:
-                return Mismatch(sent, spec.nodes, answer, [_unexpected_error(answer)])
+                return Mismatch(sent, spec.nodes, answer, [unexpected_error(answer)])
             got = answer.get("divide")
             if not isinstance(got, dict):
                 raise EngineFailure(
@@ -461,17 +334,15 @@ class Runner:
             return (
                 None
                 if same_json(got, spec.nodes)
-                else Mismatch(sent, spec.nodes, got, _divide_diff(spec.nodes, got))
+                else Mismatch(sent, spec.nodes, got, divide_diff(spec.nodes, got))
             )
         answer = self._ask(game, case, "evaluate")
         sent = self.engine.last_sent
         if kind == "error":
             assert expect.error is not None, "the expectation's validator: its kind is set"
-            return _error_mismatch(sent, expect.error, answer)
+            return error_mismatch(sent, expect.error, answer)
         if "error" in answer:
-            return Mismatch(
-                sent, _expected_value(kind, expect), answer, [_unexpected_error(answer)]
-            )
+            return Mismatch(sent, _expected_value(kind, expect), answer, [unexpected_error(answer)])
         mismatch = self._compare(sent, kind, expect, answer, self.info.features_of(game))
         if kind in CHECKS_ACCEPTANCE:
             return _with_acceptance(mismatch, sent, kind, expect, answer)
@@ -486,17 +357,17 @@ class Runner:
             answer = self._ask(game, case, "perft", depth=depth)
             if "error" in answer:
                 got[depth] = answer
-                diff.append(_about(f"perft {depth}", _unexpected_error(answer)))
+                diff.append(about(f"perft {depth}", unexpected_error(answer)))
             else:
                 got[depth] = answer.get("nodes")
                 if not same_json(got[depth], nodes):
-                    diff.append(_differs(f"perft {depth}", nodes, got[depth]))
+                    diff.append(differs(f"perft {depth}", nodes, got[depth]))
             if diff and first_sent is None:
                 first_sent = self.engine.last_sent
         if not diff:
             return None
         assert first_sent is not None
-        return Mismatch(first_sent, _keys_as_text(want), _keys_as_text(got), diff)
+        return Mismatch(first_sent, keys_as_text(want), keys_as_text(got), diff)
 
     def _compare(
         self, sent: str, kind: str, expect: Any, answer: dict[str, Any], features: set[str]
@@ -518,13 +389,13 @@ class Runner:
             diff = []
             if spec.exact is not None:
                 if missing := sorted(set(spec.exact) - legal):
-                    diff.append(_listed("legal_moves", "missing", missing))
+                    diff.append(listed("legal_moves", "missing", missing))
                 if extra := sorted(legal - set(spec.exact)):
-                    diff.append(_listed("legal_moves", "unexpected", extra))
+                    diff.append(listed("legal_moves", "unexpected", extra))
             if missing_inc := sorted(set(spec.include) - legal):
-                diff.append(_listed("legal_moves", "missing", missing_inc))
+                diff.append(listed("legal_moves", "missing", missing_inc))
             if present := sorted(set(spec.exclude) & legal):
-                diff.append(_listed("legal_moves", "should be illegal", present))
+                diff.append(listed("legal_moves", "should be illegal", present))
             return Mismatch(sent, expected, got, diff) if diff else None
         if kind == "rejected":
             spec = expect.rejected
@@ -535,7 +406,7 @@ class Runner:
             else:
                 expected = {"illegal_at": spec.index}
             diff = [
-                _differs(k, expected[k], actual[k])
+                differs(k, expected[k], actual[k])
                 for k in expected
                 if not same_json(expected[k], actual[k])
             ]
@@ -543,7 +414,7 @@ class Runner:
         answered = answer.get(kind)  # outcome, position, pending, normalized: same field name
         if same_json(answered, expected):
             return None
-        return Mismatch(sent, expected, answered, [_differs(kind, expected, answered)])
+        return Mismatch(sent, expected, answered, [differs(kind, expected, answered)])
 
 
 def _with_acceptance(
@@ -556,10 +427,10 @@ def _with_acceptance(
     if same_json(got, want):
         return mismatch
     refused = {"illegal_at": got, "violation": answer.get("violation")}
-    diff = _differs("illegal_at", want, got)
+    diff = differs("illegal_at", want, got)
     if got is not None and refused["violation"] is not None:
         code = refused["violation"]
-        diff = Said(f"{diff} ({_json(code)})", f"{diff.ja}({_json(code)})")
+        diff = Said(f"{diff} ({json_text(code)})", f"{diff.ja}({json_text(code)})")
     field = "legal_moves" if kind == "legal" else kind
     expected = {"illegal_at": want, field: _expected_value(kind, expect)}
     actual = {**refused, field: answer.get(field)}
@@ -579,89 +450,7 @@ def _expected_value(kind: str, expect: Any) -> Any:
     if kind in ("pending", "normalized"):
         return [item.model_dump() for item in getattr(expect, kind)]
     if kind == "perft":
-        return _keys_as_text(expect.perft)
+        return keys_as_text(expect.perft)
     if kind == "divide":
         return expect.divide.model_dump()
     return expect.error if isinstance(expect.error, str) else expect.error.model_dump()
-
-
-def _keys_as_text(counts: dict[int, Any]) -> dict[str, Any]:
-    return {str(k): v for k, v in counts.items()}
-
-
-def _differs(field: str, expected: Any, got: Any) -> Said:
-    """``field: expected 3, got 2``; in both languages the values are written as the
-    protocol writes them, in JSON (``null``, ``"a1"``), never as Python would
-    (``None``, ``'a1'``): an engine author reads them against the JSON their engine sent."""
-    return Said(
-        f"{field}: expected {_json(expected)}, got {_json(got)}",
-        f"{field}: 期待値 {_json(expected)}、実際の値 {_json(got)}",
-    )
-
-
-_LISTED_JA = {
-    "missing": "足りない手",
-    "unexpected": "余分な手",
-    "should be illegal": "不正なはずの手",
-}
-
-
-def _listed(field: str, what: str, items: list[str]) -> Said:
-    """``legal_moves: missing ['a1-a2']``: moves missing, unexpected or wrongly legal."""
-    return Said(f"{field}: {what} {_json(items)}", f"{field}: {_LISTED_JA[what]} {_json(items)}")
-
-
-def _json(value: Any) -> str:
-    """A value in a difference, as JSON: what the engine wrote, not a Python repr."""
-    return json.dumps(value, ensure_ascii=False, default=str)
-
-
-def _about(field: str, said: Said) -> Said:
-    return Said(f"{field}: {said}", f"{field}: {said.ja}")
-
-
-def _unexpected_error(answer: dict[str, Any]) -> Said:
-    error = answer.get("error")
-    if isinstance(error, dict):
-        said = f"{_json(error.get('code'))}: {error.get('message')}"
-    else:
-        said = _json(error)
-    return Said(f"unexpected error {said}", f"予期しないエラー {said}")
-
-
-def _error_mismatch(
-    sent: str, want: str | ExpectedError, answer: dict[str, Any]
-) -> Mismatch | None:
-    error = answer.get("error")
-    got = error if isinstance(error, dict) else {}
-    if isinstance(want, str):
-        if got.get("code") == want:
-            return None
-        actual: Any = error if error is not None else answer
-        code = got.get("code")
-        said = Said(
-            f"error: expected code {_json(want)}, got {_json(code)}",
-            f"error: 期待したコード {_json(want)}、実際のコード {_json(code)}",
-        )
-        return Mismatch(sent, want, actual, [said])
-    want_pair = want.model_dump()
-    got_pair = {"code": got.get("code"), "field": got.get("field")}
-    if got_pair == want_pair:
-        return None
-    diff = [
-        _differs(f"error.{k}", want_pair[k], got_pair[k])
-        for k in ("code", "field")
-        if want_pair[k] != got_pair[k]
-    ]
-    return Mismatch(sent, want_pair, error if error is not None else answer, diff)
-
-
-def _divide_diff(want: dict[str, int], got: dict[str, Any]) -> list[Said]:
-    missing = sorted(set(want) - set(got))
-    extra = sorted(set(got) - set(want))
-    common = sorted(set(want) & set(got))
-    wrong = {a: (want[a], got[a]) for a in common if not same_json(want[a], got[a])}
-    parts = [_listed("divide", "missing", missing)] if missing else []
-    parts += [_listed("divide", "unexpected", extra)] if extra else []
-    parts += [_differs(f"divide {a}", w, g) for a, (w, g) in wrong.items()]
-    return parts

@@ -74,6 +74,15 @@ WORDS: dict[Lang, dict[str, str]] = {
         "uncovered": "[red]✗ uncovered[/]",
         "more": " … (+{n})",
         "unknown reference": "  [red]unknown reference[/] {refs} in {case}",
+        "playthrough coverage": "  playthroughs ({games} games, {steps} positions): "
+        "times each feature occurs / its minimum",
+        "feature": "    {mark} {feature:28} {n} / {minimum}",
+        "below minimum": "[red]✗ below its minimum[/]",
+        "playthroughs written": "wrote {n} playthroughs of {game} (seed {seed}) to {path}",
+        "playthroughs differ": "{path} differs from the playthroughs of seed {seed}: "
+        "run adjudicator conformance playthroughs --seed {seed}",
+        "playthroughs agree": "{path} holds the playthroughs of seed {seed}",
+        "playthroughs stale": "{path} is no longer generated: remove it",
     },
     "ja": {
         "count": "{status} {n}",
@@ -114,6 +123,15 @@ WORDS: dict[Lang, dict[str, str]] = {
         "uncovered": "[red]✗ ケースなし[/]",
         "more": " …(ほか {n} 件)",
         "unknown reference": "  [red]未知の参照[/] {refs}(ケース {case})",
+        "playthrough coverage": "  通しの対局({games} 局、局面 {steps}): "
+        "各項目の出現回数 / 最低回数",
+        "feature": "    {mark} {feature:28} {n} / {minimum}",
+        "below minimum": "[red]✗ 最低回数に不足[/]",
+        "playthroughs written": "{game} の通しの対局 {n} 局(シード {seed})を {path} に書きました",
+        "playthroughs differ": "{path} はシード {seed} の通しの対局と異なります: "
+        "adjudicator conformance playthroughs --seed {seed} を実行してください",
+        "playthroughs agree": "{path} はシード {seed} の通しの対局です",
+        "playthroughs stale": "{path} はもう生成されません: 削除してください",
     },
 }
 

@@ -186,10 +186,7 @@ std::string formatPosition(const State& st) {
   if (st.phase < 2) return "set-up; " + formatLayout(st.b);
   std::string out = formatLayout(st.b) + "; " + sideName(st.mover) + " to move; held: ";
   std::vector<Held> hs = st.held;
-  std::sort(hs.begin(), hs.end(), [](const Held& a, const Held& b) {
-    if (a.owner != b.owner) return a.owner < b.owner;
-    return a.colour < b.colour;
-  });
+  std::stable_sort(hs.begin(), hs.end(), [](const Held& a, const Held& b) { return a.owner < b.owner; });
   if (hs.empty()) out += "none";
   for (size_t i = 0; i < hs.size(); i++) {
     if (i) out += ", ";
