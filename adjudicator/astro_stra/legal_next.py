@@ -10,8 +10,8 @@ from adjudicator.astro_stra.legal import legal_turns
 from adjudicator.astro_stra.references import colour_name
 from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.core.errors import InputError
-from adjudicator.core.game import LegalGroup, LegalNext
 from adjudicator.core.i18n import Lang
+from adjudicator.core.judge.legal import LegalGroup, LegalNext
 from adjudicator.core.read.numbers import read_int
 
 #: One die as a turn line writes it: ``black-red=5``.

@@ -9,7 +9,8 @@ import re
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.astro_stra.identity import FORMAT, GAME_ID, Reason
-from adjudicator.core.game import Game, LegalNext
+from adjudicator.core.game import Game
+from adjudicator.core.judge.legal import LegalNext
 
 if TYPE_CHECKING:
     from pydantic import BaseModel

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from adjudicator.cli.common import console, escape, shown
 from adjudicator.cli.records import turn_words
-from adjudicator.core.game import Game, LegalNext
+from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
+from adjudicator.core.judge.legal import LegalNext
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.read.records import Replay
 from adjudicator.core.read.strict_json import dumps, one_line

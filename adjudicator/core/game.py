@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.core.errors import InputError
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
 
     from adjudicator.core.conformance.making import PlaythroughMaker
     from adjudicator.core.i18n import Lang
+    from adjudicator.core.judge.legal import LegalNext
     from adjudicator.core.judge.references import RuleData
     from adjudicator.core.read.records import GameRecord, Replay
 
@@ -152,6 +152,8 @@ class Game(ABC):
                 field="--interpretation",
             )
         switched = switch(readings, self.rules, overrides)
+        from dataclasses import replace
+
         return replace(record, model=record.model.model_copy(update={"interpretations": switched}))
 
     # --- repair (adjudicator repair) ----------------------------------------------------------
@@ -249,31 +251,3 @@ class Game(ABC):
             ja=f"{self.id} の裁定は記録から始めます(--record ファイル --at 手数)",
             field="--position",
         )
-
-
-@dataclass(frozen=True)
-class LegalGroup:
-    """Legal actions (or turns, or events) of one kind: ``key`` stable for programs,
-    ``name`` the rulebook's word for the kind in the language asked, ``lines`` each as a
-    record writes it."""
-
-    key: str
-    name: str
-    lines: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class LegalNext:
-    """What may be played next (:meth:`Game.legal_next`): ``what`` names it in the language
-    asked (合法な行動 / legal actions, 合法なターン / legal turns), ``groups`` by kind;
-    ``banned``: what the rules of play allow but a rule over the whole game forbids
-    (Orbit Dominion's threefold ban), with that rule's citation in ``banned_by``."""
-
-    what: str
-    groups: tuple[LegalGroup, ...]
-    banned: tuple[str, ...] = ()
-    banned_by: str = ""
-
-    @property
-    def count(self) -> int:
-        return sum(len(group.lines) for group in self.groups)

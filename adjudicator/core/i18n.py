@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from functools import cache
 from pathlib import Path
-from string import Formatter
 from typing import Literal
 
 Lang = Literal["ja", "en"]
@@ -56,6 +54,8 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 def catalogue(namespace: str) -> dict[str, dict[str, str]]:
     """The messages of one namespace, read from its JSON copy the first time one is said:
     a command that says nothing from a catalogue reads none of them."""
+    import json  # here: a command that says nothing from a catalogue never loads it
+
     path = _PACKAGE / namespace / "messages.json"
     loaded: dict[str, dict[str, str]] = json.loads(path.read_text("utf-8"))
     return loaded
@@ -76,6 +76,8 @@ def fill(template: str, params: dict[str, object], lang: Lang) -> str:
     where the word filled in is Japanese and Japanese stands on the other side of the
     space: Japanese sets its words apart by no space (「再生回数の上限」, never 「再生回数
     の上限」)."""
+    from string import Formatter  # here: start-up fills no message
+
     formatter = Formatter()
     out = ""
     for literal, field, spec, conversion in formatter.parse(template):

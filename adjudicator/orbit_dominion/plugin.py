@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.game import Game, LegalGroup, LegalNext
+from adjudicator.core.game import Game
+from adjudicator.core.judge.legal import LegalGroup, LegalNext
 from adjudicator.orbit_dominion.identity import FORMAT, GAME_ID, RULESET, Reason, Side
 
 if TYPE_CHECKING:
