@@ -76,7 +76,8 @@ class Note(BaseModel):
         return note
 
     def message_in(self, lang: Lang) -> str:
-        """The message in ``lang``: from its id when it has one, else as written."""
+        """The message in ``lang``: from its id when it has one, else as its reader wrote it
+        (in Japanese too, when it did)."""
         if self._said is None:
             return self._ja if lang == "ja" and self._ja is not None else self.message
         key, params = self._said
