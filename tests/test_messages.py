@@ -94,3 +94,22 @@ def test_a_japanese_word_filled_in_joins_the_japanese_around_it() -> None:
     assert fill(template, {"winner": "blue", "n": 3}, "ja") == "記録の勝者は blue ですが、3 手目"
     assert fill("{a} {b}", {"a": "x", "b": "y"}, "en") == "x y"
     assert fill("「{w}」と {w!r}", {"w": "赤"}, "ja") == "「赤」と '赤'"
+
+
+def test_an_input_error_said_from_the_catalogue_speaks_both_languages() -> None:
+    """An input error whose message and expectation come from the catalogue (a ``Said``)
+    reads in Japanese from the catalogue's Japanese, never headed by the code's name over
+    the English (docs/design.md, "Messages")."""
+    from adjudicator.core.errors import InputError
+    from adjudicator.core.i18n import said
+
+    error = InputError(
+        "bad_notation",
+        said("core.note.read_as", written="M3-M2"),
+        field="line 4",
+        expected=said("core.note.tag_ignored", tag="Site"),
+    )
+    assert error.describe("en") == "line 4: read as 'M3-M2'; expected [Site] ignored"
+    assert (
+        error.describe("ja") == "4行目: 「M3-M2」と読みました; 正しい形: タグ [Site] を無視しました"
+    )

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, Said
 
 if TYPE_CHECKING:  # plies needs pydantic, which a command that fails early never loads
     from adjudicator.core.judge.plies import Counting
@@ -126,10 +126,12 @@ class InputError(ValueError):
     ``field`` locates the problem inside the input (``"position"``, ``"moves[3]"``,
     ``"line 4"``); ``expected`` says what would have been accepted; ``suggestion`` is the
     canonical spelling when one can be inferred. ``ja`` and ``expected_ja`` say the same in
-    Japanese; without them a Japanese message heads the English detail with what the code
-    means. ``counting`` is how the game of a ``ply N`` locator says its plies (see
-    :meth:`at_ply`). ``source`` names the file the input came from, when the caller that
-    read it says so (:meth:`in_file`): a message to a person names it first.
+    Japanese; a ``message`` or ``expected`` from the catalogue (a :class:`Said`, made by
+    :func:`~adjudicator.core.i18n.said`) carries its own. Without either, a Japanese message
+    heads the English detail with what the code means. ``counting`` is how the game of a
+    ``ply N`` locator says its plies (see :meth:`at_ply`). ``source`` names the file the
+    input came from, when the caller that read it says so (:meth:`in_file`): a message to a
+    person names it first.
     """
 
     source: str | None = None
@@ -149,9 +151,11 @@ class InputError(ValueError):
         super().__init__(message)
         self.code = code
         self.message = message
-        self.ja = ja
+        self.ja = message.ja if ja is None and isinstance(message, Said) else ja
         self.field = field
         self.expected = expected
+        if expected_ja is None and isinstance(expected, Said):
+            expected_ja = expected.ja
         self.expected_ja = expected_ja
         self.suggestion = suggestion
         self.counting = counting
