@@ -21,6 +21,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from adjudicator.cli.app import build_app
+from adjudicator.core.capabilities import Playthroughs, offered
 from adjudicator.core.conformance.cases import EXPECTATIONS, CaseFile, case_files
 from adjudicator.core.conformance.runner import Runner
 from adjudicator.core.game import FEATURES
@@ -40,7 +41,7 @@ JAPANESE, ENGLISH = "ja_JP.UTF-8", "C.UTF-8"
 
 REFERENCES = [ref for game in REGISTRY.games for ref in game.rules.references]
 #: What the golden playthroughs count (``skill:red``, ``refused``): feature names.
-MAKERS = [maker for game in REGISTRY.games if (maker := game.playthroughs()) is not None]
+MAKERS = [source.playthroughs() for g in REGISTRY.games if (source := offered(g, Playthroughs))]
 #: The protocol's fields, named in a difference (``legal_moves: …``).
 FIELDS = {*EXPECTATIONS, "legal_moves", "illegal_at", "violation", "code", "field", "nodes"}
 #: JSON's literals, as values are written in a difference.

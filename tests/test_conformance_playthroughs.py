@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from adjudicator.core.capabilities import Capability, Playthroughs, able, need
 from adjudicator.core.conformance.cases import Case, CaseFile
 from adjudicator.core.conformance.compiled import read as read_compiled
 from adjudicator.core.conformance.engine import InProcessEngine
@@ -26,7 +27,7 @@ from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]
 REGISTRY = Registry(installed_games())
-GAMES = [g for g in REGISTRY.games if g.playthroughs() is not None]
+GAMES = [g for g in REGISTRY.games if able(g, Capability.PLAYTHROUGHS)]
 
 Change = Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]
 
@@ -228,7 +229,7 @@ def test_without_the_list_feature_a_wrong_verdict_fails_at_its_step() -> None:
 def test_every_feature_meets_its_documented_minimum(game: Any) -> None:
     """docs/conformance.md lists each game's features and minimums; the shipped playthroughs
     cover each at least that many times, and the docs state the minimums the code checks."""
-    maker = game.playthroughs()
+    maker = need(game, Playthroughs).playthroughs()
     _, cases = _playthroughs(game.id)
     short = {f: (n, m) for f, (n, m) in coverage(maker, cases).items() if n < m}
     assert not short, f"below the documented minimum: {short}"
@@ -243,7 +244,7 @@ def test_every_feature_meets_its_documented_minimum(game: Any) -> None:
 def test_a_shipped_playthrough_is_what_its_seed_generates(game: Any) -> None:
     """The generator is deterministic: the shortest shipped game, played again from its
     plan and seed, gives the same case."""
-    maker = game.playthroughs()
+    maker = need(game, Playthroughs).playthroughs()
     _, case = _shortest(game.id)
     playthrough = case.expect.playthrough
     assert playthrough is not None

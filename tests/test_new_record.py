@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from adjudicator import game, validate
 from adjudicator.cli.app import build_app
+from adjudicator.core.capabilities import Skeleton, need
 from adjudicator.core.errors import InputError
 from adjudicator.core.registry import Registry
 from adjudicator.dark_nebula.board import default_board
@@ -55,7 +56,7 @@ def test_the_text_skeleton_lists_the_interpretations_in_force(name: str) -> None
     in force; the comments are in the language asked for."""
     played = game(name)
     for lang, words in (("ja", "適用される解釈"), ("en", "interpretations in force")):
-        text = played.skeleton("text", lang)  # type: ignore[arg-type]
+        text = need(played, Skeleton).skeleton("text", lang)  # type: ignore[arg-type]
         comments = [line for line in text.splitlines() if line.startswith("#")]
         assert any(words in line for line in comments)
         for item in played.rules.interpretations:
@@ -71,10 +72,10 @@ def test_the_dark_nebula_skeleton_names_the_board_and_its_digest() -> None:
     its digest, as ``adjudicator dark-nebula board`` shows them — written out for the
     director, in both forms."""
     board = default_board()
-    text = game("dark-nebula").skeleton("text", "ja")
+    text = need(game("dark-nebula"), Skeleton).skeleton("text", "ja")
     assert f'[Board "{board.id} {board.sha256}"]' in text
     assert "[GameId " in text and "[Commitment " in text
-    data = json.loads(game("dark-nebula").skeleton("json", "en"))
+    data = json.loads(need(game("dark-nebula"), Skeleton).skeleton("json", "en"))
     assert data["board"] == {"id": board.id, "sha256": board.sha256}
 
 
@@ -149,11 +150,11 @@ def test_the_skeleton_offers_each_interpretation_as_the_switch_spells_it(name: s
     from adjudicator.core.judge.references import switch
 
     played = game(name)
-    skeleton = json.loads(played.skeleton("json", "en"))
+    skeleton = json.loads(need(played, Skeleton).skeleton("json", "en"))
     readings = getattr(
         played.read_json_record(skeleton, lenient=False).model, "interpretations", None
     )
-    for line in played.skeleton("text", "en").splitlines():  # type: ignore[arg-type]
+    for line in need(played, Skeleton).skeleton("text", "en").splitlines():
         m = re.fullmatch(r"#   [0-9]+ (\w+)=(\S+) \(or: (.*)\)", line)
         if m is None:
             continue

@@ -24,6 +24,7 @@ from typing import Any, get_args
 
 import pytest
 
+from adjudicator.core.capabilities import Skeleton, need
 from adjudicator.core.game import FEATURES, FEATURES_JA
 from tests.test_help_ja import KEPT, REGISTRY, run
 from tests.test_help_ja import ROOT as ROOT_COMMAND
@@ -235,7 +236,7 @@ def vocabulary() -> frozenset[str]:
     for schema in (ROOT / "schemas").glob("*.record.schema.json"):
         words |= set(re.findall(r'"([a-z0-9_]+)": \{', schema.read_text("utf-8")))
     for game in REGISTRY.games:  # the tags of text records, as the skeletons write them
-        words |= set(re.findall(r"\[(\w+) ", game.skeleton("text", "en")))
+        words |= set(re.findall(r"\[(\w+) ", need(game, Skeleton).skeleton("text", "en")))
     for game in REGISTRY.games:  # the readings' values, as tags and skeletons write them
         package = type(game).__module__.rsplit(".", 1)[0]
         if importlib.util.find_spec(f"{package}.readings") is None:

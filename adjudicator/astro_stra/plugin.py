@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.astro_stra.identity import FORMAT, GAME_ID, Reason
+from adjudicator.core.capabilities import Capability, LegalList, Playthroughs, Repairable, Skeleton
 from adjudicator.core.game import Game
 from adjudicator.core.judge.legal import LegalNext
 
@@ -28,16 +29,26 @@ _DICE = re.compile(r"\bdice ([a-z-]+=[0-9]+(?: [a-z-]+=[0-9]+)*) \|")
 _NUMBER = re.compile("[0-9]+")
 
 
-class AstroStra(Game):
+class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
     id = GAME_ID
     slug = "astro-stra"
     title_ja = "戦星術枢斗羅 Astro-Stra 0.9.0"
     title_en = "Astro-Stra 0.9.0 (beta rules)"
     sides = ("black", "white")
     reasons = get_args(Reason)
-    features = frozenset({"violation_codes", "malformed_input", "lenient_notation", "legal_turns"})
+    capabilities = frozenset(
+        {
+            Capability.LEGAL_LIST,
+            Capability.REPAIR,
+            Capability.SKELETON,
+            Capability.PICTURES,
+            Capability.PLAYTHROUGHS,
+        }
+    )
+    engine_features = frozenset(
+        {"violation_codes", "malformed_input", "lenient_notation", "legal_turns"}
+    )
     cli_module = "adjudicator.astro_stra.cli"
-    commands = frozenset({"evaluate"})
     record_formats = (FORMAT,)
     rulesets = (GAME_ID,)
 
@@ -47,7 +58,7 @@ class AstroStra(Game):
 
         return RULES
 
-    def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
+    def evaluate(self, request: dict[str, Any]) -> dict[str, Any]:
         from adjudicator.astro_stra import protocol
 
         return protocol.evaluate(request)

@@ -27,6 +27,7 @@ from adjudicator.cli.common import (
 )
 from adjudicator.cli.legal import show_legal
 from adjudicator.cli.records import LenientOption, decided_words, emit_picture, turn_words
+from adjudicator.core.capabilities import Capability, LegalList, need, refuse
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
@@ -190,8 +191,9 @@ def adjudicate(
             return
         _solver_only(max_nodes, seconds)
         if legal:
-            roll = dice if dice is not None else _recorded_roll(game, state, events)
-            listed = game.legal_next(state, language, roll)
+            lister = need(game, LegalList)
+            roll = dice if dice is not None else _recorded_roll(lister, state, events)
+            listed = lister.legal_next(state, language, roll)
             show_legal(game, state, listed, language, as_json=as_json)
             return
         ruling = rule(state, game, action or "", lenient=lenient, lang=language, events=events)
@@ -250,7 +252,7 @@ def _at(at: str | None) -> int | str | None:
     )
 
 
-def _recorded_roll(game: Game, state: Replay, events: Sequence[Event]) -> str | None:
+def _recorded_roll(game: LegalList, state: Replay, events: Sequence[Event]) -> str | None:
     """The roll the record's own event at the disputed ply was played with (Astro-Stra's
     dice), for ``--legal`` without ``--dice``; ``None`` past the record's end."""
     ply = state.actions_made() + 1
@@ -279,22 +281,18 @@ def _solve(
     budget: Budget,
 ) -> None:
     """``--solve``: the game's own command-line module reports its solver's answer
-    (``solve_dispute``) under the budget asked; a game without one refuses through
-    :meth:`Game.solve`."""
-    report = getattr(import_module(game.cli_module), "solve_dispute", None)
-    if report is None:
-        game.solve(state, depth, executor=executor)
-    else:
-        report(
-            game,
-            state,
-            depth,
-            lang=lang,
-            as_json=as_json,
-            executor=executor,
-            max_nodes=budget.max_nodes,
-            seconds=budget.seconds,
-        )
+    (``solve_dispute``) under the budget asked; a game that declares no solver refuses."""
+    refuse(game, Capability.SOLVER)
+    import_module(game.cli_module).solve_dispute(
+        game,
+        state,
+        depth,
+        lang=lang,
+        as_json=as_json,
+        executor=executor,
+        max_nodes=budget.max_nodes,
+        seconds=budget.seconds,
+    )
 
 
 def _show(ruling: Ruling, game: Game, language: Lang, *, codes: bool) -> None:

@@ -1,5 +1,5 @@
 """``adjudicate --legal``: what the side to move may play next, grouped by kind and
-counted, in the language asked — the game's own list (:meth:`Game.legal_next`), so that
+counted, in the language asked — the game's own list (:meth:`LegalList.legal_next`), so that
 an arbiter reads the judge's answer rather than working it out."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``adjudicator new GAME``: a record to fill in, for a director or a player.
 
 The core knows no game's tags or keys; each game writes its own skeleton
-(:meth:`~adjudicator.core.game.Game.skeleton`)."""
+(:meth:`~adjudicator.core.capabilities.Skeleton.skeleton`)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 import typer
 
 from adjudicator.cli.common import LangOption, fail, resolve_lang
+from adjudicator.core.capabilities import Skeleton, need
 from adjudicator.core.errors import InputError
 from adjudicator.core.write.files import write_text
 
@@ -38,7 +39,7 @@ def new(
     """
     language = resolve_lang(lang)
     try:
-        text = ctx.obj.find(game, field="game").skeleton(form, language)
+        text = need(ctx.obj.find(game, field="game"), Skeleton).skeleton(form, language)
         if output is not None:
             write_text(output, text, "--output", inputs=())
     except InputError as err:

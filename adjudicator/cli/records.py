@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from adjudicator.cli.common import fail, write_output
+from adjudicator.core.capabilities import Capability, refuse
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
@@ -48,18 +49,14 @@ def emit_picture(
     picture: Picture | None, game: Game, svg: Path | None, fmt: str, inputs: Iterable[Path]
 ) -> None:
     """Write the picture where ``--svg`` and ``--format svg`` ask, never over one of
-    ``inputs`` (the record read); exit 2 if the game draws none."""
+    ``inputs`` (the record read); exit 2 if the game declares no pictures."""
     if svg is None and fmt != "svg":
         return
-    if picture is None:
-        fail(
-            InputError(
-                "unsupported",
-                f"{game.id} draws no pictures",
-                ja=f"{game.id} は図を描けません",
-                field="--svg",
-            )
-        )
+    try:
+        refuse(game, Capability.PICTURES)
+    except InputError as err:
+        fail(err)
+    assert picture is not None, "a game that declares pictures draws its positions"
     document = picture.svg()
     if svg is not None:
         write_output(svg, document, "--svg", inputs)

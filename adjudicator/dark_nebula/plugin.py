@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, get_args
 
+from adjudicator.core.capabilities import Capability, Repairable, Skeleton
 from adjudicator.core.game import Game
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID, Reason
 
@@ -20,16 +21,16 @@ if TYPE_CHECKING:
     from adjudicator.dark_nebula.record import Record
 
 
-class DarkNebula(Game):
+class DarkNebula(Game, Repairable, Skeleton):
     id = GAME_ID
     slug = "dark-nebula"
     title_ja = "暗黒星雲 ー帝国軍vs反乱軍ー"
     title_en = "Dark Nebula: Empire vs Rebels (2011)"
     sides = ("empire", "rebel")
     reasons = get_args(Reason)
-    features = frozenset({"violation_codes", "malformed_input", "lenient_notation"})
+    capabilities = frozenset({Capability.REPAIR, Capability.SKELETON, Capability.PICTURES})
+    engine_features = frozenset({"violation_codes", "malformed_input", "lenient_notation"})
     cli_module = "adjudicator.dark_nebula.cli"
-    commands = frozenset({"evaluate"})
     record_formats = (FORMAT,)
     rulesets = (GAME_ID,)
 
@@ -39,7 +40,7 @@ class DarkNebula(Game):
 
         return RULES
 
-    def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
+    def evaluate(self, request: dict[str, Any]) -> dict[str, Any]:
         from adjudicator.dark_nebula import protocol
 
         return protocol.evaluate(request)

@@ -8,6 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, get_args
 
+from adjudicator.core.capabilities import (
+    Capability,
+    LegalList,
+    Perft,
+    Playthroughs,
+    Positions,
+    Repairable,
+    Skeleton,
+    Solver,
+)
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.judge.legal import LegalGroup, LegalNext
@@ -24,28 +34,20 @@ if TYPE_CHECKING:
     from adjudicator.orbit_dominion.record import Record
 
 
-class OrbitDominion(Game):
+class OrbitDominion(Game, Solver, Positions, LegalList, Perft, Repairable, Skeleton, Playthroughs):
     id = GAME_ID
     slug = "orbit-dominion"
     title_ja = "星環戦略 ORBIT DOMINION 4.2"
     title_en = "Orbit Dominion, official rules 4.2"
     sides = get_args(Side)
     reasons = get_args(Reason)
-    features = frozenset(
-        {
-            "perft",
-            "perft_divide",
-            "history",
-            "violation_codes",
-            "lenient_notation",
-            "malformed_input",
-        }
+    capabilities = frozenset(Capability)
+    engine_features = frozenset(
+        {"perft_divide", "history", "violation_codes", "lenient_notation", "malformed_input"}
     )
     cli_module = "adjudicator.orbit_dominion.cli"
-    commands = frozenset({"evaluate", "perft"})
     record_formats = (FORMAT,)
     rulesets = (RULESET,)
-    position_disputes = True
     #: the orbits' letters, and the separators of a navigation or jump and of a capture
     confusables = ("OMI", "-x")
 
@@ -55,11 +57,14 @@ class OrbitDominion(Game):
 
         return rule_data()
 
-    def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
+    def evaluate(self, request: dict[str, Any]) -> dict[str, Any]:
         from adjudicator.orbit_dominion import protocol
 
-        if cmd == "evaluate":
-            return protocol.evaluate(request)
+        return protocol.evaluate(request)
+
+    def perft(self, request: dict[str, Any]) -> dict[str, Any]:
+        from adjudicator.orbit_dominion import protocol
+
         return protocol.perft_command(request)
 
     def help_ja(self) -> dict[str, str]:

@@ -20,6 +20,7 @@ from adjudicator.cli.common import (
     fail,
     resolve_lang,
 )
+from adjudicator.core.capabilities import Solver, need
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.read.strict_json import dumps, one_line
@@ -470,7 +471,7 @@ def solve_dispute(
     seconds: float | None = None,
 ) -> None:
     """``adjudicate --solve``: the game's solver run where the dispute stands
-    (:meth:`Game.solve`) under the budget asked (``--max-nodes``, ``--time``; ``None``:
+    (:meth:`Solver.solve`) under the budget asked (``--max-nodes``, ``--time``; ``None``:
     the default), its progress on a terminal, its answer printed."""
     show = progress_line(lang)
     budget = Budget(
@@ -478,7 +479,7 @@ def solve_dispute(
         DEFAULT_SECONDS if seconds is None else seconds,
     )
     try:
-        solution = game.solve(
+        solution = need(game, Solver).solve(
             replay,
             depth,
             executor=executor,

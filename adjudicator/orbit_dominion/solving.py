@@ -1,5 +1,5 @@
 """A position solved here or on a Dask cluster, the same way on both paths: what
-``orbit-dominion solve`` and ``adjudicate --solve`` (:meth:`Game.solve`) search with."""
+``orbit-dominion solve`` and ``adjudicate --solve`` (:meth:`Solver.solve`) search with."""
 
 from __future__ import annotations
 

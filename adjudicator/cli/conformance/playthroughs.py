@@ -17,6 +17,7 @@ from adjudicator.cli.common import (
     shown,
 )
 from adjudicator.cli.conformance.shared import SUITE, CasesOption, GameOption, game_named
+from adjudicator.core.capabilities import Playthroughs, offered
 from adjudicator.core.conformance.cases import CaseFile
 from adjudicator.core.conformance.making import (
     PlaythroughMaker,
@@ -59,9 +60,10 @@ def playthroughs_command(
     games = [game_named(ctx.obj, game)] if game else list(ctx.obj.games)
     differ = False
     for g in games:
-        maker = g.playthroughs()
-        if maker is None:
+        source = offered(g, Playthroughs)
+        if source is None:
             continue
+        maker = source.playthroughs()
         found = generate(maker, _evaluate(g), seed)
         folder = cases / g.id.partition("/")[0]
         parts = case_files(found)

@@ -29,6 +29,7 @@ from adjudicator.cli.conformance.shared import (
     game_named,
     load_cases,
 )
+from adjudicator.core.capabilities import Playthroughs, offered
 from adjudicator.core.conformance.coverage import coverage
 from adjudicator.core.conformance.export import SCHEMA_FILE, ExportedCaseFile, export_json
 from adjudicator.core.conformance.suite import (
@@ -148,7 +149,8 @@ def coverage_command(
         report = coverage(g.rules, files)
         result[g.id] = {"covering": report.covering, "unknown_refs": report.unknown}
         uncovered_any |= bool(report.uncovered()) or bool(report.unknown)
-        maker = g.playthroughs()
+        source = offered(g, Playthroughs)
+        maker = None if source is None else source.playthroughs()
         if as_json:
             if maker is not None:
                 counts = playthrough_counts(maker, files)

@@ -21,7 +21,7 @@ class LegalGroup:
 
 @dataclass(frozen=True)
 class LegalNext:
-    """What may be played next (:meth:`Game.legal_next`): ``what`` names it in the language
+    """What may be played next (:meth:`LegalList.legal_next`): ``what`` names it in the language
     asked (合法な行動 / legal actions, 合法なターン / legal turns), ``groups`` by kind;
     ``banned``: what the rules of play allow but a rule over the whole game forbids
     (Orbit Dominion's threefold ban), with that rule's citation in ``banned_by``."""

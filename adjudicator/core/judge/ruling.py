@@ -11,6 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from adjudicator.core.batch.files import is_text_notation, read_record
+from adjudicator.core.capabilities import Capability, Positions, able, need
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
@@ -175,7 +176,8 @@ def dispute_moment(
                 field="--turn",
             )
         game = _position_game(registry, game_id)
-        return game.replay_from_position(position or "", history or []), game, ()
+        replay = need(game, Positions).replay_from_position(position or "", history or [])
+        return replay, game, ()
     if at is None and turn is None:
         raise InputError(
             "usage",
@@ -238,7 +240,7 @@ def _replayed_to(game: Game, rec: GameRecord, at: int, lenient: bool) -> Replay:
 def _position_game(registry: Registry, game_id: str | None) -> Game:
     """The game named by ``--game``; without it, the only game whose disputes may start
     from a position."""
-    candidates = [g for g in registry.games if g.position_disputes]
+    candidates = [g for g in registry.games if able(g, Capability.POSITIONS)]
     if game_id is None and len(candidates) == 1:
         return candidates[0]
     if game_id is None:

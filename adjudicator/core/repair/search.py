@@ -22,7 +22,7 @@ the record times the candidates (:class:`.lines.Lines`, :data:`CHECKPOINTS`).
 
 The core knows no game: a game offers the events legal where the replay stands
 (:meth:`Replay.alternatives`, when it can list them), its confusable letters, and a way to
-make its record again with other events (:meth:`Game.with_events`).
+make its record again with other events (:meth:`Repairable.with_events`).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
+from adjudicator.core.capabilities import Repairable, need
 from adjudicator.core.errors import InputError
 from adjudicator.core.judge.verdict import Problem
 from adjudicator.core.read.records import GameRecord, Replay, Validation
@@ -145,7 +146,7 @@ class _Spent(Exception):
 class _Search:
     def __init__(
         self,
-        game: Game,
+        game: Repairable,
         record: GameRecord,
         *,
         max_edits: int,
@@ -154,7 +155,6 @@ class _Search:
         max_replays: int,
         seconds: float,
     ) -> None:
-        self.game = game
         self.record = record
         self.max_edits = max_edits
         self.top = top
@@ -454,9 +454,10 @@ def repair(
         return Repair(
             source=source, game=game.id, status=status, verdict=verdict, max_edits=max_edits
         )
+    repairable = need(game, Repairable)
     started = time.monotonic()
     search = _Search(
-        game,
+        repairable,
         record,
         max_edits=max_edits,
         top=top,
@@ -465,12 +466,12 @@ def repair(
         seconds=seconds,
     )
     slots = tuple(Slot(e.written, i, e) for i, e in enumerate(record.events))
-    root = _Node(Lines(slots, game.renumbered), (), 0.0, 0, game.replay(record), 0)
+    root = _Node(Lines(slots, repairable.renumbered), (), 0.0, 0, game.replay(record), 0)
     root.failed_at = search._failure(verdict.problem, len(slots))
     found = search.run(root) if max_edits > 0 else []
     candidates = []
     for node in found:
-        corrected = game.with_events(record, [(s.line, s.origin) for s in node.slots])
+        corrected = repairable.with_events(record, [(s.line, s.origin) for s in node.slots])
         checked = validate_record(
             source, corrected, game.replay(corrected), lenient=False, lang=lang
         )

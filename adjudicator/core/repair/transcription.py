@@ -16,7 +16,7 @@ two neighbouring events swapped                        1.0
 an event left out, or one added that was not played    1.5
 =====================================================  ======
 
-A game names its groups of confusable letters (:attr:`Game.confusables`); the rest holds
+A game names its groups of confusable letters (:attr:`Repairable.confusables`); the rest holds
 for every game. The figures are a documented choice, not measured frequencies: they order
 the candidates, and every candidate is checked against the rules whatever it costs.
 """
