@@ -15,10 +15,10 @@ from adjudicator.core.batch.files import Options, is_text_notation, read_record,
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
+from adjudicator.core.judge.validation import validate as validate_record
 from adjudicator.core.judge.verdict import InputProblem, Verdict
 from adjudicator.core.read.loading import read_text
 from adjudicator.core.read.records import GameRecord
-from adjudicator.core.read.records import validate as validate_record
 from adjudicator.core.registry import Registry
 
 if TYPE_CHECKING:

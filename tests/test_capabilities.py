@@ -26,7 +26,7 @@ from adjudicator.core.capabilities import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
-from adjudicator.core.read.records import Replay
+from adjudicator.core.judge.replay import Replay
 from adjudicator.core.registry import Registry, installed_games
 
 ROOT = Path(__file__).resolve().parents[1]

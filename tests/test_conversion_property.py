@@ -36,8 +36,9 @@ import pytest
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
+from adjudicator.core.judge.validation import validate
 from adjudicator.core.read.conversion import Form, convert_record, read_strictly
-from adjudicator.core.read.records import GameRecord, validate
+from adjudicator.core.read.records import GameRecord
 from adjudicator.core.registry import Registry
 
 ROOT = Path(__file__).resolve().parents[1]

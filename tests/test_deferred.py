@@ -9,17 +9,11 @@ from rich.console import Console
 
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData
+from adjudicator.core.judge.replay import ACCEPTED, Deferred, Replay, Step
+from adjudicator.core.judge.validation import validate
 from adjudicator.core.judge.verdict import ClaimedResult
 from adjudicator.core.judge.violations import Violations
-from adjudicator.core.read.records import (
-    ACCEPTED,
-    Deferred,
-    Event,
-    GameRecord,
-    Replay,
-    Step,
-    validate,
-)
+from adjudicator.core.read.records import Event, GameRecord
 from adjudicator.core.write.output import Output
 from adjudicator.core.write.report import VerdictPrinter
 

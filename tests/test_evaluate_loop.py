@@ -13,8 +13,8 @@ import pytest
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.judge.replay import ACCEPTED, Replay, Step
 from adjudicator.core.protocol.evaluate import decided_before, judge
-from adjudicator.core.read.records import ACCEPTED, Replay, Step
 
 
 class Toy(Replay):

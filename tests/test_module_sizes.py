@@ -9,10 +9,6 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "adjudicator"
 MODULE_LINES = 500
 FUNCTION_LINES = 80
-#: Modules still being divided, with their length today: each may only shrink.
-DIVIDING: dict[str, int] = {
-    "core/read/records.py": 682,
-}
 
 
 def _modules() -> list[Path]:
@@ -24,7 +20,7 @@ def test_no_module_is_over_500_lines() -> None:
     for path in _modules():
         name = path.relative_to(PACKAGE).as_posix()
         lines = path.read_text("utf-8").count("\n")
-        if lines > DIVIDING.get(name, MODULE_LINES):
+        if lines > MODULE_LINES:
             long[name] = lines
     assert long == {}
 
@@ -38,10 +34,3 @@ def test_no_function_is_over_80_lines() -> None:
                 if node.end_lineno - node.lineno + 1 > FUNCTION_LINES:
                     long.append(f"{path.relative_to(PACKAGE)}::{node.name}")
     assert long == []
-
-
-def test_a_module_still_dividing_is_still_long() -> None:
-    """An entry of :data:`DIVIDING` is removed once its module is small: not kept after."""
-    for name, before in DIVIDING.items():
-        lines = (PACKAGE / name).read_text("utf-8").count("\n")
-        assert MODULE_LINES < lines <= before, name

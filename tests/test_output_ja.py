@@ -220,7 +220,7 @@ def _commands(command: Any) -> Iterator[list[str]]:
 def vocabulary() -> frozenset[str]:
     """The ids of the games' vocabularies: whole tokens, never the words they are made of."""
     from adjudicator.core.errors import INPUT_ERRORS
-    from adjudicator.core.read.records import RECORD_MESSAGES
+    from adjudicator.core.judge.validation import RECORD_MESSAGES
 
     words: set[str] = {"adjudicator", *FEATURES, *INPUT_ERRORS, *RECORD_MESSAGES}
     for game in REGISTRY.games:

@@ -186,7 +186,7 @@ def test_a_validation_from_a_copy_midway_finds_what_one_from_the_start_finds(pat
     code and its ply, a fault an opening proves earlier included — is the one found from
     the start."""
     from adjudicator import game as game_named
-    from adjudicator.core.read.records import Validation
+    from adjudicator.core.judge.validation import Validation
 
     record = load_record(path)
     played = game_named(record.game)

@@ -66,7 +66,7 @@ TABLES = dict(_tables())
 def test_the_walk_finds_the_message_tables() -> None:
     """The walk is real: it sees the report's labels and the record-check messages."""
     names = {name.split("[")[0] for name in TABLES}
-    assert "adjudicator.core.read.records.RECORD_MESSAGES" in names
+    assert "adjudicator.core.judge.validation.RECORD_MESSAGES" in names
     assert "adjudicator.core.write.report.LABELS" in names
     assert "adjudicator.core.judge.references.DRAW" in names
 

@@ -117,8 +117,8 @@ def draw(position: Position, geometry: Geometry = "two-rows", lang: Lang = "en")
 
 
 class Drawings:
-    """The replay's drawings (:meth:`~adjudicator.core.read.records.Replay.drawing`,
-    :meth:`~adjudicator.core.read.records.Replay.picture`): what a person looks at, kept apart
+    """The replay's drawings (:meth:`~adjudicator.core.judge.replay.Replay.drawing`,
+    :meth:`~adjudicator.core.judge.replay.Replay.picture`): what a person looks at, kept apart
     from the rules that decide what it shows. The replay supplies the game (``None``
     before the draft), the start, the last turn played and the game it was played on,
     the outcome once decided and the ply counter."""

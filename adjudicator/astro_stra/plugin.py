@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from adjudicator.core.conformance.making import PlaythroughMaker
     from adjudicator.core.i18n import Lang
     from adjudicator.core.judge.references import RuleData
-    from adjudicator.core.read.records import GameRecord, Replay
+    from adjudicator.core.judge.replay import Replay
+    from adjudicator.core.read.records import GameRecord
 
 
 #: A turn's dice as its line writes them: ``dice black-red=3 green=5 cyan=2 |``.

@@ -30,8 +30,9 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData, in_force
+from adjudicator.core.judge.replay import ACCEPTED, EventReplay, Step
 from adjudicator.core.judge.violations import Violation
-from adjudicator.core.read.records import ACCEPTED, Event, EventReplay, Step
+from adjudicator.core.read.records import Event
 
 
 def _lenient(written: str | ReadTurn) -> str | None:

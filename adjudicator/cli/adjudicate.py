@@ -32,9 +32,10 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.plies import ply_name
+from adjudicator.core.judge.replay import Replay
 from adjudicator.core.judge.ruling import AT_END, Ruling, dispute_moment, rule
 from adjudicator.core.read.numbers import NumberError, read_int
-from adjudicator.core.read.records import Event, Replay
+from adjudicator.core.read.records import Event
 from adjudicator.core.read.strict_json import one_line
 from adjudicator.core.write.report import LABELS, won_line
 

@@ -10,7 +10,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.legal import LegalNext
 from adjudicator.core.judge.plies import ply_name
-from adjudicator.core.read.records import Replay
+from adjudicator.core.judge.replay import Replay
 from adjudicator.core.read.strict_json import dumps, one_line
 
 WORDS: dict[Lang, dict[str, str]] = {

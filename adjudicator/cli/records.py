@@ -1,7 +1,7 @@
 """What the record commands (``validate``, ``convert``, ``replay``, ``adjudicate``) share:
 the ``--lenient`` option, reading a record, the picture asked for and the words a position
 is shown with. They work for every installed game through the
-:class:`~adjudicator.core.game.Game` and :class:`~adjudicator.core.read.records.Replay`
+:class:`~adjudicator.core.game.Game` and :class:`~adjudicator.core.judge.replay.Replay`
 interfaces."""
 
 from __future__ import annotations

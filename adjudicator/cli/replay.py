@@ -28,9 +28,11 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.plies import ply_name
+from adjudicator.core.judge.replay import Replay
 from adjudicator.core.judge.ruling import ruled_event
+from adjudicator.core.judge.validation import end_as_recorded
 from adjudicator.core.judge.violations import Violation
-from adjudicator.core.read.records import GameRecord, Replay, end_as_recorded
+from adjudicator.core.read.records import GameRecord
 from adjudicator.core.write.output import Output
 from adjudicator.core.write.report import LABELS, won_line
 

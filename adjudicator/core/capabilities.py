@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from adjudicator.core.conformance.making import PlaythroughMaker
     from adjudicator.core.i18n import Lang
     from adjudicator.core.judge.legal import LegalNext
-    from adjudicator.core.read.records import GameRecord, Replay
+    from adjudicator.core.judge.replay import Replay
+    from adjudicator.core.read.records import GameRecord
 
 
 class Capability(StrEnum):

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from adjudicator.core.judge.references import RuleData
-    from adjudicator.core.read.records import GameRecord, Replay
+    from adjudicator.core.judge.replay import Replay
+    from adjudicator.core.read.records import GameRecord
 
 #: Optional abilities an engine may declare in ``hello``; a conformance runner tests an
 #: engine only on what it declares. A game announces those its capabilities give

@@ -145,8 +145,8 @@ OVER_WORDS: dict[Lang, str] = {
 
 
 class Drawings:
-    """The replay's drawings (:meth:`~adjudicator.core.read.records.Replay.drawing`,
-    :meth:`~adjudicator.core.read.records.Replay.picture`): what a person looks at, kept apart
+    """The replay's drawings (:meth:`~adjudicator.core.judge.replay.Replay.drawing`,
+    :meth:`~adjudicator.core.judge.replay.Replay.picture`): what a person looks at, kept apart
     from the rules that decide what it shows. The replay supplies the situation, the last
     event, the next step's name and the side to move, and whether the game is over
     (decided, or disclosed)."""

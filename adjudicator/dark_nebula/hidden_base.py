@@ -2,7 +2,7 @@
 is opened.
 
 While the base's sector is unknown (the empire's view of a game), whatever needs it is
-registered as a :class:`~adjudicator.core.read.records.Deferred` check: the set-up's "not in
+registered as a :class:`~adjudicator.core.judge.replay.Deferred` check: the set-up's "not in
 Tyrann" (3.1), each appearance's reachability from the base (7.5, 8.1, 8.3), each search
 that went unanswered (10.2). The event that opens the commitment — a revelation (10.2,
 10.3) or the post-game disclosure — runs them in order, and the first that fails is
@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
+from adjudicator.core.judge.replay import ACCEPTED, Deferred, Step
 from adjudicator.core.judge.violations import Violation
-from adjudicator.core.read.records import ACCEPTED, Deferred, Step
 from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment
 from adjudicator.dark_nebula.notation import parse_line
 from adjudicator.dark_nebula.record import Disclosure, Opening, Search

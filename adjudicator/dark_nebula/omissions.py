@@ -145,8 +145,8 @@ def productions(side: Side, wanted: list[Need], readings: Readings) -> list[str]
 
 
 class RepairHints:
-    """What a repair asks the replay (:meth:`~adjudicator.core.read.records.Replay.alternatives`,
-    :meth:`~adjudicator.core.read.records.Replay.omitted`), kept beside the search it drives and
+    """What a repair asks the replay (:meth:`~adjudicator.core.judge.replay.Replay.alternatives`,
+    :meth:`~adjudicator.core.judge.replay.Replay.omitted`), kept beside the search it drives and
     apart from the rules: no game is judged by it, only corrections proposed."""
 
     board: BoardDefinition

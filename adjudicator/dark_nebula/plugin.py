@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
     from adjudicator.core.i18n import Lang
     from adjudicator.core.judge.references import RuleData
-    from adjudicator.core.read.records import GameRecord, Replay
+    from adjudicator.core.judge.replay import Replay
+    from adjudicator.core.read.records import GameRecord
     from adjudicator.dark_nebula.record import Record
 
 

@@ -12,7 +12,8 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, Said
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData, in_force
-from adjudicator.core.read.records import ACCEPTED, Deferred, Event, EventReplay, Step
+from adjudicator.core.judge.replay import ACCEPTED, Deferred, EventReplay, Step
+from adjudicator.core.read.records import Event
 from adjudicator.dark_nebula.board import BoardDefinition
 from adjudicator.dark_nebula.drawing import (
     RULEBOOK_STEPS,

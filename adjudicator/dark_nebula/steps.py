@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from adjudicator.core.judge.outcome import Outcome
-from adjudicator.core.read.records import ACCEPTED, Step
+from adjudicator.core.judge.replay import ACCEPTED, Step
 from adjudicator.dark_nebula import combat, search
 from adjudicator.dark_nebula.board import BASE, GUARD, NEW_CRUISER, Kind, Side
 from adjudicator.dark_nebula.hidden_base import HiddenBase

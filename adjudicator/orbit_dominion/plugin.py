@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from adjudicator.core.conformance.making import PlaythroughMaker
     from adjudicator.core.i18n import Lang
     from adjudicator.core.judge.references import RuleData
-    from adjudicator.core.read.records import GameRecord, Replay
+    from adjudicator.core.judge.replay import Replay
+    from adjudicator.core.read.records import GameRecord
     from adjudicator.orbit_dominion.proof import Solution
     from adjudicator.orbit_dominion.record import Record
 

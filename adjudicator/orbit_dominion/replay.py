@@ -9,8 +9,9 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData
+from adjudicator.core.judge.replay import ACCEPTED, Replay, Step, Undecided
 from adjudicator.core.judge.violations import Violation
-from adjudicator.core.read.records import ACCEPTED, Event, Replay, Step, Undecided
+from adjudicator.core.read.records import Event
 from adjudicator.orbit_dominion.actions import CAPTURE
 from adjudicator.orbit_dominion.board import ADJACENT, SIDE_NAMES
 from adjudicator.orbit_dominion.drawing import plain

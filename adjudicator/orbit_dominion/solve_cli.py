@@ -33,7 +33,7 @@ from adjudicator.orbit_dominion.solving import solve_state
 
 if TYPE_CHECKING:  # the models load with the commands that use them, not at start-up
     from adjudicator.core.game import Game
-    from adjudicator.core.read.records import Replay
+    from adjudicator.core.judge.replay import Replay
     from adjudicator.orbit_dominion.proof import Fault, Proof, Solution
 
 

@@ -36,7 +36,8 @@ from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.astro_stra.skills import apply_skill, candidate_uses, is_problem
 from adjudicator.core.conformance.cases import case_files
 from adjudicator.core.errors import InputError
-from adjudicator.core.read.records import Event, validate
+from adjudicator.core.judge.validation import validate
+from adjudicator.core.read.records import Event
 from adjudicator.core.registry import Registry, installed_games
 from tests.astro_stra.test_properties import turns
 

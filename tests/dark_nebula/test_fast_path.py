@@ -18,7 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.core.read.records import ACCEPTED, Event, Step, validate
+from adjudicator.core.judge.replay import ACCEPTED, Step
+from adjudicator.core.judge.validation import validate
+from adjudicator.core.read.records import Event
 from adjudicator.dark_nebula.plugin import DarkNebula
 from adjudicator.dark_nebula.record import GameEvent
 from adjudicator.dark_nebula.replay import DarkNebulaReplay

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.read.records import validate
+from adjudicator.core.judge.validation import validate
 from adjudicator.dark_nebula.plugin import DarkNebula
 from adjudicator.dark_nebula.record import Record
 from adjudicator.dark_nebula.record_text import format_record

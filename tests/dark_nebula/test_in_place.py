@@ -22,7 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.read.records import Step, validate
+from adjudicator.core.judge.replay import Step
+from adjudicator.core.judge.validation import validate
 from adjudicator.dark_nebula import replay
 from adjudicator.dark_nebula.plugin import DarkNebula
 from adjudicator.dark_nebula.record import GameEvent, Record

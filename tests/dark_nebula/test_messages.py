@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.core.read.records import validate
+from adjudicator.core.judge.validation import validate
 from adjudicator.dark_nebula.board import default_board
 from adjudicator.dark_nebula.movement import move_problem
 from adjudicator.dark_nebula.plugin import DarkNebula

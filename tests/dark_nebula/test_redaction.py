@@ -25,7 +25,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.core.read.records import ENDINGS_OUTSIDE_PLAY, validate
+from adjudicator.core.judge.validation import validate
+from adjudicator.core.read.records import ENDINGS_OUTSIDE_PLAY
 from adjudicator.dark_nebula.board import default_board
 from adjudicator.dark_nebula.commitment import commitment, open_commitment
 from adjudicator.dark_nebula.notation import parse_line

@@ -24,10 +24,11 @@ from adjudicator.core.batch.walk import files_under
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
+from adjudicator.core.judge.validation import validate
 from adjudicator.core.judge.verdict import InputProblem, Problem, Verdict
 from adjudicator.core.read.lines import lines, lines_with_ends
 from adjudicator.core.read.loading import DEFAULT_MAX_BYTES, decode_text, read_stdin, read_text
-from adjudicator.core.read.records import GameRecord, validate
+from adjudicator.core.read.records import GameRecord
 from adjudicator.core.read.strict_json import parse_json
 from adjudicator.core.registry import Registry
 from adjudicator.core.write.display import path_text

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData
-from adjudicator.core.read.records import Replay, Undecided
+from adjudicator.core.judge.replay import Replay, Undecided
 from adjudicator.core.write.report import decided_line
 
 #: Reasons that end a game outside play: never what an action decides.

@@ -18,8 +18,9 @@ from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.outcome_after import OutcomeAfter, outcome_after
 from adjudicator.core.judge.plies import count, ply_name
+from adjudicator.core.judge.replay import Replay
 from adjudicator.core.read.loading import read_text
-from adjudicator.core.read.records import Event, GameRecord, Replay
+from adjudicator.core.read.records import Event, GameRecord
 from adjudicator.core.registry import Registry
 from adjudicator.core.write.report import LABELS
 

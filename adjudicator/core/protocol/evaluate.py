@@ -3,7 +3,7 @@
 A request carries a start and a line of play (``moves``); the answer says where the first
 rejected event is and what its violation is, the position and the outcome after the line,
 and, in lenient notation, each spelling read otherwise. The loop that plays the line knows
-nothing of any game: it drives the game's :class:`~adjudicator.core.read.records.Replay`, the
+nothing of any game: it drives the game's :class:`~adjudicator.core.judge.replay.Replay`, the
 same one ``validate`` drives, so that a record and a request are judged alike. A game gives
 an :class:`Evaluation`: its request and answer models, the replay a request starts, and
 what is its own — an ending outside play, its extra answer fields (``legal_moves``,
@@ -22,8 +22,9 @@ from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.judge.replay import Replay, Step
 from adjudicator.core.protocol.serve import Normalization, RequestId
-from adjudicator.core.read.records import Event, Replay, Step
+from adjudicator.core.read.records import Event
 
 
 class EvaluateRequest(Protocol):

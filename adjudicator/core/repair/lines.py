@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.core.read.records import Event, Replay, Step
+from adjudicator.core.judge.replay import Replay, Step
+from adjudicator.core.read.records import Event
 from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.repair.models import Op
 

@@ -36,9 +36,10 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from adjudicator.core.capabilities import Repairable, need
 from adjudicator.core.errors import InputError
+from adjudicator.core.judge.replay import Replay
+from adjudicator.core.judge.validation import Validation, validate
 from adjudicator.core.judge.verdict import Problem
-from adjudicator.core.read.records import GameRecord, Replay, Validation
-from adjudicator.core.read.records import validate as validate_record
+from adjudicator.core.read.records import GameRecord
 from adjudicator.core.repair import transcription
 from adjudicator.core.repair.lines import Lines, Slot, Ticking, digest
 from adjudicator.core.repair.models import Candidate, Edit, Op, Repair, Searched, Stop
@@ -448,7 +449,7 @@ def repair(
     lang: Lang = "en",
 ) -> Repair:
     """The best corrections of ``record`` within ``max_edits`` edits, cheapest first."""
-    verdict = validate_record(source, record, game.replay(record), lenient=False, lang=lang)
+    verdict = validate(source, record, game.replay(record), lenient=False, lang=lang)
     if verdict.status != "invalid":
         status: Literal["pending", "valid"] = "pending" if verdict.status == "pending" else "valid"
         return Repair(
@@ -472,9 +473,7 @@ def repair(
     candidates = []
     for node in found:
         corrected = repairable.with_events(record, [(s.line, s.origin) for s in node.slots])
-        checked = validate_record(
-            source, corrected, game.replay(corrected), lenient=False, lang=lang
-        )
+        checked = validate(source, corrected, game.replay(corrected), lenient=False, lang=lang)
         if checked.status != "valid":
             continue  # never claim what was not checked
         data = game.record_data(corrected)

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from adjudicator.core.batch.files import Options, is_text_notation, read_record, switch_for
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
+from adjudicator.core.judge.replay import Replay
+from adjudicator.core.judge.validation import end_as_recorded
 from adjudicator.core.judge.verdict import Verdict
-from adjudicator.core.read.records import GameRecord, Replay, end_as_recorded
+from adjudicator.core.read.records import GameRecord
 from adjudicator.core.registry import Registry
 from adjudicator.core.write.display import printable
 from adjudicator.core.write.svg import Picture
