@@ -22,6 +22,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from io import BytesIO
 from pathlib import Path
 
 from openpyxl import Workbook as OpenpyxlWorkbook
@@ -122,8 +123,13 @@ class Workbook:
             book = OpenpyxlWorkbook(write_only=True)
             _table(book.create_sheet(words["records"]), header(lang), self.rows)
             _table(book.create_sheet(words["settings"]), settings_header, self._settings())
+            # saved whole in memory first: a device that fails the write (``/dev/full``)
+            # fails one write of bytes, not the zip archive half made, which then said a
+            # traceback when Python collected it
+            whole = BytesIO()
+            book.save(whole)
             out.flush()
-            book.save(out.buffer)
+            out.buffer.write(whole.getvalue())
 
     def _settings(self) -> list[tuple[Value, ...]]:
         """The run's settings: versions, date, mode, language, and each interpretation in
