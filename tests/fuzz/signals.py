@@ -137,6 +137,9 @@ def check_signal(plan_text: str, scratch: Path, error: type[Exception]) -> str:
     return f"exit {proc.returncode}"
 
 
+#: The package's own folder: a frame in a file under it is this project's code (the
+#: installer's finder of an editable install, named after the project, is not).
+PACKAGE = str(ROOT / "adjudicator") + os.sep
 #: A frame of a traceback: its file and its function.
 _FRAME = re.compile(r'File "([^"]+)", line [0-9]+, in (\S+)')
 
@@ -147,7 +150,7 @@ def _at_start_up(text: str) -> bool:
     (the first tenth of a second or so; Python prints one and exits 1, or dies by the
     signal). Nothing has been started then; from ``main`` on, Ctrl-C is this project's to
     answer, and a traceback there is a failure."""
-    ours = [function for path, function in _FRAME.findall(text) if "adjudicator" in path]
+    ours = [function for path, function in _FRAME.findall(text) if path.startswith(PACKAGE)]
     return text.rstrip().endswith("KeyboardInterrupt") and all(f == "<module>" for f in ours)
 
 
