@@ -6,6 +6,7 @@ action played on it. ``adjudicate`` shows it; ``orbit-dominion analyze`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -18,6 +19,7 @@ from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.outcome_after import OutcomeAfter, outcome_after
 from adjudicator.core.judge.plies import count, ply_name
 from adjudicator.core.read.loading import read_text
+from adjudicator.core.read.numbers import NumberError, read_int
 from adjudicator.core.read.records import Event, GameRecord, Replay
 from adjudicator.core.registry import Registry
 from adjudicator.core.write.report import LABELS
@@ -142,6 +144,24 @@ def rule(
 
 #: ``--at end``: the position after the record's last event.
 AT_END = "end"
+
+
+def read_at(at: str | None) -> int | str | None:
+    """``--at`` as every command taking it reads it: a ply from 1, or :data:`AT_END`, so
+    that the position after a record's last action is named the same way everywhere;
+    anything else is a usage error saying so."""
+    if at is None or at == AT_END:
+        return at
+    with suppress(NumberError):
+        ply = read_int(at, what="--at")
+        if ply >= 1:
+            return ply
+    raise InputError(
+        "usage",
+        f"--at takes a ply from 1, or 'end' (got '{at}')",
+        ja=f"--at には 1 以上の手数か end を指定してください(「{at}」が指定されました)",
+        field="--at",
+    )
 
 
 def dispute_moment(
