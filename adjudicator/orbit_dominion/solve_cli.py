@@ -70,7 +70,6 @@ LABELS: dict[Lang, dict[str, str]] = {
         "premise_used": "premise: a history of {count} earlier positions; the proof relies on "
         "{used} of them through the threefold ban (第9条):",
         "premise_record": "the position and the history are the record's {at} ({file})",
-        "after_last": "after its last action",
         "claims": "the solution's claims (result {result}, winner, within, position, history, "
         "depth {depth}) are what the proof proves",
         "invalid": "[red]proof invalid[/] at {where}: {message}",
@@ -99,7 +98,6 @@ LABELS: dict[Lang, dict[str, str]] = {
         "premise_used": "前提: これより前の局面 {count} 個の履歴。証明はそのうち {used} 個を"
         "使う(その局面を3回目に出現させる行動は、三度反復の禁止(第9条)で指せない):",
         "premise_record": "局面と履歴は記録 {file} の{at}のものと一致する",
-        "after_last": "最後の手の後",
         "claims": "解の主張(結果 {result}、勝者、手数、局面、履歴、深さ {depth})は証明が"
         "示すものと一致する",
         "invalid": "[red]証明は誤り[/]({where}): {message}",
@@ -325,18 +323,10 @@ def verify_proof_command(
     Example: adjudicator orbit-dominion verify-proof proof.json
     """
     language = resolve_lang(lang)
-    if (record is None) != (at is None):
-        fail(
-            InputError(
-                "usage",
-                "--record and --at go together",
-                ja="--record と --at は一緒に指定してください",
-            )
-        )
-    from adjudicator.core.judge.ruling import read_at
+    from adjudicator.core.judge.ruling import record_at
 
     try:
-        ply = read_at(at)
+        ply = record_at(record, at)
     except InputError as err:
         fail(err)
     try:
@@ -368,13 +358,9 @@ def verify_proof_command(
         raise typer.Exit(EXIT_INVALID)
     _show_valid(proof, nodes, relied, language)
     if record is not None:
-        from adjudicator.core.judge.plies import before_ply
+        from adjudicator.core.judge.plies import moment
 
-        at_ply = (
-            before_ply(rule_data().counting, ply, language)
-            if isinstance(ply, int)
-            else label["after_last"]
-        )
+        at_ply = moment(rule_data().counting, ply or 0, language)
         premise = label["premise_record"].format(at=at_ply, file=path_text(str(record)))
         console.print(escape(premise))
     if solution is not None:

@@ -212,7 +212,7 @@ def test_the_history_is_checked_against_the_record(tmp_path, banned):
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("en", "the record's after its last action"), ("ja", "の最後の手の後のものと一致する")],
+    [("en", "the record's end"), ("ja", "の終わりのものと一致する")],
 )
 def test_the_record_at_end_is_after_its_last_action(tmp_path, banned, lang, words):
     """`--at end`, as `adjudicate` takes it: the proof is checked against the position after

@@ -164,6 +164,16 @@ def read_at(at: str | None) -> int | str | None:
     )
 
 
+def record_at(record: Path | None, at: str | None) -> int | str | None:
+    """``--at`` where it goes only with ``--record`` (``verify-proof``): read as
+    :func:`read_at` reads it, and refused without its record or the record without it."""
+    if (record is None) != (at is None):
+        raise InputError(
+            "usage", "--record and --at go together", ja="--record と --at は一緒に指定してください"
+        )
+    return read_at(at)
+
+
 def dispute_moment(
     registry: Registry,
     record: Path | None,
