@@ -188,8 +188,7 @@ def _colour_skill(
                     ),
                 )
             if _rerolls_held(table, use.die, readings):
-                colour_held = table.slot(use.die).colour
-                return _bad("held_die_reroll", **args, colour=colour_held, how=ONLY_SCAR)
+                return _held_reroll(table, use, colour, use.die, ONLY_SCAR)
             return position, table.with_slot(use.die, use.pips)
         if colour == "clear":
             return position, table.with_slot(use.die, 7 - pips)
@@ -266,7 +265,7 @@ def _held_or_reroll(
         if _rerolls_held(table, reroll_slot, readings):
             held = table.slot(reroll_slot).colour
             how = _scar_rerolls_it(use, side, held) if colour == "black-red" else ONLY_SCAR
-            return _bad("held_die_reroll", **args, colour=held, how=how)
+            return _held_reroll(table, use, colour, reroll_slot, how)
         return position, table.with_slot(reroll_slot, use.pips)
     owner, held_colour = use.held
     match = [d for d in held_dice(table) if (d[0], d[1]) == (owner, held_colour)]
@@ -310,6 +309,18 @@ def held_at_step_6(table: Table) -> tuple[Hold, ...]:
 ONLY_SCAR = Said(
     "only Scar's reroll of a held die may", "ホールドされた目を振り直せるのは黒色赤目 Scar だけ"
 )
+
+
+def _held_reroll(table: Table, use: SkillUse, colour: str, slot: str, how: Said) -> Problem:
+    """The refusal of a reroll of the held die in ``slot``, citing first the row of the
+    skill table it was written under: the colour's own (Scar's 「ホールドされた目を振り直す。
+    または、A:…を振り直す」 decides which of its powers takes the die), after 蛇牙's when
+    Jagi worked as it. The code's own rows (the holds, step 1) say only why it is held."""
+    own = f"S-{colour}"
+    rows = ("S-jagi", own) if use.skill == "jagi" else (own,)
+    held = table.slot(slot).colour
+    args = {"side": table.side, "skill": colour, "colour": held, "how": how, "also": rows}
+    return _bad("held_die_reroll", **args)
 
 
 def _scar_rerolls_it(use: SkillUse, side: Side, colour: str) -> Said:

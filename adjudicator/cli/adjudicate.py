@@ -5,7 +5,6 @@ whether a side forces a win."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import suppress
 from importlib import import_module
 from pathlib import Path
 from typing import Annotated, NamedTuple
@@ -33,8 +32,7 @@ from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.judge.replay import Replay
-from adjudicator.core.judge.ruling import AT_END, Ruling, dispute_moment, rule
-from adjudicator.core.read.numbers import NumberError, read_int
+from adjudicator.core.judge.ruling import Ruling, dispute_moment, read_at, rule
 from adjudicator.core.read.records import Event
 from adjudicator.core.read.strict_json import one_line
 from adjudicator.core.write.report import LABELS, won_line
@@ -184,7 +182,7 @@ def adjudicate(
     _asked_once(action, solve, legal, dice)
     try:
         state, game, events = dispute_moment(
-            ctx.obj, record, _at(at), position, history, game_id, lenient, turn=turn
+            ctx.obj, record, read_at(at), position, history, game_id, lenient, turn=turn
         )
         if action is None and not legal:
             budget = Budget(max_nodes, seconds)
@@ -235,22 +233,6 @@ def _asked_once(action: str | None, solve: bool, legal: bool, dice: str | None) 
                 "usage", "--dice goes with --legal", ja="--dice は --legal と一緒に指定します"
             )
         )
-
-
-def _at(at: str | None) -> int | str | None:
-    """``--at``: a ply from 1, or ``end``; anything else is a usage error saying so."""
-    if at is None or at == AT_END:
-        return at
-    with suppress(NumberError):
-        ply = read_int(at, what="--at")
-        if ply >= 1:
-            return ply
-    raise InputError(
-        "usage",
-        f"--at takes a ply from 1, or 'end' (got '{at}')",
-        ja=f"--at には 1 以上の手数か end を指定してください(「{at}」が指定されました)",
-        field="--at",
-    )
 
 
 def _recorded_roll(game: LegalList, state: Replay, events: Sequence[Event]) -> str | None:

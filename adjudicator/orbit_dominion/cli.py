@@ -111,13 +111,14 @@ def play_moves(
 
 
 def analysed_state(
-    position: str, record: Path | None, at: int | None, history: list[str] | None, lenient: bool
+    position: str, record: Path | None, at: str | None, history: list[str] | None, lenient: bool
 ) -> tuple[GameState, bool]:
     """The state ``analyze`` starts from, by the path ``adjudicate`` takes (a record before
-    ply ``at``, or a position with the earlier positions given), and whether the game's
+    ply ``at`` or, for ``end``, after its last action; or a position with the earlier
+    positions given), and whether the game's
     history is known: the threefold ban (第9条) counts the positions that stood before,
     which a bare position copied from a game does not carry."""
-    from adjudicator.core.judge.ruling import dispute_moment
+    from adjudicator.core.judge.ruling import dispute_moment, read_at
     from adjudicator.core.registry import Registry, installed_games
     from adjudicator.orbit_dominion.identity import GAME_ID
     from adjudicator.orbit_dominion.replay import state_of
@@ -139,7 +140,7 @@ def analysed_state(
             ja="--record が局面と履歴を与えます: --position や --history と一緒には使えません",
         )
     replay, game, _ = dispute_moment(
-        Registry(installed_games()), record, at, None, None, None, lenient
+        Registry(installed_games()), record, read_at(at), None, None, None, lenient
     )
     if game.id != GAME_ID:
         raise InputError(
@@ -228,8 +229,12 @@ def analyze(
         ),
     ] = None,
     at: Annotated[
-        int | None,
-        typer.Option("--at", min=1, help="With --record: the ply about to be played."),
+        str | None,
+        typer.Option(
+            "--at",
+            help="With --record: the ply about to be played, or 'end' for the position after "
+            "the record's last action.",
+        ),
     ] = None,
     history: Annotated[
         list[str] | None,
@@ -255,7 +260,8 @@ def analyze(
     start decides, the legal actions, and the actions banned by repetition.
 
     The threefold ban (第9条) needs the game's history: `--record FILE --at N` analyses the
-    position before ply N of a record, as `adjudicate` does, and `--history` gives the
+    position before ply N of a record (`--at end`: after its last action), as `adjudicate`
+    does, and `--history` gives the
     positions that stood before `--position`; without either, a position copied from a game
     is analysed as if nothing stood before it, and the output says so.
 

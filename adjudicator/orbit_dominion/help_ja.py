@@ -5,7 +5,8 @@ HELP: dict[str, str] = {
         "局面を図示して裁定します: 手番の側、主張中の星門制圧、手番開始時に決まること、"
         "合法な行動、反復により禁じられた行動。\n\n"
         "三度反復の禁止(第9条)には対局の履歴が要ります: `--record ファイル --at N` は"
-        "記録の N 手目の前の局面を `adjudicate` と同じく履歴ごと解析し、`--history` は "
+        "記録の N 手目の前の局面(--at 'end' では最後の手の後の局面)を `adjudicate` と同じく"
+        "履歴ごと解析し、`--history` は "
         "`--position` の前に現れた局面を与えます。どちらもなければ、対局から写した局面は"
         "それ以前に何もなかったものとして解析され、出力がそう告げます。\n\n"
         "`--svg ファイル`(または標準出力への `--format svg`)では SVG 画像でも描きます: "
@@ -20,7 +21,7 @@ HELP: dict[str, str] = {
     ),
     "analyze --moves": "その局面から指した行動を空白で区切って: 'I11-I10 O+ O0-O2'。",
     "analyze --record": "この記録の --at 手目の前の対局を、履歴を数えて解析します。",
-    "analyze --at": "--record と共に: 次に指す手が何手目か。",
+    "analyze --at": "--record と共に: 次に指す手が何手目か。'end' は記録の最後の手の後の局面。",
     "analyze --history": (
         "--position と共に: 以前に現れた局面(繰り返し指定できます)。三度反復の禁止で数えます。"
     ),
@@ -74,6 +75,9 @@ HELP: dict[str, str] = {
         "例: adjudicator orbit-dominion verify-proof proof.json"
     ),
     "verify-proof --record": "証明の局面と履歴をこの記録と照合します。",
-    "verify-proof --at": "--record と共に: 証明が始まる局面の手数(その手の直前の局面)。",
+    "verify-proof --at": (
+        "--record と共に: 証明が始まる局面の手数(その手の直前の局面)。"
+        "'end' は記録の最後の手の後の局面。"
+    ),
     "verify-proof file": "証明、または solve が出力した JSON。",
 }

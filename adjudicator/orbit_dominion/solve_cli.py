@@ -302,9 +302,11 @@ def verify_proof_command(
         ),
     ] = None,
     at: Annotated[
-        int | None,
+        str | None,
         typer.Option(
-            "--at", min=1, help="With --record: the ply whose position the proof starts from."
+            "--at",
+            help="With --record: the ply whose position the proof starts from, or 'end' for "
+            "the position after the record's last action.",
         ),
     ] = None,
     as_json: JsonOption = False,
@@ -315,33 +317,32 @@ def verify_proof_command(
     the winner within the claimed number of actions; for a solution, every claim (result,
     winner, within, position, history, depth) exactly what the proof proves. The verdict
     names the premises: the position, and the history the threefold ban consulted. With
-    --record F --at N the position and the history must be the record's before ply N.
+    --record F --at N the position and the history must be the record's before ply N
+    (--at end: after its last action).
     Exit 0 valid, 1 invalid, 2 unreadable.
 
     Example: adjudicator orbit-dominion verify-proof proof.json
     """
     language = resolve_lang(lang)
-    if (record is None) != (at is None):
-        fail(
-            InputError(
-                "usage",
-                "--record and --at go together",
-                ja="--record と --at は一緒に指定してください",
-            )
-        )
+    from adjudicator.core.judge.ruling import record_at
+
+    try:
+        ply = record_at(record, at)
+    except InputError as err:
+        fail(err)
     try:
         read = _read_file(file)
     except InputError as err:
         fail(err, str(file))
     try:
-        proof, solution, fault, nodes, relied = _checked(read, record, at, language)
+        proof, solution, fault, nodes, relied = _checked(read, record, ply, language)
     except InputError as err:  # the record's errors name the record
         fail(err, err.source or str(file))
     premises = {
         "position": proof.position,
         "history": len(proof.history),
         "relied_on": [proof.history[i] for i in relied],
-        "record": None if record is None else {"file": str(record), "at": at},
+        "record": None if record is None else {"file": str(record), "at": ply},
     }
     if as_json:
         out: dict[str, object] = {"valid": fault is None, "nodes": nodes, "fault": None}
@@ -358,9 +359,9 @@ def verify_proof_command(
         raise typer.Exit(EXIT_INVALID)
     _show_valid(proof, nodes, relied, language)
     if record is not None:
-        from adjudicator.core.judge.plies import before_ply
+        from adjudicator.core.judge.plies import moment
 
-        at_ply = before_ply(rule_data().counting, at or 0, language)
+        at_ply = moment(rule_data().counting, ply or 0, language)
         premise = label["premise_record"].format(at=at_ply, file=path_text(str(record)))
         console.print(escape(premise))
     if solution is not None:
@@ -369,7 +370,7 @@ def verify_proof_command(
 
 
 def _checked(
-    read: Solution | Proof, record: Path | None, at: int | None, language: Lang
+    read: Solution | Proof, record: Path | None, at: int | str | None, language: Lang
 ) -> tuple[Proof, Solution | None, Fault | None, int, list[int]]:
     """The proof read (alone, or a solution's), the solution, the first fault found (a
     claim the proof does not prove, a premise not the record's, a step not legal), the
@@ -420,8 +421,9 @@ def _show_valid(proof: Proof, nodes: int, relied: list[int], language: Lang) -> 
             console.print(f"  history[{i}] {escape(proof.history[i])}")
 
 
-def _against_record(proof: Proof, record: Path, at: int) -> Fault | None:
-    """Whether the proof's position and history are the record's before ply ``at``: the
+def _against_record(proof: Proof, record: Path, at: int | str) -> Fault | None:
+    """Whether the proof's position and history are the record's before ply ``at`` (or
+    after its last action, for ``end``): the
     position standing there and every one before it, in order (the record's own history
     first, then its start and the positions along its actions)."""
     from adjudicator.core.judge.ruling import dispute_moment

@@ -61,6 +61,31 @@ def test_scar_on_a_held_a_die_is_told_its_own_held_form(written: str, line: str)
     assert third_turn(told).status == "valid"  # what it is told to write is legal
 
 
+@pytest.mark.parametrize(
+    ("written", "rows", "ja"),
+    [
+        ("black-red A=4", ["S-black-red"], "S 黒色赤目 Scar 振り直し"),
+        (
+            "jagi as=black-red A=4",
+            ["S-jagi", "S-black-red"],
+            "S 蛇牙 蛇牙 どのスキルでも; S 黒色赤目",
+        ),
+    ],
+    ids=["scar", "jagi-as-scar"],
+)
+def test_scars_refusal_cites_scars_own_row(written: str, rows: list[str], ja: str) -> None:
+    """Every ruling names the rows that decide it: Scar's own row of the skill table
+    (「相手または自分のホールドされた目を振り直す。または、A:アクションのダイスを振り直す。」)
+    says which of its powers takes a held die, so it is cited first — after 蛇牙's when Jagi
+    worked as Scar — and the rows that made the die held (水色, 紫色, 手順1) after it."""
+    en, jap = third_turn(written), third_turn(written, "ja")
+    assert en.problem is not None and jap.problem is not None
+    assert en.problem.rules == jap.problem.rules == [*rows, "S-cyan", "S-purple", "step-1"]
+    assert en.problem.citation.startswith("S ")
+    assert "S black, red eyes Scar: reroll a held die, or reroll A" in en.problem.citation
+    assert jap.problem.citation.startswith(ja)
+
+
 def test_red_on_a_held_die_is_still_told_only_scar_may() -> None:
     """Red's reroll is not Scar's: its refusal keeps pointing to Scar (interpretation 15)."""
     header = HEADER.replace(
@@ -75,6 +100,7 @@ def test_red_on_a_held_die_is_still_told_only_scar_may() -> None:
     )
     assert verdict.problem is not None and verdict.problem.code == "held_die_reroll"
     assert "only Scar's reroll of a held die may" in verdict.problem.message
+    assert verdict.problem.rules[0] == "S-red"  # the row of the skill that was refused
 
 
 def test_the_japanese_position_names_a_held_dies_colour_in_japanese() -> None:
@@ -83,3 +109,12 @@ def test_the_japanese_position_names_a_held_dies_colour_in_japanese() -> None:
     assert ja is not None and en is not None and ja.position and en.position
     assert ja.position.endswith("黒の手番; ホールド: 黒の青色=2")
     assert en.position.endswith("black to move; held: black blue=2")  # the notation's words
+
+
+def test_a_row_the_game_does_not_know_is_a_programming_error() -> None:
+    """A deciding row is checked when the violation is made, not lost in a citation."""
+    from adjudicator.astro_stra.references import VIOLATIONS
+
+    assert VIOLATIONS("held_die_reroll", also=("S-red",)).rules[0] == "S-red"
+    with pytest.raises(KeyError, match="S-scarlet"):
+        VIOLATIONS("held_die_reroll", also=("S-scarlet",))

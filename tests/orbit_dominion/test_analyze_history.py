@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 APP = build_app(Registry(installed_games()))
 #: O-, O+, O-, then O+ (ply 4) would make the start position stand a third time.
 RECORD = ROOT / "records" / "orbit-dominion" / "invalid" / "threefold-repetition.json"
+#: A game of 30 actions, not decided.
+UNFINISHED = ROOT / "records" / "orbit-dominion" / "valid" / "unfinished.json"
 BEFORE_PLY_4 = "....bb....rr/rr....bb..../R....bB....r b 3 -"
 HISTORY = [
     "r....bb....r/rr....bb..../R....bB....r r 0 -",
@@ -45,6 +47,27 @@ def test_a_record_at_a_ply_lists_the_games_legal_actions() -> None:
     assert "O+" not in data["legal_actions"]
     assert [b["action"] for b in data["banned_by_repetition"]] == ["O+"]
     assert data["history_known"] is True
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_at_end_is_the_position_after_the_records_last_action(lang: str) -> None:
+    """`--at end`, as `adjudicate` takes it (docs/records.md): the record's actions all
+    played, the same analysis, history and all (第9条), as `--at` one past the last."""
+    actions = len(json.loads(UNFINISHED.read_text(encoding="utf-8"))["moves"])
+    by_end = run("--record", str(UNFINISHED), "--at", "end", "--lang", lang)
+    assert by_end[0] == 0, by_end[2]
+    assert by_end == run("--record", str(UNFINISHED), "--at", str(actions + 1), "--lang", lang)
+    assert analysed("--record", str(UNFINISHED), "--at", "end")["history_known"] is True
+
+
+@pytest.mark.parametrize(
+    ("at", "lang", "words"),
+    [("last", "en", "--at takes a ply from 1, or 'end'"), ("0", "ja", "1 以上の手数か end")],
+)
+def test_at_is_a_ply_or_end(at: str, lang: str, words: str) -> None:
+    code, out, err = run("--record", str(RECORD), "--at", at, "--lang", lang)
+    assert (code, out) == (2, "")
+    assert words in err and at in err and "Traceback" not in err
 
 
 def test_history_given_with_a_position_counts_for_the_ban() -> None:

@@ -211,6 +211,30 @@ def test_the_history_is_checked_against_the_record(tmp_path, banned):
 
 
 @pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "the record's end"), ("ja", "の終わりのものと一致する")],
+)
+def test_the_record_at_end_is_after_its_last_action(tmp_path, banned, lang, words):
+    """`--at end`, as `adjudicate` takes it: the proof is checked against the position after
+    the record's last action: the record's first 39 actions, so the position of `--at 40`
+    on the whole record, where the proof starts."""
+    record = json.loads(NO_LEGAL.read_text(encoding="utf-8"))
+    record["moves"] = record["moves"][:39]
+    record["result"] = {"winner": None, "reason": None, "resigned": None}
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps(record), encoding="utf-8")
+    code, out, _ = verify_file(
+        tmp_path, banned["proof"], "--record", str(cut), "--at", "end", "--lang", lang
+    )
+    assert code == 0, out
+    assert words in out
+    code, out, _ = verify_file(
+        tmp_path, banned["proof"], "--record", str(cut), "--at", "end", "--json"
+    )
+    assert json.loads(out)["premises"]["record"]["at"] == "end"
+
+
+@pytest.mark.parametrize(
     ("history", "message"),
     [
         (["..b........./....r......./R.....r..B.. b 5 -"], "ply 5 is not before"),

@@ -75,6 +75,16 @@ def before_ply(counting: Counting | None, ply: int, lang: Lang) -> str:
     return _BEFORE[lang].format(ply=ply_name(counting, ply, lang))
 
 
+#: The moment ``--at end`` names: after a record's last event.
+_END: dict[Lang, str] = {"ja": "終わり", "en": "end"}
+
+
+def moment(counting: Counting | None, at: int | str, lang: Lang) -> str:
+    """Where ``--at`` stands, as a person reads it: '41手目の前', or, for ``end``, the
+    record's '終わり' / 'end'."""
+    return before_ply(counting, at, lang) if isinstance(at, int) else _END[lang]
+
+
 def count(counting: Counting | None, plies: int, lang: Lang) -> str:
     """How far a game went, in the game's unit: '41手', '20 turns' (Astro-Stra's opening
     roll and draft are not turns)."""

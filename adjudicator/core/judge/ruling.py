@@ -6,6 +6,7 @@ action played on it. ``adjudicate`` shows it; ``orbit-dominion analyze`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -20,6 +21,7 @@ from adjudicator.core.judge.outcome_after import OutcomeAfter, outcome_after
 from adjudicator.core.judge.plies import count, ply_name
 from adjudicator.core.judge.replay import Replay
 from adjudicator.core.read.loading import read_text
+from adjudicator.core.read.numbers import NumberError, read_int
 from adjudicator.core.read.records import Event, GameRecord
 from adjudicator.core.registry import Registry
 from adjudicator.core.write.report import LABELS
@@ -144,6 +146,34 @@ def rule(
 
 #: ``--at end``: the position after the record's last event.
 AT_END = "end"
+
+
+def read_at(at: str | None) -> int | str | None:
+    """``--at`` as every command taking it reads it: a ply from 1, or :data:`AT_END`, so
+    that the position after a record's last action is named the same way everywhere;
+    anything else is a usage error saying so."""
+    if at is None or at == AT_END:
+        return at
+    with suppress(NumberError):
+        ply = read_int(at, what="--at")
+        if ply >= 1:
+            return ply
+    raise InputError(
+        "usage",
+        f"--at takes a ply from 1, or 'end' (got '{at}')",
+        ja=f"--at には 1 以上の手数か end を指定してください(「{at}」が指定されました)",
+        field="--at",
+    )
+
+
+def record_at(record: Path | None, at: str | None) -> int | str | None:
+    """``--at`` where it goes only with ``--record`` (``verify-proof``): read as
+    :func:`read_at` reads it, and refused without its record or the record without it."""
+    if (record is None) != (at is None):
+        raise InputError(
+            "usage", "--record and --at go together", ja="--record と --at は一緒に指定してください"
+        )
+    return read_at(at)
 
 
 def dispute_moment(

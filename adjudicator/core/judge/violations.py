@@ -29,6 +29,10 @@ class Violation:
     #: How the game writes a structured argument (points, moves) in a message: never a
     #: Python repr such as ``((2, 13),)``.
     render: Callable[[Any], str] | None = field(default=None, compare=False, repr=False)
+    #: References this event's own parts make deciding, cited before the code's: one code
+    #: can refuse several skills (Astro-Stra's held die, rerolled by red, Necromass or
+    #: Scar), and a ruling names the row of the one that was used.
+    also: tuple[str, ...] = ()
 
     @property
     def code(self) -> str:
@@ -36,7 +40,7 @@ class Violation:
 
     @property
     def rules(self) -> list[str]:
-        return self.spec.rules
+        return [*self.also, *(r for r in self.spec.rules if r not in self.also)]
 
     def message(self, lang: Lang) -> str:
         template = self.spec.ja if lang == "ja" else self.spec.en
@@ -88,8 +92,13 @@ class Violations:
     def _specs(self) -> dict[str, ViolationSpec]:
         return {spec.code: spec for spec in self._rules().violations}
 
-    def __call__(self, code: str, **args: Any) -> Violation:
-        return Violation(self._specs[code], args, self._rules(), self._render)
+    def __call__(self, code: str, also: tuple[str, ...] = (), **args: Any) -> Violation:
+        """The violation ``code`` with its message's ``args``; ``also``: references of the
+        event's own parts that decide it besides the code's (each one the game knows)."""
+        rules = self._rules()
+        if unknown := [r for r in also if r not in {ref.id for ref in rules.references}]:
+            raise KeyError(f"{code} cites unknown references {unknown}")
+        return Violation(self._specs[code], args, rules, self._render, also)
 
     def codes(self) -> list[str]:
         return sorted(self._specs)
