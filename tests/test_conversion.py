@@ -226,3 +226,15 @@ def test_the_first_difference_is_found_with_its_json_type(
 ) -> None:
     """Keys in any order are one record; ``true`` is not ``1``, nor ``"1"`` the number."""
     assert first_difference(before, after) == expected
+
+
+def test_a_conversion_that_changes_the_whole_record_says_so_without_a_stray_space() -> None:
+    """Japanese sets its words apart by no space (docs/design.md, "Messages"; issue 42): a
+    refused conversion of the whole record says 「記録全体は」, never 「記録全体 は」, while a
+    path in Latin letters keeps its space (「moves[2] は」)."""
+    from adjudicator.core.read.conversion import _changed
+
+    whole = _changed("text", Difference("", ABSENT, {"a": 1})).describe("ja")
+    assert "記録全体は記録では" in whole
+    part = _changed("text", Difference("moves[2]", "x", ABSENT)).describe("ja")
+    assert "moves[2] は記録では" in part

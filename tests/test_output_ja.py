@@ -343,9 +343,10 @@ def test_every_core_message_reads_japanese() -> None:
     """The core's message tables (the report's labels, the record checks, …) and its
     input errors' meanings, formatted with numbers for their arguments."""
     from adjudicator.core.errors import INPUT_ERRORS
+    from adjudicator.core.i18n import say
     from tests.test_translations import TABLES
 
-    texts = [pair["ja"] for pair in INPUT_ERRORS.values()]
+    texts = [say(key, "ja") for key in INPUT_ERRORS.values()]
     for pair in TABLES.values():
         ja = pair["ja"]
         for template in ja.values() if isinstance(ja, dict) else [ja]:

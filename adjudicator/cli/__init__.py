@@ -62,23 +62,16 @@ def stream_error(err: OSError) -> None:
     needs), never 4."""
     from adjudicator.cli.common import report_error
     from adjudicator.core.errors import InputError
+    from adjudicator.core.i18n import said
     from adjudicator.core.read.loading import stream_reason
     from adjudicator.core.write.output import StreamClosed
 
-    reason, reason_ja = stream_reason(err)
+    reason = stream_reason(err)
     if isinstance(err, StreamClosed) and err.name == "stdin":
-        said = InputError(
-            "unreadable_file",
-            f"standard input cannot be read: {reason}",
-            ja=f"標準入力を読めません({reason_ja})",
-        )
+        error = InputError("unreadable_file", said("core.file.stdin_unreadable", reason=reason))
     else:
-        said = InputError(
-            "unwritable_file",
-            f"standard output cannot take the answer: {reason}",
-            ja=f"標準出力に答えを書けません({reason_ja})",
-        )
-    report_error(said)
+        error = InputError("unwritable_file", said("core.file.stdout_unwritable", reason=reason))
+    report_error(error)
 
 
 #: The signals that end a command as Ctrl-C does (SIGINT is Python's KeyboardInterrupt).

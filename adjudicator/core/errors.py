@@ -6,117 +6,160 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from adjudicator.core.i18n import Lang, Said
+from adjudicator.core.i18n import LANGS, Lang, Said, say
 
 if TYPE_CHECKING:  # plies needs pydantic, which a command that fails early never loads
     from adjudicator.core.judge.plies import Counting
 
-#: What each input error code means, in both languages: the head of a message whose detail
-#: was written in one language only, and the catalogue a test holds every code against.
-INPUT_ERRORS: dict[str, dict[Lang, str]] = {
-    "bad_encoding": {"en": "bad encoding", "ja": "文字コードの誤り"},
-    "bad_executor": {"en": "bad executor address", "ja": "実行環境のアドレスの誤り"},
-    "bad_game_id": {"en": "bad game id", "ja": "対局IDの誤り"},
-    "bad_interpretation": {"en": "unknown reading", "ja": "解釈の値の誤り"},
-    "bad_json": {"en": "not valid JSON", "ja": "JSONとして読めません"},
-    "bad_notation": {"en": "bad notation", "ja": "表記の誤り"},
-    "bad_option": {"en": "bad option", "ja": "オプションの誤り"},
-    "bad_record": {"en": "not a record", "ja": "記録ではありません"},
-    "bad_request": {"en": "bad request", "ja": "要求の誤り"},
-    "bad_yaml": {"en": "not valid YAML", "ja": "YAMLとして読めません"},
-    "base_in_capital": {"en": "base in the capital", "ja": "秘密基地を首都には置けません"},
-    "binary_file": {"en": "not a text file", "ja": "テキストファイルではありません"},
-    "board_mismatch": {"en": "another board definition", "ja": "盤の定義が異なります"},
-    "executor_unreachable": {"en": "executor unreachable", "ja": "実行環境に接続できません"},
-    "file_too_large": {"en": "file too large", "ja": "ファイルが大きすぎます"},
-    "illegal_line": {"en": "illegal line", "ja": "不合法な手順"},
-    "illegal_record": {"en": "illegal record", "ja": "不合法な記録"},
-    "impossible_history": {"en": "a history no game can have", "ja": "ありえない履歴"},
-    "internal_error": {"en": "internal error", "ja": "内部エラー"},
-    "limit_exceeded": {"en": "over the limit", "ja": "上限を超えています"},
-    "malformed_action": {"en": "malformed action", "ja": "行動の表記の誤り"},
-    "malformed_commitment": {"en": "malformed commitment", "ja": "コミットメントの形式の誤り"},
-    "malformed_event": {"en": "malformed event", "ja": "記録の行の形式の誤り"},
-    "malformed_position": {"en": "malformed position", "ja": "局面の表記の誤り"},
-    "malformed_sector": {"en": "malformed sector", "ja": "位置の表記の誤り"},
-    "malformed_record": {"en": "malformed record", "ja": "記録の形式の誤り"},
-    "missing_extra": {"en": "optional extra not installed", "ja": "追加パッケージが未導入"},
-    "no_proof": {"en": "not a proof", "ja": "証明になっていません"},
-    "not_a_file": {"en": "not a regular file", "ja": "通常のファイルではありません"},
-    "noncanonical_notation": {"en": "not the canonical notation", "ja": "正規の表記ではありません"},
-    "output_is_input": {"en": "output is an input", "ja": "出力先が入力と同じ"},
-    "request_too_large": {"en": "request too large", "ja": "要求が大きすぎます"},
-    "schema_violation": {"en": "not the record format", "ja": "記録の形式に合いません"},
-    "unknown_board": {"en": "unknown board", "ja": "未知の盤"},
-    "unknown_case": {"en": "unknown case", "ja": "未知のケース"},
-    "unknown_command": {"en": "unknown command", "ja": "未知のコマンド"},
-    "unknown_field": {"en": "unknown field", "ja": "未知の項目"},
-    "unknown_game": {"en": "unknown game", "ja": "未知のゲーム"},
-    "unknown_interpretation": {"en": "unknown interpretation", "ja": "未知の解釈"},
-    "unknown_sector": {"en": "unknown sector", "ja": "未知の星域"},
-    "unreadable_file": {"en": "cannot read the file", "ja": "ファイルを読めません"},
-    "unrepresentable_comment": {
-        "en": "comment without text notation",
-        "ja": "テキスト表記にできないコメント",
-    },
-    "unrepresentable_record": {
-        "en": "record without the other form",
-        "ja": "もう一方の形にできない記録",
-    },
-    "unrepresentable_turn": {
-        "en": "turn without JSON form",
-        "ja": "JSON の形にできないターン",
-    },
-    "unsafe_path": {"en": "path outside its folder", "ja": "フォルダの外を指すパス"},
-    "unsupported": {"en": "not supported", "ja": "対応していません"},
-    "unsupported_format": {"en": "unsupported format", "ja": "未対応の記録形式"},
-    "unsupported_protocol": {"en": "unsupported protocol", "ja": "未対応のプロトコル"},
-    "unsupported_ruleset": {"en": "unsupported ruleset", "ja": "未対応のルールセット"},
-    "unwritable_file": {"en": "cannot write the file", "ja": "ファイルを書けません"},
-    "usage": {"en": "usage", "ja": "使い方の誤り"},
-    "weak_nonce": {"en": "weak nonce", "ja": "弱いナンス"},
-    "wrong_encoding": {"en": "not UTF-8", "ja": "UTF-8ではありません"},
+#: Every input error code, with the id of what it means in the catalogue: the head of a
+#: Japanese message whose detail was written in English only, and what the protocol documents.
+INPUT_ERRORS: dict[str, str] = {
+    "bad_encoding": "core.error.bad_encoding",
+    "bad_executor": "core.error.bad_executor",
+    "bad_game_id": "core.error.bad_game_id",
+    "bad_interpretation": "core.error.bad_interpretation",
+    "bad_json": "core.error.bad_json",
+    "bad_notation": "core.error.bad_notation",
+    "bad_option": "core.error.bad_option",
+    "bad_record": "core.error.bad_record",
+    "bad_request": "core.error.bad_request",
+    "bad_yaml": "core.error.bad_yaml",
+    "base_in_capital": "core.error.base_in_capital",
+    "binary_file": "core.error.binary_file",
+    "board_mismatch": "core.error.board_mismatch",
+    "executor_unreachable": "core.error.executor_unreachable",
+    "file_too_large": "core.error.file_too_large",
+    "illegal_line": "core.error.illegal_line",
+    "illegal_record": "core.error.illegal_record",
+    "impossible_history": "core.error.impossible_history",
+    "internal_error": "core.error.internal_error",
+    "limit_exceeded": "core.error.limit_exceeded",
+    "malformed_action": "core.error.malformed_action",
+    "malformed_commitment": "core.error.malformed_commitment",
+    "malformed_event": "core.error.malformed_event",
+    "malformed_position": "core.error.malformed_position",
+    "malformed_sector": "core.error.malformed_sector",
+    "malformed_record": "core.error.malformed_record",
+    "missing_extra": "core.error.missing_extra",
+    "no_proof": "core.error.no_proof",
+    "not_a_file": "core.error.not_a_file",
+    "noncanonical_notation": "core.error.noncanonical_notation",
+    "output_is_input": "core.error.output_is_input",
+    "request_too_large": "core.error.request_too_large",
+    "schema_violation": "core.error.schema_violation",
+    "unknown_board": "core.error.unknown_board",
+    "unknown_case": "core.error.unknown_case",
+    "unknown_command": "core.error.unknown_command",
+    "unknown_field": "core.error.unknown_field",
+    "unknown_game": "core.error.unknown_game",
+    "unknown_interpretation": "core.error.unknown_interpretation",
+    "unknown_sector": "core.error.unknown_sector",
+    "unreadable_file": "core.error.unreadable_file",
+    "unrepresentable_comment": "core.error.unrepresentable_comment",
+    "unrepresentable_record": "core.error.unrepresentable_record",
+    "unrepresentable_turn": "core.error.unrepresentable_turn",
+    "unsafe_path": "core.error.unsafe_path",
+    "unsupported": "core.error.unsupported",
+    "unsupported_format": "core.error.unsupported_format",
+    "unsupported_protocol": "core.error.unsupported_protocol",
+    "unsupported_ruleset": "core.error.unsupported_ruleset",
+    "unwritable_file": "core.error.unwritable_file",
+    "usage": "core.error.usage",
+    "weak_nonce": "core.error.weak_nonce",
+    "wrong_encoding": "core.error.wrong_encoding",
 }
 
-_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"expected": "expected {what}", "suggest": "did you mean '{what}'?"},
-    "ja": {"expected": "正しい形: {what}", "suggest": "正しくは「{what}」では?"},
-}
 
-#: Locators as a Japanese reader says them: ``line 4, column 2`` → ``4行2列``.
-_JA_PLACES = (
+class Place(Said):
+    """A locator (``line 4``, ``ply 8``, ``moves[2].line 4``) made from the catalogue's words:
+    as a string, the ``field`` a program reads (unchanged: ``ply 8``); :meth:`words` says it
+    to a person in each language, in the game's own unit for a ply (Astro-Stra's ply 8 is
+    its turn 6, '6ターン目')."""
+
+    en: str
+
+    def __new__(cls, field: str, en: str, ja: str) -> Place:
+        made = str.__new__(cls, field)
+        made.en = en
+        made.ja = ja
+        return made
+
+    def words(self, lang: Lang) -> str:
+        """The locator as a person reads it in ``lang``."""
+        return self.ja if lang == "ja" else self.en
+
+    @classmethod
+    def said(cls, key: str, /, **params: object) -> Place:
+        """The locator ``key`` of the catalogue, its English also the field."""
+        from adjudicator.core.i18n import said
+
+        made = said(key, **params)
+        return cls(made, made, made.ja)
+
+
+def at_line(line: int) -> Place:
+    """Line ``line`` of a text, as a message locates it."""
+    return Place.said("core.place.line", line=line)
+
+
+def line_col(text: str, offset: int) -> Place:
+    """Where ``offset`` stands in ``text``, as a message locates it."""
+    line = text.count("\n", 0, offset) + 1
+    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return Place.said("core.place.line_column", line=line, column=col)
+
+
+def at_ply(ply: int, counting: Counting | None) -> Place:
+    """Ply ``ply`` of a game whose plies are said as ``counting``: ``ply N`` for a program
+    (the event's number, as the JSON ``ply``), the game's own words for a person."""
+    from adjudicator.core.judge.plies import ply_name
+
+    return Place(f"ply {ply}", ply_name(counting, ply, "en"), ply_name(counting, ply, "ja"))
+
+
+def within(outer: str, inner: str | None) -> str:
+    """The locator ``inner`` inside ``outer`` (``moves[2].line 4``): a :class:`Place` when
+    either is one, so that a person still reads it in words."""
+    if not inner:
+        return outer
+    if not isinstance(outer, Place) and not isinstance(inner, Place):
+        return f"{outer}.{inner}"
+    en, ja = (
+        say("core.place.within", lang, outer=place(outer, lang), inner=place(inner, lang))
+        for lang in LANGS
+    )
+    return Place(f"{outer}.{inner}", en, ja)
+
+
+#: Locators written as plain English by a game package not yet saying them from the
+#: catalogue (``line 4``, ``ply 8``): said in Japanese, and a ply in the game's unit, by
+#: their shape. A :class:`Place` is never read this way.
+_LEGACY_JA = (
     (re.compile(r"\bline ([0-9]+), column ([0-9]+)"), r"\1行\2列"),
     (re.compile(r"\bline ([0-9]+)"), r"\1行目"),
     (re.compile(r"\bcolumn ([0-9]+)"), r"\1列目"),
 )
-
-#: A locator naming a ply (``ply 8``): said the way the game says its plies.
-_PLY = re.compile(r"\bply ([0-9]+)")
-
-
-def line_col(text: str, offset: int) -> str:
-    """Where ``offset`` stands in ``text``, as a message locates it."""
-    line = text.count("\n", 0, offset) + 1
-    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return f"line {line}, column {col}"
+_LEGACY_PLY = re.compile(r"\bply ([0-9]+)")
 
 
 def place(text: str, lang: Lang, counting: Counting | None = None) -> str:
-    """A locator (``line 4``, ``ply 3``, ``moves[2]``) in words of ``lang``; a ply in the
-    game's own unit (``counting``), as every other output says it: ply 8 of Astro-Stra is
-    its turn 6, '6ターン目', not '8手目'."""
-    if _PLY.search(text):
+    """A locator (``line 4``, ``ply 3``, ``moves[2]``) in words of ``lang``: a
+    :class:`Place` says itself; a plain name (``moves[2]``) is the same in both languages."""
+    if isinstance(text, Place):
+        return text.words(lang)
+    if _LEGACY_PLY.search(text):
         from adjudicator.core.judge.plies import ply_name
 
-        # the number of a locator this package wrote (at_ply), never read from input: the
-        # number reader (core/read/numbers.py) raises this module's errors, so it is not used here
-        text = _PLY.sub(lambda m: ply_name(counting, int(m[1]), lang), text)
+        text = _LEGACY_PLY.sub(lambda m: ply_name(counting, int(m[1]), lang), text)
     if lang == "ja":
-        for pattern, repl in _JA_PLACES:
+        for pattern, repl in _LEGACY_JA:
             text = pattern.sub(repl, text)
     return text
+
+
+_Error = TypeVar("_Error", bound="InputError")
 
 
 class InputError(ValueError):
@@ -162,39 +205,38 @@ class InputError(ValueError):
 
     def at(self, field: str) -> InputError:
         """The same error located inside a larger input (``moves[2]`` of a request)."""
-        inner = f"{field}.{self.field}" if self.field else field
-        return InputError(
-            self.code,
-            self.message,
-            ja=self.ja,
-            field=inner,
-            expected=self.expected,
-            expected_ja=self.expected_ja,
-            suggestion=self.suggestion,
-            counting=self.counting,
-        )
+        return self.moved(within(field, self.field))
 
     def at_ply(self, ply: int, counting: Counting | None) -> InputError:
         """The same error located at ply ``ply`` of a game whose plies are said as
         ``counting`` (its ``rules.yaml``): ``field`` stays ``ply N`` for a program (the
         event's number, as the JSON ``ply``), a person reads the game's own words."""
-        located = self.at(f"ply {ply}")
+        located = self.at(at_ply(ply, counting))
         located.counting = counting
         return located
 
     def moved(self, field: str | None) -> InputError:
         """The same error located elsewhere: at the tag that wrote the value, or nowhere
         when the message goes inside another that locates it."""
-        return InputError(
-            self.code,
-            self.message,
-            ja=self.ja,
-            field=field,
-            expected=self.expected,
-            expected_ja=self.expected_ja,
-            suggestion=self.suggestion,
-            counting=self.counting,
-        )
+        return self.like(InputError, field)
+
+    def like(self, kind: type[_Error], field: str | None) -> _Error:
+        """The same error as a ``kind`` of input error, located at ``field``: every word of
+        it, in both languages, kept."""
+        made = kind.__new__(kind)
+        ValueError.__init__(made, self.message)
+        made.__dict__.update(self.__dict__)
+        made.field = field
+        return made
+
+    def reworded(self, message: str) -> InputError:
+        """The same error (its code, place and expectation) said as ``message``, a
+        :class:`Said` of the catalogue."""
+        made = self.like(InputError, self.field)
+        ValueError.__init__(made, message)
+        made.message = message
+        made.ja = message.ja if isinstance(message, Said) else None
+        return made
 
     def in_file(self, source: str) -> InputError:
         """This error, said of the file ``source`` (the shell names it before the message)."""
@@ -207,19 +249,18 @@ class InputError(ValueError):
             return self.message
         if self.ja is not None:
             return self.ja
-        head = INPUT_ERRORS.get(self.code, {}).get("ja")
-        return f"{head}({self.message})" if head else self.message
+        head = INPUT_ERRORS.get(self.code)
+        return f"{say(head, lang)}({self.message})" if head else self.message
 
     def describe(self, lang: Lang = "en") -> str:
         """One line for a person: where, what, and what was expected."""
-        words = _WORDS[lang]
         message = self.text(lang)
         parts = [f"{place(self.field, lang, self.counting)}: {message}" if self.field else message]
         expected = self.expected_ja if lang == "ja" and self.expected_ja else self.expected
         if expected:
-            parts.append(words["expected"].format(what=expected))
+            parts.append(say("core.input.expected", lang, what=expected))
         if self.suggestion:
-            parts.append(words["suggest"].format(what=self.suggestion))
+            parts.append(say("core.input.suggest", lang, what=self.suggestion))
         return "; ".join(parts)
 
     def to_json(self) -> dict[str, str]:

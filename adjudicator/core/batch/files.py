@@ -139,17 +139,14 @@ NOTATION_VIOLATIONS = frozenset({"noncanonical_notation"})
 class NotationViolation(InputError):
     """A notation violation found while reading a record of ``game``."""
 
-    def __init__(self, game: Game, err: InputError) -> None:
-        super().__init__(
-            err.code,
-            err.message,
-            ja=err.ja,
-            field=err.field,
-            expected=err.expected,
-            expected_ja=err.expected_ja,
-            suggestion=err.suggestion,
-        )
-        self.game = game
+    game: Game
+
+    @classmethod
+    def of(cls, game: Game, err: InputError) -> NotationViolation:
+        """``err``, found while reading a record of ``game``, as a notation violation."""
+        made = err.like(cls, err.field)
+        made.game = game
+        return made
 
 
 def read_record(
@@ -193,7 +190,7 @@ def _read_as(game: Game, read: Callable[..., R], source: Any, lenient: bool) -> 
         return read(source, lenient=lenient)
     except InputError as err:
         if err.code in NOTATION_VIOLATIONS:
-            raise NotationViolation(game, err) from None
+            raise NotationViolation.of(game, err) from None
         raise
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from adjudicator.core.conformance.cases import BOUNDARY_TAG, Case
+from adjudicator.core.i18n import said
 from adjudicator.core.judge.references import BoundarySpec
 from adjudicator.core.read.numbers import read_int
 
@@ -51,7 +52,7 @@ def played(cases: Iterable[Case]) -> dict[Point, list[str]]:
             m = _TAG.match(tag)
             if m is None:  # the case model refuses it first
                 raise ValueError(f"{case.id}: boundary tag {tag!r}")
-            value = read_int(m["value"], what="boundary value", what_ja="境界の値", signed=True)
+            value = read_int(m["value"], what=said("core.number.boundary_value"), signed=True)
             point = Point(m["id"], value, m["side"] or "")
             out.setdefault(point, []).append(case.id)
     return out

@@ -23,6 +23,7 @@ from adjudicator.core import generated
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files
 from adjudicator.core.errors import INPUT_ERRORS, InputError
 from adjudicator.core.game import FEATURES, Game
+from adjudicator.core.i18n import say
 from adjudicator.core.judge.references import CheckOrder, RuleData
 from adjudicator.core.read import strict_json
 from adjudicator.core.read.numbers import read_int
@@ -42,6 +43,11 @@ def docs_folder() -> Path | None:
 
 def page_path(docs: Path, game: Game) -> Path:
     return docs / FOLDER / f"{game.slug}.md"
+
+
+def _code_meaning(code: str) -> str:
+    """What an input error code means, in English, as the catalogue says it."""
+    return say(INPUT_ERRORS[code], "en") if code in INPUT_ERRORS else "see the protocol"
 
 
 def _cell(text: Any) -> str:
@@ -327,10 +333,7 @@ def _errors(cases: list[Case]) -> list[str]:
                 _cell(c.description),
             ]
         )
-    meanings = [
-        f"- `{code}`: {INPUT_ERRORS.get(code, {}).get('en', 'see the protocol')}"
-        for code in dict.fromkeys(sorted(codes))
-    ]
+    meanings = [f"- `{code}`: {_code_meaning(code)}" for code in dict.fromkeys(sorted(codes))]
     return [
         "Each request below must be answered with the error object "
         '`{"code", "message", "field"}`, its `code` (and `field`, where given) as listed; '

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
-from adjudicator.core.errors import InputError
+from adjudicator.core.errors import InputError, at_line
 from adjudicator.core.game import Game
+from adjudicator.core.i18n import in_both, said
 from adjudicator.core.protocol.requests import location
 from adjudicator.core.read import strict_json
 from adjudicator.core.read.lines import lines
@@ -51,16 +52,12 @@ def check_no_comments(text: str, source: Form, to: Form) -> None:
     comments = [n for n, line in enumerate(lines(text), 1) if line.strip().startswith("#")]
     if not comments:
         return
-    en, ja = _FORMS[to]
     shown = ", ".join(str(n) for n in comments[:5]) + (", …" if len(comments) > 5 else "")
-    word = "line" if len(comments) == 1 else "lines"
+    key = "core.convert.comment" if len(comments) == 1 else "core.convert.comments"
     raise InputError(
         "unrepresentable_record",
-        f"the record has comment lines ('#': {word} {shown}) that {en} cannot hold: converting "
-        "it would lose them; remove them, or keep the record in its text notation",
-        ja=f"記録にコメント行(「#」、{shown} 行目)があり、{ja}では書き表せません。変換すると"
-        "失われます。コメント行を削除するか、テキスト表記のまま使ってください",
-        field=f"line {comments[0]}",
+        said(key, shown=shown, form=said(_FORMS[to])),
+        field=at_line(comments[0]),
     )
 
 
@@ -128,11 +125,8 @@ def _first_difference(before: Any, after: Any, at: tuple[int | str, ...]) -> Dif
     return Difference(location(at), before, after)
 
 
-_FORMS = {"json": ("the JSON form", "JSON の形"), "text": ("the text notation", "テキスト表記")}
-_ADVICE = (
-    "judge it with 'adjudicator validate' and correct it in its own form",
-    "'adjudicator validate' で判定し、元の形のまま直してください",
-)
+#: Each form a record is converted to, by its id in the catalogue.
+_FORMS = {"json": "core.convert.form_json", "text": "core.convert.form_text"}
 #: How long a value is shown before it is cut with an ellipsis.
 _SHOWN = 80
 
@@ -148,32 +142,21 @@ def _shown(value: Any, nothing: str) -> str:
 def _changed(to: Form, changed: Difference) -> InputError:
     """The refusal of a conversion that reads back as another record, naming the first
     value that differs and both of its values."""
-    en, ja = _FORMS[to]
-    path = changed.path or "the record"
-    path_ja = changed.path or "記録全体"
-    has, back = _shown(changed.before, "nothing"), _shown(changed.after, "nothing")
-    has_ja, back_ja = _shown(changed.before, "(なし)"), _shown(changed.after, "(なし)")
+    nothing = said("core.convert.nothing")
+    path = changed.path or said("core.convert.whole_record")
+    has, back = _shown(changed.before, nothing), _shown(changed.after, nothing)
+    form = said(_FORMS[to])
     return InputError(
         "unrepresentable_record",
-        f"{en} cannot hold this record as it is: at {path} the record has {has}, but"
-        f" written in {en} it would read back {back}; {_ADVICE[0]}",
-        ja=f"この記録は{ja}では書き表せません。{path_ja} は記録では {has_ja} ですが、"
-        f"{ja}に書いて読み直すと {back_ja} になります。{_ADVICE[1]}",
+        said("core.convert.changed", form=form, path=path, has=has, back=back),
     )
 
 
 def _unreadable_back(to: Form, err: InputError | ValueError) -> InputError:
     """The refusal of a conversion whose output would not read at all, with the reason it
     would not (which names the line or value)."""
-    en, ja = _FORMS[to]
-    if isinstance(err, InputError):
-        detail, detail_ja = err.describe("en"), err.describe("ja")
-    else:
-        detail = detail_ja = str(err)
+    detail = in_both(err.describe) if isinstance(err, InputError) else str(err)
     return InputError(
         "unrepresentable_record",
-        f"{en} cannot hold this record as it is: written in {en} it would not read back"
-        f" ({detail}); {_ADVICE[0]}",
-        ja=f"この記録は{ja}では書き表せません。{ja}に書くと読み直せません({detail_ja})。"
-        f"{_ADVICE[1]}",
+        said("core.convert.unreadable_back", form=said(_FORMS[to]), detail=detail),
     )

@@ -13,7 +13,8 @@ import stat
 import sys
 from pathlib import Path
 
-from adjudicator.core.errors import InputError, line_col, place
+from adjudicator.core.errors import InputError, line_col
+from adjudicator.core.i18n import said
 
 DEFAULT_MAX_BYTES = 1 << 20
 
@@ -29,12 +30,8 @@ def read_bytes(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
     try:
         status = os.fstat(fd)
         if not stat.S_ISREG(status.st_mode):
-            kind = "a folder" if stat.S_ISDIR(status.st_mode) else "not a regular file"
-            raise InputError(
-                "not_a_file",
-                f"{kind}: records are read from regular files",
-                ja=f"{_KIND_JA[kind]}。記録は通常のファイルから読みます",
-            )
+            kind = "core.file.kind_folder" if stat.S_ISDIR(status.st_mode) else _NOT_REGULAR
+            raise InputError("not_a_file", said("core.file.not_regular", kind=said(kind)))
         data = _read_at_most(fd, max_bytes + 1, status.st_size)
     except OSError as exc:
         raise _unreadable(exc) from None
@@ -43,10 +40,8 @@ def read_bytes(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
     if len(data) > max_bytes:
         raise InputError(
             "file_too_large",
-            f"more than {max_bytes} bytes, the limit (--max-bytes)",
-            ja=f"上限の {max_bytes} バイト(--max-bytes)を超えています",
-            expected="a record of reasonable size",
-            expected_ja="常識的な大きさの記録",
+            said("core.file.too_large", max_bytes=max_bytes),
+            expected=said("core.file.reasonable_size"),
         )
     return data
 
@@ -70,26 +65,31 @@ def _read_at_most(fd: int, limit: int, size: int) -> bytes:
     return b"".join(chunks)
 
 
-_KIND_JA = {"a folder": "フォルダです", "not a regular file": "通常のファイルではありません"}
+#: Where a record cannot be read from (a device, a FIFO): the catalogue's id.
+_NOT_REGULAR = "core.file.kind_not_regular"
 
-
-#: The operating system's reasons, which it gives in English, said in Japanese.
-_OS_REASON_JA = {
-    errno.ENOENT: "そのようなファイルはありません",
-    errno.EACCES: "読む権限がありません",
-    errno.EPERM: "読む権限がありません",
-    errno.EISDIR: "フォルダです",
-    errno.ENOTDIR: "途中の名前がフォルダではありません",
-    errno.ENAMETOOLONG: "名前が長すぎます",
-    errno.ELOOP: "シンボリックリンクが循環しています",
-    errno.EIO: "入出力エラー",
+#: The operating system's reasons the tool says in both languages, by error number.
+_OS_REASONS = {
+    errno.ENOENT: "core.os_reason.enoent",
+    errno.EACCES: "core.os_reason.eacces",
+    errno.EPERM: "core.os_reason.eperm",
+    errno.EISDIR: "core.os_reason.eisdir",
+    errno.ENOTDIR: "core.os_reason.enotdir",
+    errno.ENAMETOOLONG: "core.os_reason.enametoolong",
+    errno.ELOOP: "core.os_reason.eloop",
+    errno.EIO: "core.os_reason.eio",
 }
 
 
+def os_reason(exc: OSError) -> str:
+    """Why the system refused, in both languages when the tool knows the reason (a
+    :class:`~adjudicator.core.i18n.Said`), else as the system said it."""
+    key = _OS_REASONS.get(exc.errno or 0)
+    return said(key) if key else exc.strerror or str(exc)
+
+
 def _unreadable(exc: OSError) -> InputError:
-    reason = exc.strerror or str(exc)
-    reason_ja = _OS_REASON_JA.get(exc.errno or 0, reason)
-    return InputError("unreadable_file", reason, ja=f"ファイルを読めません({reason_ja})")
+    return InputError("unreadable_file", said("core.file.unreadable", reason=os_reason(exc)))
 
 
 def read_text(path: Path, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str:
@@ -102,19 +102,15 @@ def decode_text(data: bytes) -> str:
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         raise InputError(
             "wrong_encoding",
-            "the file is UTF-16 encoded",
-            ja="ファイルが UTF-16 で書かれています",
-            expected="UTF-8 text",
-            expected_ja="UTF-8 のテキスト",
+            said("core.file.utf16"),
+            expected=said("core.file.utf8_text"),
         )
     if b"\x00" in data:
         offset = data.index(b"\x00")
         raise InputError(
             "binary_file",
-            f"NUL byte at offset {offset}: this is not a text file",
-            ja=f"{offset} バイト目に NUL があります。テキストファイルではありません",
-            expected="UTF-8 text",
-            expected_ja="UTF-8 のテキスト",
+            said("core.file.nul_byte", offset=offset),
+            expected=said("core.file.utf8_text"),
         )
     try:
         return data.decode("utf-8-sig")
@@ -123,20 +119,17 @@ def decode_text(data: bytes) -> str:
         where = line_col(prefix, len(prefix))
         raise InputError(
             "wrong_encoding",
-            f"byte 0x{data[exc.start]:02x} at {where} is not UTF-8",
-            ja=f"{place(where, 'ja')}のバイト 0x{data[exc.start]:02x} は UTF-8 ではありません",
-            expected="UTF-8 text (Shift_JIS and other encodings must be converted)",
-            expected_ja="UTF-8 のテキスト(Shift_JIS などは変換してください)",
+            said("core.file.not_utf8", byte=data[exc.start], where=where),
+            expected=said("core.file.utf8_convert"),
         ) from None
 
 
-def stream_reason(err: OSError) -> tuple[str, str]:
-    """Why a standard stream failed, in English and Japanese: closed (a bad descriptor, as
-    ``<&-`` leaves it), else the system's reason."""
+def stream_reason(err: OSError) -> str:
+    """Why a standard stream failed: closed (a bad descriptor, as ``<&-`` leaves it), said
+    in both languages, else the system's reason as it gave it."""
     if err.errno == errno.EBADF:
-        return "it is closed", "閉じられています"
-    reason = err.strerror or type(err).__name__
-    return reason, reason
+        return said("core.os_reason.closed")
+    return err.strerror or type(err).__name__
 
 
 def read_stdin(max_bytes: int) -> bytes:
@@ -145,16 +138,10 @@ def read_stdin(max_bytes: int) -> bytes:
     try:
         data = sys.stdin.buffer.read(max_bytes + 1)
     except OSError as err:
-        en, ja = stream_reason(err)
+        reason = stream_reason(err)
         raise InputError(
-            "unreadable_file",
-            f"standard input cannot be read: {en}",
-            ja=f"標準入力を読めません({ja})",
+            "unreadable_file", said("core.file.stdin_unreadable", reason=reason)
         ) from None
     if len(data) > max_bytes:
-        raise InputError(
-            "file_too_large",
-            f"more than {max_bytes} bytes, the limit (--max-bytes)",
-            ja=f"上限の {max_bytes} バイト(--max-bytes)を超えています",
-        )
+        raise InputError("file_too_large", said("core.file.too_large", max_bytes=max_bytes))
     return data

@@ -28,6 +28,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import in_both, in_lang, said
 
 if TYPE_CHECKING:  # the verdict's models load pydantic, which perft and positions never need
     from adjudicator.core.judge.verdict import Note
@@ -47,13 +48,14 @@ _FULL_WIDTH = frozenset(chr(0xFF10 + n) for n in range(10))
 
 
 class NumberError(ValueError):
-    """Text that is not a number as a record writes one: ``why`` in English and Japanese,
-    and ``canonical``, its spelling in ASCII digits, when it is a number in other digits."""
+    """Text that is not a number as a record writes one: ``why`` in English and ``ja`` in
+    Japanese (a message of the catalogue), and ``canonical``, its spelling in ASCII digits,
+    when it is a number in other digits."""
 
-    def __init__(self, why: str, ja: str, canonical: str | None = None) -> None:
-        super().__init__(why)
-        self.why = why
-        self.ja = ja
+    def __init__(self, message: str, canonical: str | None = None) -> None:
+        super().__init__(message)
+        self.why = str(message)
+        self.ja = in_lang(message, "ja")
         self.canonical = canonical
 
 
@@ -79,57 +81,60 @@ def only_full_width(text: str) -> bool:
     return all(ch in _FULL_WIDTH for ch in text if _other_digit(ch) is not None)
 
 
-def _refuse(text: str, what: str, what_ja: str, shape: str, shape_ja: str) -> NumberError:
+def _named(what: str | None, what_ja: str | None) -> str:
+    """The number's name: "number" when none is given; ``what`` itself when it is said
+    from the catalogue (a :class:`Said`) or the same in both languages (an option, a tag);
+    else the pair a game's reader gives (``what`` and ``what_ja``)."""
+    if what is None:
+        return said("core.number.word")
+    if what_ja is None:
+        return what
+    return in_both(lambda lang: what_ja if lang == "ja" else what)
+
+
+def _refuse(text: str, what: str, shape: str) -> NumberError:
     canonical = ascii_spelling(text)
     if canonical != text and _SIGNED.fullmatch(canonical.replace(".", "", 1)):
-        return NumberError(
-            f"{what} {text!r} is not written in ASCII digits",
-            f"{what_ja}「{text}」が半角数字で書かれていません",
-            canonical,
-        )
-    return NumberError(
-        f"{what} {text!r} is not {shape}",
-        f"{what_ja}「{text}」が{shape_ja}ではありません",
-    )
+        return NumberError(said("core.number.not_ascii", what=what, text=text), canonical)
+    return NumberError(said("core.number.not_shape", what=what, text=text, shape=said(shape)))
 
 
 def read_int(
     text: str,
     *,
-    what: str = "number",
-    what_ja: str = "数",
+    what: str | None = None,
+    what_ja: str | None = None,
     signed: bool = False,
     max_digits: int = MAX_DIGITS,
 ) -> int:
     """The integer ``text`` spells: ASCII digits, a sign only when ``signed``, at most
     ``max_digits`` digits. Raises :class:`NumberError`."""
     if not (_SIGNED if signed else _INT).fullmatch(text):
-        shape = "a signed whole number" if signed else "a whole number"
-        shape_ja = "符号付きの整数" if signed else "0 以上の整数"
-        raise _refuse(text, what, what_ja, shape, shape_ja)
+        shape = "core.number.signed" if signed else "core.number.whole"
+        raise _refuse(text, _named(what, what_ja), shape)
     digits = len(text) - (text[0] in "+-")
     if digits > max_digits:
+        named = _named(what, what_ja)
         raise NumberError(
-            f"{what} has {digits} digits, more than {max_digits}",
-            f"{what_ja}が {digits} 桁あり、{max_digits} 桁を超えています",
+            said("core.number.too_many_digits", what=named, digits=digits, max_digits=max_digits)
         )
     return int(text)
 
 
-def read_decimal(text: str, *, what: str = "number", what_ja: str = "数") -> float:
+def read_decimal(text: str, *, what: str | None = None, what_ja: str | None = None) -> float:
     """The number ``text`` spells in decimal (``880``, ``880.5``): no sign, exponent,
     ``inf`` or ``nan``, at most :data:`MAX_DECIMAL_CHARS` characters, finite. Raises
     :class:`NumberError`."""
     if not _DECIMAL.fullmatch(text):
-        raise _refuse(text, what, what_ja, "a decimal number (880.5)", "10 進数(880.5 など)")
+        raise _refuse(text, _named(what, what_ja), "core.number.decimal")
     if len(text) > MAX_DECIMAL_CHARS:
+        named = _named(what, what_ja)
         raise NumberError(
-            f"{what} is {len(text)} characters long, more than {MAX_DECIMAL_CHARS}",
-            f"{what_ja}が {len(text)} 文字あり、{MAX_DECIMAL_CHARS} 文字を超えています",
+            said("core.number.too_long", what=named, length=len(text), max_chars=MAX_DECIMAL_CHARS)
         )
     value = float(text)
     if not math.isfinite(value):
-        raise NumberError(f"{what} {text!r} is too large", f"{what_ja}「{text}」が大きすぎます")
+        raise NumberError(said("core.number.too_large", what=_named(what, what_ja), text=text))
     return value
 
 
@@ -154,17 +159,19 @@ def ascii_line(line: str, where: str, *, lenient: bool, notes: list[Note]) -> st
     raise other_digits(line, canonical, where, lenient=lenient)
 
 
+#: What a strict reader expects where full-width digits were written.
+_OR_LENIENT = "core.number.ascii_digits_or_lenient"
+
+
 def other_digits(text: str, canonical: str, where: str | None, *, lenient: bool) -> InputError:
     """The refusal of ``text`` written with digits other than ASCII ones; it mentions
     ``--lenient`` only when that would read them (full-width digits, strictly read)."""
     offer = not lenient and only_full_width(text)
     return InputError(
         "noncanonical_notation",
-        f"{text!r} writes numbers with digits other than ASCII ones",
-        ja=f"「{text}」は数を半角数字以外の数字で書いています",
+        said("core.number.other_digits", text=text),
         field=where,
-        expected="ASCII digits 0-9 (or --lenient)" if offer else "ASCII digits 0-9",
-        expected_ja="半角数字 0-9(または --lenient)" if offer else "半角数字 0-9",
+        expected=said(_OR_LENIENT if offer else "core.number.ascii_digits"),
         suggestion=canonical,
     )
 

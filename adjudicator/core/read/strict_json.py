@@ -27,7 +27,8 @@ import re
 from itertools import accumulate
 from typing import Any
 
-from adjudicator.core.errors import InputError, line_col, place
+from adjudicator.core.errors import InputError, line_col
+from adjudicator.core.i18n import in_both, in_lang, said
 from adjudicator.core.read.lines import lines
 
 #: Deeper nesting than any record or request needs; deeper input is refused before it can
@@ -273,10 +274,8 @@ def _loads_hooked(text: str, strict: bool) -> Any:
     if _depth_exceeded(text):
         raise InputError(
             "bad_json",
-            f"the JSON nests deeper than {MAX_DEPTH} levels",
-            ja=f"JSON の入れ子が {MAX_DEPTH} 段より深くなっています",
-            expected="a record or request of ordinary shape",
-            expected_ja="通常の形の記録または要求",
+            said("core.json.too_deep", depth=MAX_DEPTH),
+            expected=said("core.json.ordinary_shape"),
         )
     decoder = _STRICT if strict else _LENIENT
     try:
@@ -286,10 +285,8 @@ def _loads_hooked(text: str, strict: bool) -> Any:
     except _Refused as exc:
         raise InputError(
             "bad_json",
-            str(exc),
-            ja=f"厳密な JSON ではありません({exc})",
-            expected="strict JSON (RFC 8259)",
-            expected_ja="厳密な JSON(RFC 8259)",
+            said("core.json.refused", detail=str(exc)),
+            expected=said("core.json.strict"),
         ) from None
 
 
@@ -319,22 +316,31 @@ def has_surrogate_escape(text: str) -> bool:
     return "\\" in text and _SURROGATE_ESCAPE.search(text) is not None
 
 
-#: The JSON decoder's complaints, in Japanese.
-_JSON_JA = {
-    "Expecting value": "値がありません",
-    "Unterminated string starting at": "ここから始まる文字列が閉じていません",
-    "Invalid control character at": "文字列の中に制御文字があります",
-    "Expecting ',' delimiter": "「,」がありません",
-    "Expecting ':' delimiter": "「:」がありません",
-    "Extra data": "JSON の後に余分なデータがあります",
-    "Expecting property name enclosed in double quotes": "項目名は二重引用符で囲みます",
-    "Invalid \\escape": "不正なエスケープです",
+#: The JSON decoder's reasons the tool knows, by the decoder's English without a trailing
+#: ``at`` (the locator follows it), each with its id in the catalogue.
+_JSON_REASONS = {
+    "Expecting value": "core.json_reason.expecting_value",
+    "Unterminated string starting": "core.json_reason.unterminated_string",
+    "Invalid control character": "core.json_reason.control_character",
+    "Expecting ',' delimiter": "core.json_reason.comma",
+    "Expecting ':' delimiter": "core.json_reason.colon",
+    "Extra data": "core.json_reason.extra_data",
+    "Expecting property name enclosed in double quotes": "core.json_reason.property_name",
+    "Invalid \\escape": "core.json_reason.escape",
 }
+
+
+def json_problem(msg: str) -> str:
+    """The JSON decoder's complaint ``msg`` (its trailing ``at`` dropped) in both languages
+    when the catalogue knows it (a :class:`Said`), else as the decoder wrote it."""
+    reason = msg.removesuffix(" at")
+    key = _JSON_REASONS.get(reason)
+    return said(key) if key else reason
 
 
 def json_problem_ja(msg: str) -> str:
     """The JSON decoder's complaint ``msg`` in Japanese (as it is, when not catalogued)."""
-    return _JSON_JA.get(msg, msg)
+    return in_lang(json_problem(msg), "ja") if msg.removesuffix(" at") in _JSON_REASONS else msg
 
 
 #: How much of a file to examine for the "this looks like YAML" hint.
@@ -368,36 +374,26 @@ def parse_json(text: str, *, strict: bool = True) -> Any:
     try:
         data = loads(text, strict=strict)
     except json.JSONDecodeError as exc:
-        hint = hint_ja = ""
+        hint = ""
         if not text.lstrip().startswith(("{", "[")) and _looks_like_yaml(text):
-            hint = " (this looks like YAML; records are JSON)"
-            hint_ja = "(YAML のようです。記録は JSON です)"
+            hint = said("core.json.looks_like_yaml")
         where = line_col(text, exc.pos)
-        said = exc.msg if exc.msg.endswith(" at") else f"{exc.msg} at"
         raise InputError(
             "bad_json",
-            f"not valid JSON: {said} {where}{hint}",
-            ja=f"JSON として読めません: {place(where, 'ja')}: {json_problem_ja(exc.msg)}{hint_ja}",
-            expected="a JSON object",
-            expected_ja="JSON オブジェクト",
+            said("core.json.not_valid_at", problem=json_problem(exc.msg), where=where, hint=hint),
+            expected=said("core.json.an_object"),
         ) from None
     except InputError as err:
-        raise InputError(
-            err.code,
-            f"not valid JSON: {err.message}",
-            ja=f"JSON として読めません: {err.text('ja')}",
-            expected=err.expected,
-            expected_ja=err.expected_ja,
+        raise err.reworded(said("core.json.not_valid", problem=in_both(err.text))).moved(
+            None
         ) from None
     if has_surrogate_escape(text):
         surrogate_at = lone_surrogate_at(data)
         if surrogate_at is not None:
             raise InputError(
                 "bad_json",
-                "a \\u escape makes a lone surrogate, which is not a character",
-                ja="\\u エスケープが対になっていないサロゲートで、文字になりません",
+                said("core.json.lone_surrogate"),
                 field=surrogate_at,
-                expected="UTF-16 surrogates only in pairs",
-                expected_ja="UTF-16 のサロゲートは対でのみ",
+                expected=said("core.json.surrogates_paired"),
             )
     return data

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 from adjudicator.core.read.lines import lines
 from adjudicator.core.read.numbers import read_int
 
@@ -55,14 +56,14 @@ class Tag(NamedTuple):
     where: str
 
 
-def malformed(where: str, why: str, ja: str | None = None) -> InputError:
+def malformed(where: str, why: str, /, **params: object) -> InputError:
+    """A line of a tagged record that cannot be read: ``why``, the id of its message in
+    the catalogue, with its parameters."""
     return InputError(
         "malformed_record",
-        why,
-        ja=ja,
+        said(why, **params),
         field=where,
-        expected="tag pairs, then events",
-        expected_ja="タグの行、続いて記録の行",
+        expected=said("core.tagged.expected"),
     )
 
 
@@ -79,11 +80,7 @@ def read_tagged(text: str) -> tuple[list[Tag], list[tuple[str, str]]]:
         if m:
             tags.append(Tag(m["name"], unescape(m["value"]), where))
         elif line.startswith("["):
-            raise malformed(
-                where,
-                f'{line!r} is not a tag pair [Name "value"]',
-                f'「{line}」はタグの行 [Name "value"] の形ではありません',
-            )
+            raise malformed(where, "core.tagged.not_a_tag", line=line)
         else:
             events.append((where, line))
     return tags, events
@@ -184,9 +181,9 @@ def read_tags(table: TagTable, tags: list[Tag], data: dict[str, Any], reading: R
     for tag in tags:
         spec = table.get(tag.name)
         if spec is None:
-            raise malformed(tag.where, f"unknown tag [{tag.name}]", f"未知のタグ [{tag.name}]")
+            raise malformed(tag.where, "core.tagged.unknown_tag", name=tag.name)
         if tag.name in seen and not spec.each:
-            raise malformed(tag.where, *twice(tag.name))
+            raise malformed(tag.where, "core.tagged.twice", name=tag.name)
         seen.add(tag.name)
         store(spec, tag, data, reading)
 
@@ -194,7 +191,8 @@ def read_tags(table: TagTable, tags: list[Tag], data: dict[str, Any], reading: R
 def twice(name: str) -> tuple[str, str]:
     """What is said of a tag written a second time (which of the two the record meant is
     not known), in English and Japanese."""
-    return f"tag [{name}] appears twice", f"タグ [{name}] が 2 回あります"
+    message = said("core.tagged.twice", name=name)
+    return str(message), message.ja
 
 
 def first_missing(table: TagTable, data: Mapping[str, Any]) -> TagSpec | None:
@@ -245,11 +243,7 @@ def result_from_tag(tag: Tag, sides: tuple[str, str]) -> dict[str, Any]:
         return {}
     parts = tag.value.split()
     if len(parts) != 2:
-        raise malformed(
-            tag.where,
-            f"result {tag.value!r} is not '*' or 'WINNER REASON'",
-            f"結果「{tag.value}」は「*」か「勝者 終局理由」の形ではありません",
-        )
+        raise malformed(tag.where, "core.tagged.bad_result", value=tag.value)
     winner, reason = parts
     result: dict[str, Any] = {"winner": winner, "reason": reason}
     if reason == "resignation" and winner in sides:
@@ -272,11 +266,7 @@ def interpretation_from_tag(tag: Tag, _: Reading) -> tuple[str, Any]:
     """``id=value``; ``true`` and ``false`` are read as booleans."""
     key, eq, choice = tag.value.partition("=")
     if not eq:
-        raise malformed(
-            tag.where,
-            f"{tag.value!r} is not id=value",
-            f"「{tag.value}」は「解釈ID=値」の形ではありません",
-        )
+        raise malformed(tag.where, "core.tagged.bad_interpretation", value=tag.value)
     return key, {"true": True, "false": False}.get(choice, choice)
 
 
@@ -306,9 +296,7 @@ def ruleset_spec(game_id: str) -> TagSpec:
     def checked(tag: Tag, _: Reading) -> str:
         if tag.value != game_id:
             raise malformed(
-                tag.where,
-                f"ruleset {tag.value!r} is not {game_id}",
-                f"ルールセット「{tag.value}」は {game_id} ではありません",
+                tag.where, "core.tagged.other_ruleset", value=tag.value, game_id=game_id
             )
         return tag.value
 

@@ -88,7 +88,7 @@ def _integer(loader: BoundedLoader, node: yaml.ScalarNode) -> int:
     text = str(loader.construct_scalar(node))
     try:
         if not re.fullmatch(r"[-+]?(?:0|[1-9][0-9]*)", text):
-            raise NumberError(text, text)
+            raise NumberError(text)
         return read_int(text, signed=True, max_digits=MAX_YAML_DIGITS)
     except NumberError:
         raise ConstructorError(

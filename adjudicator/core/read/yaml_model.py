@@ -10,7 +10,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from adjudicator.core.errors import InputError
+from adjudicator.core.errors import InputError, Place
+from adjudicator.core.i18n import in_both, said
 from adjudicator.core.read.loading import read_text
 from adjudicator.core.read.records import load_model
 
@@ -36,12 +37,13 @@ def read_yaml_model(path: Path, model: type[M], *, trusted: bool = False) -> M:
         raise err.at(str(path)) from None
     except (yaml.YAMLError, ValueError) as exc:  # ValueError: a 5,000-digit integer
         mark = getattr(exc, "problem_mark", None)
-        where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        field = str(path)
+        if mark:
+            line, column = mark.line + 1, mark.column + 1
+            field = Place.said("core.place.file_line_column", path=field, line=line, column=column)
         english, japanese = yaml_reason(exc)
+        reason = in_both(lambda lang: japanese if lang == "ja" else english)
         raise InputError(
-            "bad_yaml",
-            f"not valid YAML: {english}",
-            ja=f"YAML として読めません({japanese})",
-            field=f"{path}{where}",
+            "bad_yaml", said("core.yaml.not_valid", reason=reason), field=field
         ) from None
     return loaded
