@@ -200,6 +200,8 @@ def test_every_input_error_is_written_in_japanese_too() -> None:
 def _said(node: ast.expr | None) -> bool:
     """Whether ``node`` says a message from the catalogue (``said("game.id", …)``), which
     carries its Japanese (docs/design.md, "Messages")."""
+    if isinstance(node, ast.IfExp):  # one message or another, each from the catalogue
+        return _said(node.body) and _said(node.orelse)
     return isinstance(node, ast.Call) and getattr(node.func, "id", None) == "said"
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
+from adjudicator.core.i18n import said
 from adjudicator.core.judge.legal import LegalGroup, LegalNext
 from adjudicator.orbit_dominion.identity import FORMAT, GAME_ID, RULESET, Reason, Side
 
@@ -94,14 +95,18 @@ class OrbitDominion(Game):
         if ruleset != RULESET and ("ruleset" in data or "game" not in data):
             from adjudicator.core.protocol.requests import shown
 
+            # a string is said within quotes of each language's own, as JSON escapes it
+            named = isinstance(ruleset, str)
+            key = (
+                "orbit_dominion.plugin.unsupported_ruleset"
+                if named
+                else "orbit_dominion.plugin.unsupported_value"
+            )
             raise InputError(
                 "unsupported_ruleset",
-                f"ruleset {shown(ruleset)} is not supported",
-                ja=f"ルールセット「{ruleset if isinstance(ruleset, str) else shown(ruleset)}」"
-                "には対応していません",
+                said(key, written=shown(ruleset)[1:-1] if named else shown(ruleset)),
                 field="ruleset",
-                expected=f"one of {', '.join(self.rulesets)}",
-                expected_ja=f"次のいずれか: {', '.join(self.rulesets)}",
+                expected=said("orbit_dominion.plugin.one_of", rulesets=", ".join(self.rulesets)),
             )
         from adjudicator.orbit_dominion.record import Record
 
@@ -213,7 +218,6 @@ def _no_roll(game_id: str, roll: str | None) -> None:
     if roll is not None:
         raise InputError(
             "usage",
-            f"{game_id} has no dice: --dice is for Astro-Stra",
-            ja=f"{game_id} にダイスはありません。--dice は戦星術枢斗羅のためのものです",
+            said("orbit_dominion.plugin.no_dice", game=game_id),
             field="--dice",
         )
