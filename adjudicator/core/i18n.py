@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -36,11 +37,15 @@ class Said(str):
         said.ja = ja
         return said
 
+    def words(self, lang: Lang) -> str:
+        """These words as a person reads them in ``lang``."""
+        return self.ja if lang == "ja" else str(self)
+
 
 def in_lang(text: str, lang: Lang) -> str:
-    """``text`` as a person reads it in ``lang``: a :class:`Said`'s Japanese, or the text
-    itself (what an engine wrote, a plain string)."""
-    return text.ja if lang == "ja" and isinstance(text, Said) else str(text)
+    """``text`` as a person reads it in ``lang``: a :class:`Said`'s words in it, or the
+    text itself (what an engine wrote, a plain string)."""
+    return text.words(lang) if isinstance(text, Said) else str(text)
 
 
 # --- the catalogue of messages -------------------------------------------------------------
@@ -96,9 +101,18 @@ def fill(template: str, params: dict[str, object], lang: Lang) -> str:
 
 def say(key: str, lang: Lang, /, **params: object) -> str:
     """The message ``key`` (``namespace.id``: ``core.note.ignored``) in ``lang``, its named
-    parameters filled in (:func:`fill`)."""
+    parameters filled in (:func:`fill`); a parameter that is itself said in both languages
+    (a :class:`Said`) is filled in ``lang``."""
     namespace, _, name = key.partition(".")
-    return fill(catalogue(namespace)[name][lang], params, lang)
+    shown = {k: in_lang(v, lang) if isinstance(v, Said) else v for k, v in params.items()}
+    return fill(catalogue(namespace)[name][lang], shown, lang)
+
+
+def in_both(words: Callable[[Lang], str]) -> Said:
+    """What ``words`` says in each language, as one :class:`Said`: for words made by what
+    already speaks both (an error's :meth:`text`, a game's name for a ply), never a
+    translation written beside the English."""
+    return Said(words("en"), words("ja"))
 
 
 def said(key: str, /, **params: object) -> Said:
