@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, get_args
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import said
+from adjudicator.core.i18n import said, say
 from adjudicator.core.judge.legal import LegalGroup, LegalNext
 from adjudicator.orbit_dominion.identity import FORMAT, GAME_ID, RULESET, Reason, Side
 
@@ -178,13 +178,13 @@ class OrbitDominion(Game):
         state, rules = replay.state, self.rules
         legal = state.legal_actions()
         groups = []
-        for kind, (word_en, word_ja, article) in _KINDS.items():
+        for kind, (key, article) in _KINDS.items():
             lines = tuple(a.text for a in sorted(legal, key=_order) if a.kind == kind)
             if lines:
-                word = word_ja if lang == "ja" else word_en
+                word = say(key, lang)
                 groups.append(LegalGroup(kind, f"{word} ({rules.cite([article], lang)})", lines))
         return LegalNext(
-            "合法な行動" if lang == "ja" else "legal actions",
+            say("orbit_dominion.legal.actions", lang),
             tuple(groups),
             tuple(a.text for a in sorted(state.banned_actions(), key=_order)),
             rules.cite(["9"], lang),
@@ -196,14 +196,14 @@ class OrbitDominion(Game):
         return OrbitDominionReplay(position, history, field="--position", history_field="--history")
 
 
-#: Each kind of action (:mod:`.actions`): its words in English and as the rulebook says it,
-#: and the article that defines it, in the order 第3条 lists them.
-_KINDS: dict[str, tuple[str, str, str]] = {
-    "navigate": ("navigation", "航行", "4"),
-    "capture": ("capture", "捕獲", "4"),
-    "jump": ("jump", "ジャンプ", "5"),
-    "swap": ("swap", "位置交換", "5"),
-    "rotate": ("orbit rotation", "軌道回転", "6"),
+#: Each kind of action (:mod:`.actions`): its name as the rulebook says it, and the article
+#: that defines it, in the order 第3条 lists them.
+_KINDS: dict[str, tuple[str, str]] = {
+    "navigate": ("orbit_dominion.legal.navigate", "4"),
+    "capture": ("orbit_dominion.legal.capture", "4"),
+    "jump": ("orbit_dominion.legal.jump", "5"),
+    "swap": ("orbit_dominion.legal.swap", "5"),
+    "rotate": ("orbit_dominion.legal.rotate", "6"),
 }
 
 
