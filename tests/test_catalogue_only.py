@@ -28,6 +28,7 @@ CONVERTED = (
     "orbit_dominion/skeleton.py",
     "orbit_dominion/solve_cli.py",
     "orbit_dominion/state.py",
+    "astro_stra/cli.py",
     "dark_nebula/board.py",
     "dark_nebula/cli.py",
     "dark_nebula/commitment.py",
