@@ -22,6 +22,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from io import BytesIO
 from pathlib import Path
 
 from openpyxl import Workbook as OpenpyxlWorkbook
@@ -113,15 +114,22 @@ class Workbook:
         """The workbook written to :attr:`path` (an :class:`InputError` if it cannot be)."""
         lang = self.options.lang
         words = WORDS[lang]
-        book = OpenpyxlWorkbook(write_only=True)
-        _table(book.create_sheet(words["records"]), header(lang), self.rows)
         settings_header = (words["setting"], words["value"], words["id"])
-        _table(book.create_sheet(words["settings"]), settings_header, self._settings())
-        # saved inside the one writer, so that a failure of openpyxl's own temporary
-        # files (a full disk) is said as this file's failure too
+        # made and saved inside the one writer, so that a failure of openpyxl's own
+        # temporary files (a full disk) is said as this file's failure too, and so that no
+        # sheet is begun for a target that cannot be written (a sheet begun and never
+        # saved says a traceback when Python collects it)
         with writing(self.path, "--xlsx", inputs=self.inputs) as out:
+            book = OpenpyxlWorkbook(write_only=True)
+            _table(book.create_sheet(words["records"]), header(lang), self.rows)
+            _table(book.create_sheet(words["settings"]), settings_header, self._settings())
+            # saved whole in memory first: a device that fails the write (``/dev/full``)
+            # fails one write of bytes, not the zip archive half made, which then said a
+            # traceback when Python collected it
+            whole = BytesIO()
+            book.save(whole)
             out.flush()
-            book.save(out.buffer)
+            out.buffer.write(whole.getvalue())
 
     def _settings(self) -> list[tuple[Value, ...]]:
         """The run's settings: versions, date, mode, language, and each interpretation in
