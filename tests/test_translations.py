@@ -202,6 +202,8 @@ def test_every_input_error_is_written_in_japanese_too() -> None:
 def _is_said(node: ast.expr | None) -> bool:
     """Whether ``node`` is a message of the catalogue, ``said("core.…", …)``: its Japanese
     is the catalogue's."""
+    if isinstance(node, ast.IfExp):  # one message of the catalogue or another
+        return _is_said(node.body) and _is_said(node.orelse)
     return isinstance(node, ast.Call) and getattr(node.func, "id", None) == "said"
 
 

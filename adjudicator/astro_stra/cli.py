@@ -11,6 +11,7 @@ from adjudicator.astro_stra.drawing import draw
 from adjudicator.astro_stra.readings import GEOMETRIES, Geometry
 from adjudicator.cli.common import LangOption, console, fail, resolve_lang
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -37,12 +38,7 @@ def draw_command(
         chosen = _geometry(geometry)
         start = start_position() if position == "standard" else start_position(position)
         if start.clashes(chosen):
-            raise InputError(
-                "malformed_position",
-                "both sides on one point",
-                ja="両陣営のコマが同じ点にあります",
-                field="position",
-            )
+            raise InputError("malformed_position", said("astro_stra.draw.clash"), field="position")
     except InputError as err:
         fail(err)
     console.print(draw(start, chosen, chosen_lang), markup=False)
@@ -55,9 +51,7 @@ def _geometry(name: str) -> Geometry:
             return known
     raise InputError(
         "bad_option",
-        f"{name!r} is not a geometry",
-        ja=f"「{name}」は盤の形ではありません",
+        said("astro_stra.draw.not_a_geometry", name=name),
         field="--geometry",
-        expected="two-rows or one-loop",
-        expected_ja="two-rows か one-loop",
+        expected=said("astro_stra.draw.geometries"),
     )

@@ -10,7 +10,7 @@ from adjudicator.astro_stra.legal import legal_turns
 from adjudicator.astro_stra.references import colour_name
 from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, said, say
 from adjudicator.core.judge.legal import LegalGroup, LegalNext
 from adjudicator.core.read.numbers import read_int
 
@@ -30,8 +30,7 @@ def legal_next(replay: AstroStraReplay, lang: Lang, roll: str | None) -> LegalNe
     if game is None:
         raise InputError(
             "usage",
-            "no turn comes before the draft: ask after it",
-            ja="ダイスの選択の前にはターンがありません。その後の局面で尋ねてください",
+            said("astro_stra.legal.before_the_draft"),
             field="--legal",
         )
     dice = _roll(roll)
@@ -45,7 +44,7 @@ def legal_next(replay: AstroStraReplay, lang: Lang, roll: str | None) -> LegalNe
         slots = _SLOTS.search(line)
         groups.setdefault(slots[0] if slots else "", []).append(line)
     return LegalNext(
-        "合法なターン" if lang == "ja" else "legal turns",
+        say("astro_stra.legal.turns", lang),
         tuple(LegalGroup(key, _slots_in(key, lang), tuple(lines)) for key, lines in groups.items()),
     )
 
@@ -58,11 +57,9 @@ def _roll(roll: str | None) -> dict[str, int]:
     if roll is None or len(words) != 3 or not all(dice):
         raise InputError(
             "usage",
-            "Astro-Stra's legal turns depend on the dice rolled: give them with --dice",
-            ja="戦星術枢斗羅の合法なターンは振ったダイスで決まります。--dice で指定してください",
+            said("astro_stra.legal.give_the_dice"),
             field="--dice",
-            expected="three dice as a turn writes them: --dice 'cyan=3 blue=2 black-red=5'",
-            expected_ja="ターンの行と同じ形の 3 つのダイス: --dice 'cyan=3 blue=2 black-red=5'",
+            expected=said("astro_stra.legal.dice"),
         )
     return {m[1]: read_int(m[2]) for m in dice if m}
 

@@ -27,7 +27,7 @@ from adjudicator.astro_stra.setup import check_draft, check_layout, check_openin
 from adjudicator.astro_stra.skills import COLOURS
 from adjudicator.astro_stra.turn import Game, StepProblem, TurnPlay, play_turn, skills_applied
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang, Said
+from adjudicator.core.i18n import Lang, said
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData, in_force
 from adjudicator.core.judge.replay import ACCEPTED, EventReplay, Step
@@ -52,9 +52,9 @@ def _lenient(written: str | ReadTurn) -> str | None:
 #: The kinds of event, as ``event_order`` names them: the notation's words in English, the
 #: rulebook's (ゲームの準備: 先手, ダイス選択; a turn) in Japanese.
 _EVENTS = {
-    "opening": Said("opening", "先手決め(opening)"),
-    "draft": Said("draft", "ダイス選択(draft)"),
-    "turn": Said("turn", "ターン"),
+    "opening": "astro_stra.event.opening",
+    "draft": "astro_stra.event.draft",
+    "turn": "astro_stra.event.turn",
 }
 
 
@@ -129,7 +129,9 @@ class AstroStraReplay(Drawings, EventReplay):
         kind = written.split(" ", 1)[0] if isinstance(written, str) else "turn"
         kind = kind if kind in ("opening", "draft") else "turn"
         if kind != expected:
-            return VIOLATIONS("event_order", expected=_EVENTS[expected], got=_EVENTS[kind])
+            return VIOLATIONS(
+                "event_order", expected=said(_EVENTS[expected]), got=said(_EVENTS[kind])
+            )
         if kind == "opening" and isinstance(written, str):  # kind is "turn" unless str
             problem = check_opening(parse_opening(written))
             return VIOLATIONS(problem[0], **problem[1]) if problem else None
@@ -152,10 +154,9 @@ class AstroStraReplay(Drawings, EventReplay):
         assert game is not None  # a turn is judged only once the draft was accepted
         if number != game.turns + 1:
             n = game.turns + 1
-            expected_turn = Said(f"turn {n}", f"{n} ターン目")
-            return VIOLATIONS(
-                "event_order", expected=expected_turn, got=Said(str(number), f"{number} ターン目")
-            )
+            expected_turn = said("astro_stra.event.turn_number", n=n)
+            got = said("astro_stra.event.number", n=number)
+            return VIOLATIONS("event_order", expected=expected_turn, got=got)
         result = play_turn(game, play, self.readings)
         if isinstance(result, StepProblem):
             return VIOLATIONS(result.code, **result.args)

@@ -24,6 +24,7 @@ from typing import Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang, in_both, said
 from adjudicator.core.read.yaml_model import read_yaml_model
 from adjudicator.core.write.display import path_text
 
@@ -192,13 +193,16 @@ class BoardDefinition(BaseModel):
             return self._names[text]
         raise InputError(
             "unknown_sector",
-            f"{text!r} is not a sector of board {self.id}",
-            ja=f"「{text}」は盤 {self.id} の星域ではありません",
+            said("dark_nebula.board.unknown_sector", text=text, board=self.id),
             field=field,
-            expected="a sector id or printed name: "
-            + ", ".join(f"{s.id} ({s.name})" for s in self.sectors),
-            expected_ja="星域のIDか印刷名: " + "、".join(f"{s.id}({s.name})" for s in self.sectors),
+            expected=said("dark_nebula.board.a_sector", sectors=in_both(self._sector_list)),
         )
+
+    def _sector_list(self, lang: Lang) -> str:
+        """Every sector by id and printed name, listed as each language lists words."""
+        if lang == "ja":
+            return "、".join(f"{s.id}({s.name})" for s in self.sectors)
+        return ", ".join(f"{s.id} ({s.name})" for s in self.sectors)
 
     def label(self, sector: str) -> str:
         s = self.by_id[sector]
@@ -258,11 +262,9 @@ def _board_files(path: Path) -> list[Path]:
         shown = path_text(path)[:200]
         raise InputError(
             "unreadable_file",
-            f"{shown!r} cannot be read: {reason}",
-            ja=f"「{shown}」を読めません: {reason}",
+            said("dark_nebula.board.unreadable", shown=shown, reason=reason),
             field=f"${BOARDS_VARIABLE}",
-            expected="board definition files, or folders of them, separated like PATH",
-            expected_ja="盤の定義ファイルまたはそのフォルダ(PATH と同じ区切り)",
+            expected=said("dark_nebula.board.files"),
         ) from None
 
 
@@ -274,24 +276,20 @@ def resolve_board(board_id: str, sha256: str | None = None) -> BoardDefinition:
     if board is None:
         raise InputError(
             "unknown_board",
-            f"board {board_id!r} is not known",
-            ja=f"盤「{board_id}」は知られていません",
+            said("dark_nebula.board.unknown", board=board_id),
             field="board.id",
-            expected=f"one of {', '.join(sorted(boards))}, or its definition file named "
-            f"by ${BOARDS_VARIABLE}",
-            expected_ja=f"{', '.join(sorted(boards))} のいずれか、または ${BOARDS_VARIABLE} で"
-            "指定した定義ファイルの盤",
+            expected=said(
+                "dark_nebula.board.known",
+                boards=", ".join(sorted(boards)),
+                variable=BOARDS_VARIABLE,
+            ),
         )
     if sha256 is not None and sha256 != board.sha256:
         raise InputError(
             "board_mismatch",
-            f"the record names the digest {sha256} for board {board_id!r}, whose digest "
-            "is different: the record was made with another version of the definition",
-            ja=f"記録は盤「{board_id}」のダイジェストを {sha256} としていますが、"
-            "定義のダイジェストは異なります。記録は別の版の盤定義で作られています",
+            said("dark_nebula.board.mismatch", sha256=sha256, board=board_id),
             field="board.sha256",
-            expected=board.sha256,
-            expected_ja=board.sha256,
+            expected=said("dark_nebula.board.digest", sha256=board.sha256),
         )
     return board
 

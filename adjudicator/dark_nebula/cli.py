@@ -19,7 +19,7 @@ from adjudicator.cli.common import (
     write_output,
 )
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import said, say
 from adjudicator.core.read.loading import read_text
 from adjudicator.core.read.strict_json import dumps, parse_json
 from adjudicator.core.write.display import pad, printable, width
@@ -36,21 +36,10 @@ app = typer.Typer(
 )
 
 #: ``dark-nebula commit``'s lines: what to keep and what to publish (3.1).
-COMMIT_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "sector": "sector",
-        "nonce": "nonce",
-        "commitment": "commitment",
-        "keep": "(keep secret)",
-        "publish": "(publish)",
-    },
-    "ja": {
-        "sector": "秘密基地の星域",
-        "nonce": "ナンス",
-        "commitment": "コミットメント",
-        "keep": "(秘密に保管)",
-        "publish": "(公開する)",
-    },
+COMMIT_WORDS = {
+    "sector": "dark_nebula.commit.sector",
+    "nonce": "dark_nebula.commit.nonce",
+    "commitment": "dark_nebula.commit.commitment",
 }
 
 
@@ -84,19 +73,16 @@ def commit_command(
         if not re.match(GAME_INSTANCE_ID, game_id):
             raise InputError(
                 "bad_game_id",
-                f"{game_id!r} is not a game id",
-                ja=f"「{game_id}」は対局IDになりません",
+                said("dark_nebula.commit.bad_game_id", game_id=game_id),
                 field="--game-id",
-                expected="letters, digits and . _ : / - (up to 100)",
-                expected_ja="英数字と . _ : / -(100 文字まで)",
+                expected=said("dark_nebula.commit.game_id"),
             )
         board = resolve_board(board_id)
         sector_id = board.sector_id(sector, field="--sector")
         if sector_id == "tyrann":
             raise InputError(
                 "base_in_capital",
-                "3.1: the base may not be in Tyrann",
-                ja="3.1: 秘密基地はタイラントに置けません",
+                said("dark_nebula.commit.base_in_capital"),
                 field="--sector",
             )
         chosen = check_nonce(nonce, field="--nonce") if nonce is not None else make_nonce()
@@ -108,13 +94,13 @@ def commit_command(
             dumps({"game_id": game_id, "sector": sector_id, "nonce": chosen, "commitment": digest})
         )
         return
-    words = COMMIT_WORDS[resolve_lang(lang)]
-    keys = ("sector", "nonce", "commitment")
-    columns = max(width(words[key]) for key in keys)  # a Japanese character takes two
-    label = {key: pad(words[key], columns) for key in keys}
+    language = resolve_lang(lang)
+    words = {key: say(said_as, language) for key, said_as in COMMIT_WORDS.items()}
+    columns = max(width(word) for word in words.values())  # a Japanese character takes two
+    label = {key: pad(word, columns) for key, word in words.items()}
     console.line(printable(f"{label['sector']} {board.label(sector_id)}"))
-    console.line(f"{label['nonce']} {chosen}   {words['keep']}")
-    console.line(f"{label['commitment']} {digest}   {words['publish']}")
+    console.line(f"{label['nonce']} {chosen}   {say('dark_nebula.commit.keep', language)}")
+    console.line(f"{label['commitment']} {digest}   {say('dark_nebula.commit.publish', language)}")
 
 
 @app.command("redact")
@@ -130,9 +116,7 @@ def redact_command(
     try:
         data = parse_json(read_text(record))
         if not isinstance(data, dict):
-            raise InputError(
-                "bad_record", "a record is a JSON object", ja="記録は JSON オブジェクトです"
-            )
+            raise InputError("bad_record", said("dark_nebula.redact.not_an_object"))
         text = dumps(redact(data), indent=2) + "\n"
     except InputError as err:
         fail(err, str(record))

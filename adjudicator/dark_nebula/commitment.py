@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Said, said
 
 DOMAIN = "adjudicator/dark-nebula/base/1"
 NONCE_BITS = 128
@@ -40,47 +40,33 @@ def make_nonce() -> str:
     return secrets.token_hex(32)
 
 
-#: Why a nonce may not hide a base.
-NONCE_PROBLEMS: dict[str, dict[Lang, str]] = {
-    "missing": {"en": "the nonce is missing", "ja": "ナンスがありません"},
-    "not_hex": {
-        "en": "the nonce is not lowercase hex",
-        "ja": "ナンスが小文字の16進数ではありません",
-    },
-    "short": {
-        "en": "the nonce has {bits} bits, fewer than {least}",
-        "ja": "ナンスが {bits} ビットしかありません({least} ビット未満)",
-    },
-    "not_random": {
-        "en": "the nonce is not random (too few distinct digits)",
-        "ja": "ナンスがランダムではありません(使われている数字の種類が少なすぎます)",
-    },
-}
-
-
-def nonce_problem(nonce: object, lang: Lang = "en") -> str | None:
+def nonce_problem(nonce: object) -> Said | None:
     """Why ``nonce`` may not hide a base, or ``None`` when it may."""
+    fault = _nonce_fault(nonce)
+    return None if fault is None else said(fault[0], **fault[1])
+
+
+def _nonce_fault(nonce: object) -> tuple[str, dict[str, object]] | None:
+    """Why ``nonce`` may not hide a base (the message and its parameters), or ``None``."""
     if not isinstance(nonce, str) or not nonce:
-        return NONCE_PROBLEMS["missing"][lang]
+        return "dark_nebula.nonce.missing", {}
     if not _HEX.match(nonce):
-        return NONCE_PROBLEMS["not_hex"][lang]
+        return "dark_nebula.nonce.not_hex", {}
     if len(nonce) * 4 < NONCE_BITS:
-        return NONCE_PROBLEMS["short"][lang].format(bits=len(nonce) * 4, least=NONCE_BITS)
+        return "dark_nebula.nonce.short", {"bits": len(nonce) * 4, "least": NONCE_BITS}
     if len(set(nonce)) < MIN_DISTINCT_DIGITS:
-        return NONCE_PROBLEMS["not_random"][lang]
+        return "dark_nebula.nonce.not_random", {}
     return None
 
 
 def check_nonce(nonce: object, *, field: str = "nonce") -> str:
-    problem = nonce_problem(nonce)
-    if problem is not None:
+    fault = _nonce_fault(nonce)
+    if fault is not None:
         raise InputError(
             "weak_nonce",
-            problem,
-            ja=nonce_problem(nonce, "ja"),
+            said(fault[0], **fault[1]),
             field=field,
-            expected=f"at least {NONCE_BITS // 4} random lowercase hex digits",
-            expected_ja=f"{NONCE_BITS // 4} 桁以上のランダムな小文字の16進数",
+            expected=said("dark_nebula.nonce.expected", digits=NONCE_BITS // 4),
         )
     return str(nonce)
 
@@ -89,11 +75,9 @@ def check_digest(digest: object, *, field: str = "commitment") -> str:
     if not isinstance(digest, str) or not _DIGEST.match(digest):
         raise InputError(
             "malformed_commitment",
-            f"{digest!r} is not a SHA-256 digest",
-            ja=f"「{digest}」は SHA-256 のダイジェストではありません",
+            said("dark_nebula.commitment.not_a_digest", digest=digest),
             field=field,
-            expected="64 lowercase hex digits",
-            expected_ja="64 桁の小文字の16進数",
+            expected=said("dark_nebula.commitment.digest"),
         )
     return digest
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.write.display import pad
 from adjudicator.dark_nebula.board import ABBREVIATIONS, COUNTER_IDS, BoardDefinition, Sector
@@ -22,29 +22,6 @@ from adjudicator.dark_nebula.state import Situation
 if TYPE_CHECKING:
     from adjudicator.core.judge.outcome import Outcome
     from adjudicator.core.write.svg import Picture
-
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "sector": "sector",
-        "empire": "empire",
-        "rebel": "rebel",
-        "revealed": "base: on the board in {sector}, production fixed at {value}",
-        "hidden": "base: hidden, production {value} (square {square}), on it: {stock}",
-        "nothing": "nothing",
-        "restricted": "10.5: {sector} closed to the next imperial step",
-        "legend": "(* nebula; {legend})",
-    },
-    "ja": {
-        "sector": "星域",
-        "empire": "帝国軍",
-        "rebel": "反乱軍",
-        "revealed": "秘密基地: 盤上の {sector}、生産力 {value} で固定",
-        "hidden": "秘密基地: 非公開、生産力 {value}(マス {square})、上の駒: {stock}",
-        "nothing": "なし",
-        "restricted": "10.5: {sector} は帝国軍の次のステップでは進入できません",
-        "legend": "(* 暗黒星雲; {legend})",
-    },
-}
 
 
 def _sector_name(sector: Sector, lang: Lang) -> str:
@@ -62,15 +39,15 @@ def _counters(kinds: Counter[str]) -> str:
 
 
 def _base_line(situation: Situation, lang: Lang) -> str:
-    words = WORDS[lang]
     base = situation.base
     value = base.value(situation.board)
     if base.revealed:
         assert base.sector is not None, "a revealed base stands in its sector"
         sector = situation.board.by_id[base.sector]
-        return words["revealed"].format(sector=_sector_name(sector, lang), value=value)
-    stock = _counters(base.stock) or words["nothing"]
-    return words["hidden"].format(value=value, square=base.square + 1, stock=stock)
+        name = _sector_name(sector, lang)
+        return say("dark_nebula.drawing.revealed", lang, sector=name, value=value)
+    stock = _counters(base.stock) or say("dark_nebula.drawing.nothing", lang)
+    return say("dark_nebula.drawing.hidden", lang, value=value, square=base.square + 1, stock=stock)
 
 
 def draw(situation: Situation, lang: Lang = "en") -> str:
@@ -86,22 +63,24 @@ def draw(situation: Situation, lang: Lang = "en") -> str:
         mark = "*" if sector.nebula else " "
         name = pad(_sector_name(sector, lang), columns)
         rows.append(f"{mark}{name} {sector.production}  {empire:<14} {rebel}")
-    words = WORDS[lang]
-    head = f" {pad(words['sector'], columns)} P  {pad(words['empire'], 14)} {words['rebel']}"
+    sector_word = pad(say("dark_nebula.drawing.sector", lang), columns)
+    empire_word = pad(say("dark_nebula.drawing.empire", lang), 14)
+    head = f" {sector_word} P  {empire_word} {say('dark_nebula.drawing.rebel', lang)}"
     lines = [head, *rows, _base_line(situation, lang)]
     if situation.restricted:
         restricted = situation.board.by_id[situation.restricted]
-        lines.append(words["restricted"].format(sector=_sector_name(restricted, lang)))
+        name = _sector_name(restricted, lang)
+        lines.append(say("dark_nebula.drawing.restricted", lang, sector=name))
     names: dict[str, str] = {c.id: c.name for c in situation.board.counters} if lang == "ja" else {}
     legend = " ".join(f"{a}={names.get(k, k)}" for k, a in ABBREVIATIONS.items())
-    return "\n".join([*lines, words["legend"].format(legend=legend)]) + "\n"
+    return "\n".join([*lines, say("dark_nebula.drawing.legend", lang, legend=legend)]) + "\n"
 
 
 #: 5.0's order of play as the rulebook names its steps, and 3.0's set-up; in English the
 #: record notation's step names (:func:`~adjudicator.dark_nebula.notation.stamp`).
 STEP_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"setup": "setup", "next": "next {step}; {sectors}"},
-    "ja": {"setup": "準備", "next": "次: {step}; {sectors}"},
+    "en": {"setup": "setup"},
+    "ja": {"setup": "準備"},
 }
 RULEBOOK_STEPS = {
     1: "帝国軍生産",
@@ -134,14 +113,7 @@ def summary(situation: Situation, next_step: str, lang: Lang = "en") -> str:
         ]
         if sides:
             parts.append(f"{sector.id}[{' '.join(sides)}]")
-    return STEP_WORDS[lang]["next"].format(step=next_step, sectors=" ".join(parts))
-
-
-#: The title of a picture after the disclosure of a game the rules did not decide.
-OVER_WORDS: dict[Lang, str] = {
-    "en": "the game is over: the base disclosed",
-    "ja": "終局: 秘密基地を開示",
-}
+    return say("dark_nebula.drawing.next", lang, step=next_step, sectors=" ".join(parts))
 
 
 class Drawings:
@@ -194,47 +166,26 @@ class Drawings:
 
             return outcome_line(self.rules, self.decided, lang)
         if self.disclosed:
-            return OVER_WORDS[lang]
+            return say("dark_nebula.drawing.over", lang)
         side = self.rules.side_name(self.side_to_move(), lang)
         return f"{self._next_stamp(lang)} · {side}"
 
 
-#: The words of ``dark-nebula board``: 2.1's 生産力, 2.3's 価格, 戦闘力 and 移動力.
-BOARD_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "production": "P{value}",
-        "nebula": " nebula",
-        "counter": "×{count} price {price} attack {attack} move {movement}",
-        "placeholders": "placeholders ({count}):",
-        "placeholder": "{what} {id} {field} = {value}",
-        "sector": "sector",
-        "counter_kind": "counter",
-    },
-    "ja": {
-        "production": "生産力{value}",
-        "nebula": " 暗黒星雲",
-        "counter": "×{count} 価格 {price} 戦闘力 {attack} 移動力 {movement}",
-        "placeholders": "仮の値 ({count}件):",
-        "placeholder": "{what} {id} の{field} = {value}",
-        "sector": "星域",
-        "counter_kind": "駒",
-    },
-}
-#: The fields a board may leave as placeholders, named in Japanese as 2.1 and 2.3 name them;
-#: in English by their field names.
-FIELD_NAMES_JA = {
-    "name": "名前",
-    "production": "生産力",
-    "nebula": "暗黒星雲か否か",
-    "neighbours": "隣接星域",
-    "price": "価格",
-    "attack": "戦闘力",
+#: The fields a board may leave as placeholders, as 2.1 and 2.3 name them (2.1's 生産力,
+#: 2.3's 価格 and 戦闘力); in English by their field names.
+FIELD_NAMES = {
+    "name": "dark_nebula.board.field.name",
+    "production": "dark_nebula.board.field.production",
+    "nebula": "dark_nebula.board.field.nebula",
+    "neighbours": "dark_nebula.board.field.neighbours",
+    "price": "dark_nebula.board.field.price",
+    "attack": "dark_nebula.board.field.attack",
 }
 
 
 def _shown(value: object, lang: Lang) -> str:
     if isinstance(value, bool):
-        return {"en": ("no", "yes"), "ja": ("いいえ", "はい")}[lang][value]
+        return say("dark_nebula.board.yes" if value else "dark_nebula.board.no", lang)
     return written(value)
 
 
@@ -262,16 +213,17 @@ def describe_board(board: BoardDefinition, lang: Lang = "en") -> list[str]:
     """``dark-nebula board`` as a person reads it: each sector with its production and
     neighbours, each counter with 2.3's values (○ and ★ as printed), then every value the
     rulebook does not state, so a director sees what a record made with this board assumes."""
-    words = BOARD_WORDS[lang]
     lines = [f"{board.id}  sha256 {board.sha256}"]
     for s in board.sectors:
-        production = words["production"].format(value=s.production)
-        nebula = words["nebula"] if s.nebula else ""
+        production = say("dark_nebula.board.production", lang, value=s.production)
+        nebula = say("dark_nebula.board.nebula", lang) if s.nebula else ""
         lines.append(
             f"  {s.id:<10} {pad(s.name, 14)} {production}{nebula}  → {', '.join(s.neighbours)}"
         )
     for c in board.counters:
-        values = words["counter"].format(
+        values = say(
+            "dark_nebula.board.counter",
+            lang,
             count=c.count,
             price="-" if c.price is None else c.price,
             attack=f"{c.attack}{'○' if c.attack_marked else ''}",
@@ -279,12 +231,15 @@ def describe_board(board: BoardDefinition, lang: Lang = "en") -> list[str]:
         )
         lines.append(f"  {c.id:<15} {pad(c.name, 12)} {values}")
     listed = placeholders(board)
-    lines.append(words["placeholders"].format(count=len(listed)))
+    lines.append(say("dark_nebula.board.placeholders", lang, count=len(listed)))
     for kind, ident, field, value in listed:
-        what = words["sector" if kind == "sector" else "counter_kind"]
-        shown = _shown(value, lang)
-        name = FIELD_NAMES_JA[field] if lang == "ja" else field
-        lines.append(
-            "  " + words["placeholder"].format(what=what, id=ident, field=name, value=shown)
+        what = say(
+            "dark_nebula.board.sector" if kind == "sector" else "dark_nebula.board.counter_kind",
+            lang,
         )
+        shown, name = _shown(value, lang), say(FIELD_NAMES[field], lang)
+        placeholder = say(
+            "dark_nebula.board.placeholder", lang, what=what, id=ident, field=name, value=shown
+        )
+        lines.append("  " + placeholder)
     return lines

@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable
 from functools import cache
 
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.write.svg import (
     ARROW_DEFS,
     ARROW_STYLE,
@@ -40,14 +40,14 @@ TRACK_Y = 500
 LEGEND_Y = HEIGHT - 22
 #: 2.3: 「色が赤は帝国軍、青は反乱軍です」 — red for the empire, blue for the rebels.
 COLOURS: dict[Side, str] = {"empire": "#c62828", "rebel": "#1565c0"}
-SIDE_WORDS: dict[Lang, dict[Side, str]] = {
-    "en": {"empire": "empire", "rebel": "rebels"},
-    "ja": {"empire": "帝国軍", "rebel": "反乱軍"},
+#: Each side's name, and with its colour as 2.3 names it (the legend).
+SIDE_WORDS: dict[Side, str] = {
+    "empire": "dark_nebula.svg.side.empire",
+    "rebel": "dark_nebula.svg.side.rebel",
 }
-#: The legend's words: each side with its colour as 2.3 names it.
-LEGEND_WORDS: dict[Lang, dict[Side, str]] = {
-    "en": {"empire": "empire (red)", "rebel": "rebels (blue)"},
-    "ja": {"empire": "帝国軍(赤)", "rebel": "反乱軍(青)"},
+LEGEND_WORDS: dict[Side, str] = {
+    "empire": "dark_nebula.svg.legend.empire",
+    "rebel": "dark_nebula.svg.legend.rebel",
 }
 
 #: A readable layout of the shipped default board (``default/2011-placeholders-2``), on a
@@ -104,7 +104,7 @@ def _legend(lang: Lang) -> str:
     for i, side in enumerate(SIDES):
         x = 30 + i * 180
         parts.append(f'<g data-legend="{side}">{_shape(x, LEGEND_Y, side)}')
-        parts.append(text(x + 18, LEGEND_Y + 5, LEGEND_WORDS[lang][side], fill="#222"))
+        parts.append(text(x + 18, LEGEND_Y + 5, say(LEGEND_WORDS[side], lang), fill="#222"))
         parts.append("</g>")
     parts.append("</g>")
     return "".join(parts)
@@ -329,7 +329,6 @@ def _event_marks(
 
 def describe(situation: Situation, lang: Lang = "en") -> str:
     """Every sector holding counters, in words, per side."""
-    words = SIDE_WORDS[lang]
     parts = []
     for s in situation.board.sectors:
         sides = []
@@ -339,7 +338,7 @@ def describe(situation: Situation, lang: Lang = "en") -> str:
                 listed = ", ".join(
                     f"{situation.board.kinds[k].name}×{kinds[k]}" for k in COUNTER_IDS if kinds[k]
                 )
-                sides.append(f"{words[side]} {listed}")
+                sides.append(f"{say(SIDE_WORDS[side], lang)} {listed}")
         if sides:
             parts.append(f"{s.name} ({s.id}): " + "; ".join(sides))
     return " / ".join(parts) + "."

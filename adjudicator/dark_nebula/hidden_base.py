@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang, Said
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.replay import ACCEPTED, Deferred, Step
 from adjudicator.core.judge.violations import Violation
 from adjudicator.dark_nebula.commitment import nonce_problem, open_commitment
@@ -27,19 +27,10 @@ from adjudicator.dark_nebula.refusals import Refusals, Rejected
 from adjudicator.dark_nebula.state import Problem, Situation
 
 #: What each deferred check will verify once the commitment is opened.
-PENDING: dict[str, dict[Lang, str]] = {
-    "base_in_capital": {
-        "en": "the base is not in Tyrann (3.1)",
-        "ja": "秘密基地がタイラントにないこと(3.1)",
-    },
-    "appearance_unreachable": {
-        "en": "{counter} could reach {dst} from the base (7.5, 8.3)",
-        "ja": "{counter} が秘密基地から {dst} に到達できたこと(7.5、8.3)",
-    },
-    "concealed_base": {
-        "en": "the base was not in {sector}, searched without an answer (10.2)",
-        "ja": "探索された {sector} に秘密基地がなかったこと(10.2)",
-    },
+PENDING = {
+    "base_in_capital": "dark_nebula.pending.base_in_capital",
+    "appearance_unreachable": "dark_nebula.pending.appearance_unreachable",
+    "concealed_base": "dark_nebula.pending.concealed_base",
 }
 
 
@@ -59,7 +50,8 @@ class Hidden(NamedTuple):
     run: Callable[[str], Problem | None]
 
     def deferred(self) -> Deferred:
-        text = {lang: template.format(**self.args) for lang, template in PENDING[self.code].items()}
+        languages: tuple[Lang, ...] = ("en", "ja")
+        text = {lang: say(PENDING[self.code], lang, **self.args) for lang in languages}
         return Deferred(self.code, self.ply, text)
 
 
@@ -144,8 +136,7 @@ class HiddenBase(Refusals):
         return code, {"committed": self._label(committed), "sector": self._label(sector)}
 
     def _weak(self, detail: str, nonce: str) -> Violation:
-        said = Said(en=detail, ja=nonce_problem(nonce, "ja") or "")
-        return self._v("weak_nonce", {"detail": said})
+        return self._v("weak_nonce", {"detail": nonce_problem(nonce) or detail})
 
     def _run_hidden(self, checks: list[Hidden], sector: str) -> Step | None:
         """The deferred ``checks``, in order, against the base in ``sector``: the first

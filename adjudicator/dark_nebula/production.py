@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from adjudicator.core.i18n import Said
+from adjudicator.core.i18n import said
 from adjudicator.dark_nebula.board import (
     BATTLESHIP,
     CAPITAL,
@@ -50,7 +50,7 @@ def _counted(board: BoardDefinition, kinds: Mapping[str, int]) -> str:
     placed = ", ".join(
         f"{names[k].name if k in names else k}×{n}" for k, n in sorted(kinds.items())
     )
-    return placed or Said(en="nothing", ja="なし")
+    return placed or said("dark_nebula.nothing")
 
 
 # --- set-up ------------------------------------------------------------------------------------

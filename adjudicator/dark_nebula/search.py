@@ -7,17 +7,12 @@ commitment is opened.
 
 from __future__ import annotations
 
-from adjudicator.core.i18n import Said
+from adjudicator.core.i18n import said
 from adjudicator.dark_nebula.board import BASE, COMMAND_SHIP
 from adjudicator.dark_nebula.readings import Readings
 from adjudicator.dark_nebula.state import Problem, Situation
 
 DIE_FACES = range(1, 7)  # 2.4
-#: What 10.7 asks at the end of the step, as its message says it (interpretation 13).
-_NO_ROLL = Said(en="not rolled once the base has appeared", ja="基地の出現後は振りません")
-_ONE_DIE = Said(
-    en="rolled once, 1–6, while the base is hidden", ja="基地が未発見の間は1個振ります(1〜6)"
-)
 
 
 def search_limit(situation: Situation, readings: Readings) -> int:
@@ -78,12 +73,16 @@ def end_of_step(situation: Situation, roll: int | None) -> Problem | None:
     base = situation.base
     if base.revealed:
         if roll is not None:
-            return "base_roll", {"expected": _NO_ROLL, "got": roll}
+            return "base_roll", {
+                "expected": said("dark_nebula.roll.none_after_appearance"),
+                "got": roll,
+            }
         held = base.sector is not None and situation.holds(base.sector, "empire")
         situation.restricted = base.sector if held else None
         return None
     if roll is None:
-        return "base_roll", {"expected": _ONE_DIE, "got": Said(en="none", ja="なし")}
+        expected = said("dark_nebula.roll.one_die")
+        return "base_roll", {"expected": expected, "got": said("dark_nebula.none")}
     if roll not in DIE_FACES:
         return "die_value", {"value": roll}
     situation.restricted = None

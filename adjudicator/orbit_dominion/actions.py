@@ -15,6 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 from adjudicator.orbit_dominion.board import (
     ORBITS,
     SECTOR_BY_NAME,
@@ -23,8 +24,6 @@ from adjudicator.orbit_dominion.board import (
 )
 
 NAVIGATE, CAPTURE, JUMP, SWAP, ROTATE = "navigate", "capture", "jump", "swap", "rotate"
-ACTION_SYNTAX = "an action such as I11-I10, M3xM4, O4-M4, O4<>M4 or O+"
-ACTION_SYNTAX_JA = "I11-I10、M3xM4、O4-M4、O4<>M4、O+ のような行動"
 
 
 class Action:
@@ -130,14 +129,12 @@ def every_action() -> dict[str, Action]:
 
 
 def _malformed(text: object) -> InputError:
-    shown = f"'{text}'" if isinstance(text, str) else f"a {type(text).__name__}"
-    shown_ja = f"「{text}」" if isinstance(text, str) else "文字列でない値"
     return InputError(
         "malformed_action",
-        f"{shown} is not an Orbit Dominion action",
-        ja=f"{shown_ja}は星環戦略の行動ではありません",
-        expected=ACTION_SYNTAX,
-        expected_ja=ACTION_SYNTAX_JA,
+        said("orbit_dominion.action.malformed", text=text)
+        if isinstance(text, str)
+        else said("orbit_dominion.action.malformed_value", kind=type(text).__name__),
+        expected=said("orbit_dominion.action.syntax"),
     )
 
 

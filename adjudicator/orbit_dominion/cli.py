@@ -22,7 +22,7 @@ from adjudicator.cli.common import (
     write_output,
 )
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, said, say
 from adjudicator.core.read.strict_json import dumps
 from adjudicator.orbit_dominion.board import SECTOR_BY_NAME
 from adjudicator.orbit_dominion.drawing import caption, draw
@@ -125,9 +125,7 @@ def analysed_state(
 
     if record is None:
         if at is not None:
-            raise InputError(
-                "usage", "--at needs --record", ja="--at には --record が必要です", field="--at"
-            )
+            raise InputError("usage", said("orbit_dominion.analyze.at_needs_record"), field="--at")
         replay, _, _ = dispute_moment(
             Registry(installed_games()), None, None, position, history, GAME_ID, lenient
         )
@@ -136,8 +134,7 @@ def analysed_state(
     if position != "standard" or history:
         raise InputError(
             "usage",
-            "--record gives the position and its history: no --position or --history with it",
-            ja="--record が局面と履歴を与えます: --position や --history と一緒には使えません",
+            said("orbit_dominion.analyze.record_alone"),
         )
     replay, game, _ = dispute_moment(
         Registry(installed_games()), record, read_at(at), None, None, None, lenient
@@ -145,59 +142,41 @@ def analysed_state(
     if game.id != GAME_ID:
         raise InputError(
             "usage",
-            f"{record} is a record of {game.id}, not of {GAME_ID}",
-            ja=f"{record} は {GAME_ID} ではなく {game.id} の記録です",
+            said("orbit_dominion.analyze.other_game", record=record, game=game.id, ours=GAME_ID),
             field="--record",
         )
     return state_of(replay), True
 
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "rejected": "[bold red]rejected[/] #{n} {action} at {ply}: {code} — {cite}",
-        "decided": "[bold]decided[/] after {ply}: {winner} ({reason}: {text}; {cite})",
-        "open": "turn start: nothing decided (gate control, 120 actions, legal actions)",
-        "legal": "legal actions ({n}): {actions}",
-        "banned": "banned by the threefold ban (第9条):",
-        "banned_one": "  {action}: its position already stood at plies {plies}",
-        "normalised": "[yellow]normalised[/] {written!r} → {canonical}",
-        "no_history": "[yellow]no history[/]: the threefold ban (第9条) counts only the "
-        "positions from this one on; an action banned in the game may be listed as legal "
-        "(give --record FILE --at N, or --history)",
-    },
-    "ja": {
-        "rejected": "[bold red]不合法[/] #{n} {action}({ply}): {code} — {cite}",
-        "decided": "[bold]終局[/] {ply}: 勝者 {winner}({reason}: {text}; {cite})",
-        "open": "手番開始時の判定: 決着なし(星門制圧・120手・合法手)",
-        "legal": "合法手({n}): {actions}",
-        "banned": "三度反復の禁止(第9条)により不合法:",
-        "banned_one": "  {action}: 結果の局面は既に {plies} 手目の時点で出現",
-        "normalised": "[yellow]正規化[/] 「{written}」→ {canonical}",
-        "no_history": "[yellow]履歴なし[/]: 三度反復の禁止(第9条)はこの局面以降の局面だけで"
-        "数えています。対局では禁止の行動が合法手に含まれることがあります"
-        "(--record ファイル --at 手数、または --history を指定してください)",
-    },
-}
-
-
 def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
     from adjudicator.core.judge.plies import ply_name  # with the models, not at start-up
 
-    label = LABELS[lang]
     last = state.actions[-1] if state.actions else None
     console.print(draw(state.position, last))
     console.print(caption(state.position, lang, analysis.outcome))
     for r in analysis.rejected:
         n, action, code, cite = r.index + 1, r.action, r.violation, r.citation
         ply = ply_name(rule_data().counting, r.ply, lang)
-        console.print(label["rejected"].format(n=n, action=action, ply=ply, code=code, cite=cite))
+        console.print(
+            say(
+                "orbit_dominion.analyze.rejected",
+                lang,
+                n=n,
+                action=action,
+                ply=ply,
+                code=code,
+                cite=cite,
+            )
+        )
         console.print(f"  {r.message}", markup=False)
     if analysis.outcome is not None:
         o = analysis.outcome
         text = rule_data().reason(o.reason).text(lang)
         outcome_cite = analysis.outcome_citation
         console.print(
-            label["decided"].format(
+            say(
+                "orbit_dominion.analyze.decided",
+                lang,
                 ply=ply_name(rule_data().counting, o.decided_at, lang),
                 winner=rule_data().side_name(o.winner, lang),
                 reason=o.reason,
@@ -206,16 +185,18 @@ def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
             )
         )
     else:
-        console.print(label["open"])
+        console.print(say("orbit_dominion.analyze.open", lang))
     legal = analysis.legal_actions
-    console.print(label["legal"].format(n=len(legal), actions=" ".join(legal)))
+    console.print(say("orbit_dominion.analyze.legal", lang, n=len(legal), actions=" ".join(legal)))
     if not analysis.history_known:
-        console.print(label["no_history"])
+        console.print(say("orbit_dominion.analyze.no_history", lang))
     if analysis.banned_by_repetition:
-        console.print(label["banned"])
+        console.print(say("orbit_dominion.analyze.banned", lang))
         for b in analysis.banned_by_repetition:
             plies = ", ".join(map(str, b.earlier_plies))
-            console.print(label["banned_one"].format(action=b.action, plies=plies))
+            console.print(
+                say("orbit_dominion.analyze.banned_one", lang, action=b.action, plies=plies)
+            )
 
 
 @app.command()
@@ -294,8 +275,9 @@ def analyze(
         print(dumps(analysis.model_dump(mode="json"), indent=2))
         return
     for written, canonical in normalized:
-        label = LABELS[language]["normalised"]
-        console.print(label.format(written=written, canonical=canonical))
+        console.print(
+            say("orbit_dominion.analyze.normalised", language, written=written, canonical=canonical)
+        )
     render(analysis, state, language)
 
 
@@ -307,11 +289,9 @@ def _svg(state: GameState, legal_from: str | None, lang: Lang) -> str:
             fail(
                 InputError(
                     "malformed_sector",
-                    f"{legal_from!r} is not a sector",
-                    ja=f"「{legal_from}」は星域ではありません",
+                    said("orbit_dominion.draw.not_a_sector", written=legal_from),
                     field="--from",
-                    expected="a sector from O0 to I11",
-                    expected_ja="O0〜I11 の星域",
+                    expected=said("orbit_dominion.draw.a_sector"),
                 )
             )
         marked = (SECTOR_BY_NAME[legal_from], state.legal_actions())
@@ -351,8 +331,13 @@ def perft_command(
         fail(err)
     if rejected:
         r = rejected[0]
-        said = PERFT_WORDS[language]["illegal"].format(action=r.action, message=r.message)
-        fail(InputError("illegal_line", said, ja=said, field=f"--moves[{r.index}]"))
+        fail(
+            InputError(
+                "illegal_line",
+                said("orbit_dominion.perft.illegal", action=r.action, message=r.message),
+                field=f"--moves[{r.index}]",
+            )
+        )
     started = time.perf_counter()
     try:
         rows = divide(state, depth, max_nodes=max_nodes) if show_divide else []
@@ -372,24 +357,10 @@ def perft_command(
         console.print(f"{action}: {n}")
     if show_divide:
         console.print()
-    words = PERFT_WORDS[language]
-    rate = words["rate"].format(rate=nodes / seconds) if seconds > 0 else ""
-    console.print(words["count"].format(nodes=nodes, seconds=seconds, rate=rate))
-
-
-#: perft's lines for a person (``--json`` stays as it is for programs).
-PERFT_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "illegal": "{action} is illegal: {message}",
-        "count": "nodes {nodes}  time {seconds:.3f}s{rate}",
-        "rate": " ({rate:,.0f} nodes/s)",
-    },
-    "ja": {
-        "illegal": "{action} は不合法です: {message}",
-        "count": "ノード数 {nodes}  時間 {seconds:.3f} 秒{rate}",
-        "rate": "(毎秒 {rate:,.0f} ノード)",
-    },
-}
+    rate = say("orbit_dominion.perft.rate", language, rate=nodes / seconds) if seconds > 0 else ""
+    console.print(
+        say("orbit_dominion.perft.count", language, nodes=nodes, seconds=seconds, rate=rate)
+    )
 
 
 app.command("solve")(solve_command)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.write.output import bare
 from adjudicator.orbit_dominion.actions import ROTATE, Action
 from adjudicator.orbit_dominion.board import (
@@ -80,9 +80,6 @@ def plain(position: Position, last: Action | None = None) -> str:
     return bare(pieces(position, last))
 
 
-_SIDE_JA = ("赤", "青")
-
-
 def caption(position: Position, lang: Lang = "en", decided: Outcome | None = None) -> str:
     """Side to move, actions made, pending claim and normal ships, in one line; once the
     game is ``decided`` no side is to move (第8条): who won, how and when, and the normal
@@ -96,17 +93,20 @@ def caption(position: Position, lang: Lang = "en", decided: Outcome | None = Non
         from adjudicator.core.write.report import outcome_line
 
         won = outcome_line(rule_data(), decided, lang)
-        ships = (
-            f"通常船 赤{red} 青{blue}" if lang == "ja" else f"normal ships red {red}, blue {blue}"
-        )
-        return f"{won} · {ships}"
+        return f"{won} · {_ships(red, blue, lang)}"
     ply = ply_name(rule_data().counting, position.ply + 1, lang)
-    if lang == "ja":
-        side = _SIDE_JA[position.turn]
-        claim = f"{side}の星門制圧主張あり" if position.claim else "星門制圧の主張なし"
-        return f"{side}の手番 · {ply} · {claim} · 通常船 赤{red} 青{blue}"
-    claim = SIDE_NAMES[position.turn] if position.claim else "none"
-    return (
-        f"{SIDE_NAMES[position.turn]} to move · {ply} · claim {claim} · "
-        f"normal ships red {red}, blue {blue}"
+    side = rule_data().side_name(SIDE_NAMES[position.turn], lang)
+    claim = (
+        say("orbit_dominion.drawing.claim", lang, side=side)
+        if position.claim
+        else say("orbit_dominion.drawing.no_claim", lang)
     )
+    ships = _ships(red, blue, lang)
+    return say("orbit_dominion.drawing.caption", lang, side=side, ply=ply, claim=claim, ships=ships)
+
+
+def _ships(red: int, blue: int, lang: Lang) -> str:
+    """The normal ships each side has (what the 120-action limit counts, 第8条): the words,
+    then the counts, set apart by a space in both languages (「通常船 赤5 青5」)."""
+    counts = say("orbit_dominion.drawing.counts", lang, red=red, blue=blue)
+    return f"{say('orbit_dominion.drawing.ships', lang)} {counts}"

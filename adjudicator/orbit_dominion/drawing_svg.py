@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.write.svg import (
     ARROW_DEFS,
     ARROW_STYLE,
@@ -223,10 +223,18 @@ def describe(position: Position, lang: Lang = "en") -> str:
             if position[SHIPS + side] & bit(s) and s != flag
         ]
         flag_name = SECTOR_NAMES[flag] if flag >= 0 else "—"
-        if lang == "ja":
-            parts.append(f"{words[side]}: 旗艦 {flag_name}、通常船 {' '.join(ships) or 'なし'}")
-        else:
-            parts.append(f"{words[side]}: flagship {flag_name}, ships {', '.join(ships) or 'none'}")
+        # a list of sectors: set apart by commas in English, by spaces in Japanese
+        listed = (" " if lang == "ja" else ", ").join(ships)
+        listed = listed or say("orbit_dominion.drawing.no_ships", lang)
+        parts.append(
+            say(
+                "orbit_dominion.drawing.fleet",
+                lang,
+                side=words[side],
+                flagship=flag_name,
+                ships=listed,
+            )
+        )
     return "; ".join(parts) + "."
 
 
@@ -272,11 +280,9 @@ def picture(
     title = caption(position, lang, decided)
     description = describe(position, lang)
     if last is not None:
-        description += (" 直前の行動: " if lang == "ja" else " Last action: ") + last.text + "."
+        description += say("orbit_dominion.drawing.last", lang, action=last.text)
     if refused is not None:
-        description += (
-            " 不合法な行動: " if lang == "ja" else " Action refused: "
-        ) + f"{refused.text}."
+        description += say("orbit_dominion.drawing.refused", lang, action=refused.text)
     return Picture(SIZE, SIZE, title, description, BOARD, tuple(layer))
 
 

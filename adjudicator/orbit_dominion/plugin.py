@@ -20,6 +20,7 @@ from adjudicator.core.capabilities import (
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
+from adjudicator.core.i18n import said, say
 from adjudicator.core.judge.legal import LegalGroup, LegalNext
 from adjudicator.orbit_dominion.identity import FORMAT, GAME_ID, RULESET, Reason, Side
 
@@ -100,14 +101,18 @@ class OrbitDominion(Game, Solver, Positions, LegalList, Perft, Repairable, Skele
         if ruleset != RULESET and ("ruleset" in data or "game" not in data):
             from adjudicator.core.protocol.requests import shown
 
+            # a string is said within quotes of each language's own, as JSON escapes it
+            named = isinstance(ruleset, str)
+            key = (
+                "orbit_dominion.plugin.unsupported_ruleset"
+                if named
+                else "orbit_dominion.plugin.unsupported_value"
+            )
             raise InputError(
                 "unsupported_ruleset",
-                f"ruleset {shown(ruleset)} is not supported",
-                ja=f"ルールセット「{ruleset if isinstance(ruleset, str) else shown(ruleset)}」"
-                "には対応していません",
+                said(key, written=shown(ruleset)[1:-1] if named else shown(ruleset)),
                 field="ruleset",
-                expected=f"one of {', '.join(self.rulesets)}",
-                expected_ja=f"次のいずれか: {', '.join(self.rulesets)}",
+                expected=said("orbit_dominion.plugin.one_of", rulesets=", ".join(self.rulesets)),
             )
         from adjudicator.orbit_dominion.record import Record
 
@@ -179,13 +184,13 @@ class OrbitDominion(Game, Solver, Positions, LegalList, Perft, Repairable, Skele
         state, rules = replay.state, self.rules
         legal = state.legal_actions()
         groups = []
-        for kind, (word_en, word_ja, article) in _KINDS.items():
+        for kind, (key, article) in _KINDS.items():
             lines = tuple(a.text for a in sorted(legal, key=_order) if a.kind == kind)
             if lines:
-                word = word_ja if lang == "ja" else word_en
+                word = say(key, lang)
                 groups.append(LegalGroup(kind, f"{word} ({rules.cite([article], lang)})", lines))
         return LegalNext(
-            "合法な行動" if lang == "ja" else "legal actions",
+            say("orbit_dominion.legal.actions", lang),
             tuple(groups),
             tuple(a.text for a in sorted(state.banned_actions(), key=_order)),
             rules.cite(["9"], lang),
@@ -197,14 +202,14 @@ class OrbitDominion(Game, Solver, Positions, LegalList, Perft, Repairable, Skele
         return OrbitDominionReplay(position, history, field="--position", history_field="--history")
 
 
-#: Each kind of action (:mod:`.actions`): its words in English and as the rulebook says it,
-#: and the article that defines it, in the order 第3条 lists them.
-_KINDS: dict[str, tuple[str, str, str]] = {
-    "navigate": ("navigation", "航行", "4"),
-    "capture": ("capture", "捕獲", "4"),
-    "jump": ("jump", "ジャンプ", "5"),
-    "swap": ("swap", "位置交換", "5"),
-    "rotate": ("orbit rotation", "軌道回転", "6"),
+#: Each kind of action (:mod:`.actions`): its name as the rulebook says it, and the article
+#: that defines it, in the order 第3条 lists them.
+_KINDS: dict[str, tuple[str, str]] = {
+    "navigate": ("orbit_dominion.legal.navigate", "4"),
+    "capture": ("orbit_dominion.legal.capture", "4"),
+    "jump": ("orbit_dominion.legal.jump", "5"),
+    "swap": ("orbit_dominion.legal.swap", "5"),
+    "rotate": ("orbit_dominion.legal.rotate", "6"),
 }
 
 
@@ -219,7 +224,6 @@ def _no_roll(game_id: str, roll: str | None) -> None:
     if roll is not None:
         raise InputError(
             "usage",
-            f"{game_id} has no dice: --dice is for Astro-Stra",
-            ja=f"{game_id} にダイスはありません。--dice は戦星術枢斗羅のためのものです",
+            said("orbit_dominion.plugin.no_dice", game=game_id),
             field="--dice",
         )

@@ -12,6 +12,7 @@ import re
 from typing import NamedTuple
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 from adjudicator.core.read.numbers import NumberError, read_int
 from adjudicator.orbit_dominion.board import (
     BLUE,
@@ -30,10 +31,6 @@ MOVE_LIMIT = 120
 NORMAL_SHIPS = 5
 STANDARD_TEXT = "r....bb....r/rr....bb..../R....bB....r r 0 -"
 CELL_CHARS = ".rRbB"
-POSITION_SYNTAX = "<O>/<M>/<I> <r|b> <ply 0-120> <-|r|b>, each orbit 12 cells of . r R b B"
-POSITION_SYNTAX_JA = "<O>/<M>/<I> <r|b> <手数 0-120> <-|r|b>(各軌道は . r R b B による 12 マス)"
-#: The sides as a Japanese message names them, by their letter and by their name.
-_SIDE_JA = {"r": "赤", "b": "青", "red": "赤", "blue": "青"}
 
 PositionKey = tuple[int, int, int, int, int]
 #: ``position[SHIPS + side]`` is a side's mask, ``position[FLAGS + side]`` its flagship: the
@@ -123,15 +120,24 @@ class Position(NamedTuple):
 _POSITION_RE = re.compile(r"^(\S+) (\S+) (\S+) (\S+)$")
 
 
-def _bad(field: str, message: str, ja: str) -> InputError:
+def _bad(field: str, key: str, **params: object) -> InputError:
+    """A position that is not one, said by the message ``key`` of the catalogue."""
     return InputError(
         "malformed_position",
-        message,
-        ja=ja,
+        said(key, **params),
         field=field,
-        expected=POSITION_SYNTAX,
-        expected_ja=POSITION_SYNTAX_JA,
+        expected=said("orbit_dominion.position.syntax"),
     )
+
+
+#: What is wrong with a side's fleet, by side: its flagships, its normal ships.
+_FLEET = {
+    "red": ("orbit_dominion.position.flagships.red", "orbit_dominion.position.normal_ships.red"),
+    "blue": (
+        "orbit_dominion.position.flagships.blue",
+        "orbit_dominion.position.normal_ships.blue",
+    ),
+}
 
 
 def parse_position(text: str, *, field: str = "position") -> Position:
@@ -141,30 +147,30 @@ def parse_position(text: str, *, field: str = "position") -> Position:
     if not isinstance(text, str):
         raise _bad(
             field,
-            f"a position must be a string, not {type(text).__name__}",
-            "局面は文字列で書きます",
+            "orbit_dominion.position.not_text",
+            kind=type(text).__name__,
         )
     m = _POSITION_RE.match(text.strip())
     if not m:
         raise _bad(
             field,
-            f"{text!r} does not have four space-separated parts",
-            f"「{text}」が空白で区切られた 4 つの部分になっていません",
+            "orbit_dominion.position.parts",
+            text=text,
         )
     board, side_text, ply_text, claim_text = m.groups()
     orbits = board.split("/")
     if len(orbits) != 3:
         raise _bad(
             field,
-            f"the board has {len(orbits)} orbit(s), not 3",
-            f"盤の軌道が {len(orbits)} 本です(3 本ではありません)",
+            "orbit_dominion.position.orbits",
+            count=len(orbits),
         )
     ships, flags = _read_board(orbits, field)
     if side_text not in SIDE_LETTERS:
         raise _bad(
             field,
-            f"side to move {side_text!r} is not 'r' or 'b'",
-            f"手番の「{side_text}」が 'r' でも 'b' でもありません",
+            "orbit_dominion.position.side",
+            side=side_text,
         )
     turn = SIDE_LETTERS.index(side_text)
     ply = _read_ply(ply_text, field)
@@ -173,10 +179,8 @@ def parse_position(text: str, *, field: str = "position") -> Position:
     if claim and not ships[turn] & TARGET_GATES[turn]:
         raise _bad(
             field,
-            f"claim {claim_text!r} but that side holds neither enemy gate "
-            "(one reply can clear at most one)",
-            f"星門制圧の主張「{claim_text}」がありますが、その陣営は敵の星門をどちらも占めていません"
-            "(1 手の応手で解除できる星門は 1 つまでです)",
+            "orbit_dominion.position.claim_no_gate",
+            claim=claim_text,
         )
     return position
 
@@ -191,15 +195,17 @@ def _read_board(orbits: list[str], field: str) -> tuple[list[int], list[int]]:
         if len(cells) != SECTORS_PER_ORBIT:
             raise _bad(
                 field,
-                f"orbit {ORBITS[o]} has {len(cells)} cells, not 12",
-                f"軌道 {ORBITS[o]} のマスが {len(cells)} 個です(12 個ではありません)",
+                "orbit_dominion.position.cells",
+                orbit=ORBITS[o],
+                count=len(cells),
             )
         for n, ch in enumerate(cells):
             if ch not in CELL_CHARS:
                 raise _bad(
                     field,
-                    f"unknown cell {ch!r} at {ORBITS[o]}{n}",
-                    f"{ORBITS[o]}{n} のマスの文字「{ch}」は未知です",
+                    "orbit_dominion.position.unknown_cell",
+                    cell=ch,
+                    sector=f"{ORBITS[o]}{n}",
                 )
             if ch == ".":
                 continue
@@ -210,19 +216,12 @@ def _read_board(orbits: list[str], field: str) -> tuple[list[int], list[int]]:
                 flags[side] = s
                 flag_count[side] += 1
     for side, name in ((RED, "red"), (BLUE, "blue")):
+        flagships, normal_ships = _FLEET[name]
         if flag_count[side] != 1:
-            raise _bad(
-                field,
-                f"{name} has {flag_count[side]} flagships, not exactly 1",
-                f"{_SIDE_JA[name]}の旗艦が {flag_count[side]} 隻です(ちょうど 1 隻ではありません)",
-            )
+            raise _bad(field, flagships, count=flag_count[side])
         normals = ships[side].bit_count() - 1
         if not 1 <= normals <= NORMAL_SHIPS:
-            raise _bad(
-                field,
-                f"{name} has {normals} normal ships, not 1 to {NORMAL_SHIPS}",
-                f"{_SIDE_JA[name]}の通常船が {normals} 隻です(1〜{NORMAL_SHIPS} 隻ではありません)",
-            )
+            raise _bad(field, normal_ships, count=normals, most=NORMAL_SHIPS)
     return ships, flags
 
 
@@ -236,13 +235,11 @@ def _read_ply(ply_text: str, field: str) -> int:
     else:
         shown = ply_text
     if not re.fullmatch(r"0|[1-9][0-9]*", ply_text) or not 0 <= ply <= MOVE_LIMIT:
-        said = f"{shown!r}" if shown is not None else f"of {len(ply_text)} digits"
-        said_ja = f"「{shown}」" if shown is not None else f"({len(ply_text)} 桁)"
-        raise _bad(
-            field,
-            f"ply {said} is not a number from 0 to {MOVE_LIMIT}",
-            f"手数の{said_ja}が 0〜{MOVE_LIMIT} の数ではありません",
-        )
+        if shown is None:
+            raise _bad(
+                field, "orbit_dominion.position.ply_digits", digits=len(ply_text), limit=MOVE_LIMIT
+            )
+        raise _bad(field, "orbit_dominion.position.ply", shown=shown, limit=MOVE_LIMIT)
     return ply
 
 
@@ -252,15 +249,16 @@ def _read_claim(claim_text: str, side_text: str, field: str) -> bool:
     if claim_text not in ("-", *SIDE_LETTERS):
         raise _bad(
             field,
-            f"claim {claim_text!r} is not '-', 'r' or 'b'",
-            f"星門制圧の主張「{claim_text}」が '-'、'r'、'b' のいずれでもありません",
+            "orbit_dominion.position.claim",
+            claim=claim_text,
         )
     claim = claim_text != "-"
     if claim and claim_text != side_text:
         raise _bad(
             field,
-            f"claim {claim_text!r} is not the side to move {side_text!r}",
-            f"星門制圧の主張「{claim_text}」が手番の「{side_text}」と違います",
+            "orbit_dominion.position.claim_not_mover",
+            claim=claim_text,
+            side=side_text,
         )
     return claim
 

@@ -15,7 +15,7 @@ from typing import Annotated, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.orbit_dominion.actions import action_named
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.identity import Reason
@@ -153,54 +153,22 @@ class Fault(BaseModel):
     detail: dict[str, str | int] = Field(default_factory=dict)
 
     def message(self, lang: Lang) -> str:
-        return MESSAGES[self.code][lang].format(**self.detail)
+        return say(_MESSAGES[self.code], lang, **self.detail)
 
 
-MESSAGES: dict[str, dict[Lang, str]] = {
-    "not_decided": {
-        "en": "the proof ends here, but the game is not decided",
-        "ja": "証明はここで終わっているが、対局は決着していない",
-    },
-    "decided_otherwise": {
-        "en": "the rules decide {actual} here, not {claimed}",
-        "ja": "ルールによる判定は {claimed} ではなく {actual}",
-    },
-    "already_decided": {
-        "en": "the game is already decided here ({actual}); the proof goes on",
-        "ja": "対局はここで既に決着している({actual})のに証明が続いている",
-    },
-    "too_late": {
-        "en": "decided {plies} actions after the start, more than the {within} claimed",
-        "ja": "開始から {plies} 手で決着しており、主張された {within} 手を超えている",
-    },
-    "wrong_side": {
-        "en": "{side} is to move here, so the node must be '{expected}'",
-        "ja": "ここでの手番は {side} なので、節点は '{expected}' でなければならない",
-    },
-    "not_notation": {
-        "en": "{action!r} is not an action in canonical notation",
-        "ja": "{action!r} は正規記法の行動ではない",
-    },
-    "illegal_move": {
-        "en": "{action} is illegal here: {violation} — {text}",
-        "ja": "{action} はここでは不合法: {violation} — {text}",
-    },
-    "missing_replies": {
-        "en": "legal replies missing: {actions}",
-        "ja": "合法な応手が欠けている: {actions}",
-    },
-    "claim_differs": {
-        "en": "the file claims {claim} {written}, but its proof proves {proved}",
-        "ja": "ファイルは {claim} を {written} と主張しているが、証明が示すのは {proved}",
-    },
-    "premise_differs": {
-        "en": "the proof's {claim} is {written}, but the record has {proved}",
-        "ja": "証明の {claim} は {written} だが、記録では {proved}",
-    },
-    "extra_replies": {
-        "en": "listed replies that are not legal: {actions}",
-        "ja": "合法でない応手が挙げられている: {actions}",
-    },
+#: The message of each fault, by its code.
+_MESSAGES = {
+    "not_decided": "orbit_dominion.proof.not_decided",
+    "decided_otherwise": "orbit_dominion.proof.decided_otherwise",
+    "already_decided": "orbit_dominion.proof.already_decided",
+    "too_late": "orbit_dominion.proof.too_late",
+    "wrong_side": "orbit_dominion.proof.wrong_side",
+    "not_notation": "orbit_dominion.proof.not_notation",
+    "illegal_move": "orbit_dominion.proof.illegal_move",
+    "missing_replies": "orbit_dominion.proof.missing_replies",
+    "claim_differs": "orbit_dominion.proof.claim_differs",
+    "premise_differs": "orbit_dominion.proof.premise_differs",
+    "extra_replies": "orbit_dominion.proof.extra_replies",
 }
 
 

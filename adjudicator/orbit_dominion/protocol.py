@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.protocol.evaluate import Evaluation, judge
 from adjudicator.core.protocol.requests import parse_request
@@ -113,8 +114,7 @@ class _Evaluation(Evaluation[EvaluateRequest, OrbitDominionReplay]):
         if req.resign is not None and req.forfeit is not None:
             raise InputError(
                 "bad_request",
-                "resign and forfeit exclude each other",
-                ja="resign と forfeit は同時に指定できません",
+                said("orbit_dominion.protocol.resign_and_forfeit"),
                 field="forfeit",
             )
         state = replay.state
@@ -141,8 +141,7 @@ def perft_command(request: dict[str, Any]) -> dict[str, Any]:
     if illegal_at is not None:
         raise InputError(
             "illegal_line",
-            f"moves[{illegal_at}] is not legal, so the line has no perft",
-            ja=f"moves[{illegal_at}] が不合法なので、この手順の perft はありません",
+            said("orbit_dominion.protocol.illegal_line", at=illegal_at),
             field=f"moves[{illegal_at}]",
         )
     state = replay.state
@@ -159,10 +158,7 @@ def perft_command(request: dict[str, Any]) -> dict[str, Any]:
 def limit_exceeded(exc: NodeLimitExceeded, field: str) -> InputError:
     return InputError(
         "limit_exceeded",
-        f"perft stopped after counting {exc.counted:,} nodes, over the budget of {exc.limit:,}",
-        ja=f"perft は {exc.counted:,} ノードを数えたところで上限の {exc.limit:,} を超え、"
-        "止まりました",
+        said("orbit_dominion.protocol.limit_exceeded", counted=exc.counted, limit=exc.limit),
         field=field,
-        expected=f"a smaller depth, or a larger {field}",
-        expected_ja=f"より浅い深さ、またはより大きな {field}",
+        expected=said("orbit_dominion.protocol.smaller", field=field),
     )

@@ -22,7 +22,7 @@ from adjudicator.cli.common import (
 )
 from adjudicator.core.capabilities import Solver, need
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, said, say
 from adjudicator.core.read.strict_json import dumps, one_line
 from adjudicator.core.write.display import path_text
 from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
@@ -45,65 +45,13 @@ MAX_PROOF_BYTES = 64 << 20
 #: the exact value. The budget (--max-nodes, --time), not the depth, bounds the work.
 MAX_SOLVE_DEPTH = 120
 
-LABELS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "win": "[bold]{side} forces a win within {within} actions[/] "
-        "(both sides' actions counted; searched {depth} deep)",
-        "no_forced_win": "[bold]neither side can force a win within {depth} actions[/]",
-        "unfinished": "[bold]no forced win within {depth} actions[/]; depth {unfinished} not "
-        "finished (the budget ran out: --max-nodes {max_nodes}, --time {seconds})",
-        "decided": "[bold]the game is already decided: {outcome}[/] (nothing to search)",
-        "progress": "depth {depth} · {nodes:,} positions · {rate:,.0f}/s · {seconds:.0f} s",
-        "value_win": "[bold]exact value: {side} wins[/], within {within} actions "
-        "(the search reaches the 120-action limit)",
-        "value_draw": "[bold]exact value: a draw[/] at the 120-action limit "
-        "(the search reaches it)",
-        "first": "winning action: {move}",
-        "searched": "{nodes:,} positions searched in {seconds:.2f} s",
-        "table": "transposition table: {hits:,} hits of {probes:,} probes",
-        "valid": "[green]proof valid[/]: {side} wins within {within} actions from {position} "
-        "({nodes:,} nodes checked)",
-        "premise_position": "premise: the position {position}",
-        "premise_none": "premise: no history (no earlier position is counted for the "
-        "threefold ban)",
-        "premise_unused": "premise: a history of {count} earlier positions, which the proof "
-        "does not rely on (no ban it meets consults them)",
-        "premise_used": "premise: a history of {count} earlier positions; the proof relies on "
-        "{used} of them through the threefold ban (第9条):",
-        "premise_record": "the position and the history are the record's {at} ({file})",
-        "claims": "the solution's claims (result {result}, winner, within, position, history, "
-        "depth {depth}) are what the proof proves",
-        "invalid": "[red]proof invalid[/] at {where}: {message}",
-        "root": "the start",
-    },
-    "ja": {
-        "win": "[bold]{side}が {within} 手以内に勝ちを強制できる[/](両者の手数の合計、"
-        "探索の深さ {depth})",
-        "no_forced_win": "[bold]{depth} 手以内にどちらも勝ちを強制できない[/]",
-        "unfinished": "[bold]{depth} 手以内に必勝はない[/]。深さ {unfinished} は読み終えていない"
-        "(予算切れ: --max-nodes {max_nodes}、--time {seconds})",
-        "decided": "[bold]対局は既に決着している: {outcome}[/](探索するものはない)",
-        "progress": "深さ {depth} · 局面 {nodes:,} · 毎秒 {rate:,.0f} · {seconds:.0f} 秒",
-        "value_win": "[bold]正確な結果: {side}の勝ち[/]({within} 手以内、"
-        "120手の上限まで読み切った)",
-        "value_draw": "[bold]正確な結果: 引き分け[/](120手の上限まで読み切った)",
-        "first": "勝ちへの一手: {move}",
-        "searched": "{nodes:,} 局面を {seconds:.2f} 秒で調べました",
-        "table": "置換表: 参照 {probes:,} 回のうち的中 {hits:,} 回",
-        "valid": "[green]証明は正しい[/]: {position} から{side}が {within} 手以内に勝つ"
-        "(確かめた局面 {nodes:,})",
-        "premise_position": "前提: 局面 {position}",
-        "premise_none": "前提: 履歴なし(三度反復の禁止で数える、これより前の局面はない)",
-        "premise_unused": "前提: これより前の局面 {count} 個の履歴。証明の手順には、この履歴の"
-        "ために三度反復の禁止(第9条)で指せなくなる行動がないので、証明は履歴がなくても成り立つ",
-        "premise_used": "前提: これより前の局面 {count} 個の履歴。証明はそのうち {used} 個を"
-        "使う(その局面を3回目に出現させる行動は、三度反復の禁止(第9条)で指せない):",
-        "premise_record": "局面と履歴は記録 {file} の{at}のものと一致する",
-        "claims": "解の主張(結果 {result}、勝者、手数、局面、履歴、深さ {depth})は証明が"
-        "示すものと一致する",
-        "invalid": "[red]証明は誤り[/]({where}): {message}",
-        "root": "開始局面",
-    },
+#: The answer's line for each result a search ends with.
+_ANSWERS = {
+    "win": "orbit_dominion.solve.win",
+    "no_forced_win": "orbit_dominion.solve.no_forced_win",
+    "unfinished": "orbit_dominion.solve.unfinished",
+    "value_win": "orbit_dominion.solve.value_win",
+    "value_draw": "orbit_dominion.solve.value_draw",
 }
 
 
@@ -121,13 +69,12 @@ def report(
     if as_json:
         print(one_line(solution.model_dump_json()))
         return
-    label = LABELS[lang]
     side = rule_data().side_name(solution.winner, lang) if solution.winner else ""
     fields: dict[str, object] = {"side": side, "within": solution.within, "depth": solution.depth}
     if solution.result == "decided":
         reason = rule_data().reason_name(solution.reason, lang) if solution.reason else ""
         fields["outcome"] = f"{side}({reason})" if lang == "ja" else f"{side} ({reason})"
-        console.print(label["decided"].format(**fields))
+        console.print(say("orbit_dominion.solve.decided", lang, **fields))
         return
     if solution.result == "value":
         key = "value_draw" if solution.winner == "draw" else "value_win"
@@ -138,16 +85,19 @@ def report(
         fields["seconds"] = "-" if budget is None else f"{budget.seconds:g}"
     else:
         key = solution.result
-    console.print(label[key].format(**fields))
+    console.print(say(_ANSWERS[key], lang, **fields))
     proof = solution.proof
     if proof is not None and hasattr(proof.tree, "move"):
-        console.print(label["first"].format(move=proof.tree.move))
+        console.print(say("orbit_dominion.solve.first", lang, move=proof.tree.move))
     if solution.result == "no_forced_win":
         for line in what_is_known(solution, lang):
             console.print(line, markup=False)
-    console.print(label["searched"].format(nodes=solution.nodes, seconds=solution.seconds))
+    console.print(
+        say("orbit_dominion.solve.searched", lang, nodes=solution.nodes, seconds=solution.seconds)
+    )
     if verbose:
-        console.print(label["table"].format(hits=solution.table_hits, probes=solution.table_probes))
+        hits, probes = solution.table_hits, solution.table_probes
+        console.print(say("orbit_dominion.solve.table", lang, hits=hits, probes=probes))
 
 
 def progress_line(lang: Lang) -> Callable[[int, int, float], None] | None:
@@ -156,14 +106,21 @@ def progress_line(lang: Lang) -> Callable[[int, int, float], None] | None:
     log holds only the answer."""
     if not sys.stderr.isatty():
         return None
-    label = LABELS[lang]["progress"]
     shown = [0.0]
 
     def show(depth: int, nodes: int, seconds: float) -> None:
         if seconds - shown[0] < 0.5:
             return
         shown[0] = seconds
-        text = label.format(depth=depth, nodes=nodes, rate=nodes / seconds, seconds=seconds)
+        rate = nodes / seconds
+        text = say(
+            "orbit_dominion.solve.progress",
+            lang,
+            depth=depth,
+            nodes=nodes,
+            rate=rate,
+            seconds=seconds,
+        )
         sys.stderr.write(f"\r\x1b[K{text}")
         sys.stderr.flush()
 
@@ -351,21 +308,22 @@ def verify_proof_command(
             out["fault"] = {**fault.model_dump(), "message": fault.message(language)}
         print(dumps(out))
         raise typer.Exit(EXIT_OK if fault is None else EXIT_INVALID)
-    label = LABELS[language]
     if fault is not None:
-        where = escape(" ".join(fault.line)) or label["root"]
+        where = escape(" ".join(fault.line)) or say("orbit_dominion.solve.root", language)
         message = escape(fault.message(language))
-        console.print(label["invalid"].format(where=where, message=message))
+        console.print(say("orbit_dominion.solve.invalid", language, where=where, message=message))
         raise typer.Exit(EXIT_INVALID)
     _show_valid(proof, nodes, relied, language)
     if record is not None:
         from adjudicator.core.judge.plies import moment
 
         at_ply = moment(rule_data().counting, ply or 0, language)
-        premise = label["premise_record"].format(at=at_ply, file=path_text(str(record)))
+        shown = path_text(str(record))
+        premise = say("orbit_dominion.solve.premise_record", language, at=at_ply, file=shown)
         console.print(escape(premise))
     if solution is not None:
-        console.print(label["claims"].format(result=solution.result, depth=solution.depth))
+        result, depth = solution.result, solution.depth
+        console.print(say("orbit_dominion.solve.claims", language, result=result, depth=depth))
     raise typer.Exit(EXIT_OK)
 
 
@@ -384,8 +342,7 @@ def _checked(
         if solution.proof is None:
             raise InputError(
                 "no_proof",
-                f"the solution has no proof ({solution.result})",
-                ja=f"この解には証明がありません({solution.result})",
+                said("orbit_dominion.solve.no_proof", result=solution.result),
                 field="proof",
             )
         proof = solution.proof
@@ -403,19 +360,28 @@ def _checked(
 def _show_valid(proof: Proof, nodes: int, relied: list[int], language: Lang) -> None:
     """A valid proof for a person: who wins within how many actions, and its premises —
     the position, and the history the threefold ban consulted."""
-    label = LABELS[language]
     side = rule_data().side_name(proof.winner, language)
     position = escape(proof.position)
     console.print(
-        label["valid"].format(side=side, within=proof.within, position=position, nodes=nodes)
+        say(
+            "orbit_dominion.solve.valid",
+            language,
+            side=side,
+            within=proof.within,
+            position=position,
+            nodes=nodes,
+        )
     )
-    console.print(label["premise_position"].format(position=position))
+    console.print(say("orbit_dominion.solve.premise_position", language, position=position))
     if not proof.history:
-        console.print(label["premise_none"])
+        console.print(say("orbit_dominion.solve.premise_none", language))
     elif not relied:
-        console.print(label["premise_unused"].format(count=len(proof.history)))
+        console.print(
+            say("orbit_dominion.solve.premise_unused", language, count=len(proof.history))
+        )
     else:
-        used = label["premise_used"].format(count=len(proof.history), used=len(relied))
+        count, used_count = len(proof.history), len(relied)
+        used = say("orbit_dominion.solve.premise_used", language, count=count, used=used_count)
         console.print(used)
         for i in relied:
             console.print(f"  history[{i}] {escape(proof.history[i])}")
@@ -438,8 +404,7 @@ def _against_record(proof: Proof, record: Path, at: int | str) -> Fault | None:
     if game.slug != "orbit-dominion":
         raise InputError(
             "unknown_game",
-            f"the record is a game of {game.id}, not of orbit-dominion",
-            ja=f"記録は {game.id} の対局で、orbit-dominion ではありません",
+            said("orbit_dominion.solve.other_game", game=game.id),
             field="--record",
         )
     state = state_of(replay)

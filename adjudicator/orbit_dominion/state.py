@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 from adjudicator.core.judge.violations import Violation
 from adjudicator.orbit_dominion.actions import (
     _INTERNED,
@@ -374,8 +375,7 @@ class GameState:
         if violation is None and reading.normalized and not lenient:
             raise InputError(
                 "noncanonical_notation",
-                f"'{text}' is not canonical notation",
-                ja=f"「{text}」は正規の表記ではありません",
+                said("orbit_dominion.action.not_canonical", text=text),
                 suggestion=reading.canonical,
             )
         if violation is None:
@@ -427,8 +427,9 @@ def with_history(root: Position, history: list[str], field: str = "history") -> 
     if len(history) > root.ply:
         raise _impossible(
             field,
-            f"{len(history)} positions cannot have stood before ply {root.ply}",
-            f"{root.ply} 手目より前に {len(history)} 局面があったことはありえません",
+            "orbit_dominion.history.too_long",
+            count=len(history),
+            ply=root.ply,
         )
     state = GameState(root)
     plies: set[int] = set()
@@ -437,26 +438,26 @@ def with_history(root: Position, history: list[str], field: str = "history") -> 
         if earlier.ply >= root.ply:
             raise _impossible(
                 f"{field}[{i}]",
-                f"its ply {earlier.ply} is not before the position's ply {root.ply}",
-                f"手数 {earlier.ply} は局面の手数 {root.ply} より前ではありません",
+                "orbit_dominion.history.not_before",
+                earlier=earlier.ply,
+                ply=root.ply,
             )
         if earlier.ply in plies:
             raise _impossible(
                 f"{field}[{i}]",
-                f"a second position at ply {earlier.ply}",
-                f"手数 {earlier.ply} の局面が二つあります",
+                "orbit_dominion.history.ply_twice",
+                earlier=earlier.ply,
             )
         plies.add(earlier.ply)
         state.add_history(earlier)
     return state
 
 
-def _impossible(field: str, message: str, ja: str) -> InputError:
+def _impossible(field: str, key: str, **params: object) -> InputError:
+    """A history no game can have, said by the message ``key`` of the catalogue."""
     return InputError(
         "impossible_history",
-        message,
-        ja=ja,
+        said(key, **params),
         field=field,
-        expected="earlier positions, one per ply before the position's",
-        expected_ja="局面より前の手数ごとに一つずつの局面",
+        expected=said("orbit_dominion.history.expected"),
     )
