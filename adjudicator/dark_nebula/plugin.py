@@ -14,7 +14,9 @@ from adjudicator.dark_nebula.identity import FORMAT, GAME_ID, Reason
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from adjudicator.core.conformance.making import PlaythroughMaker
     from adjudicator.core.i18n import Lang
+    from adjudicator.core.judge.legal import LegalNext
     from adjudicator.core.judge.references import RuleData
     from adjudicator.core.read.records import GameRecord, Replay
     from adjudicator.dark_nebula.record import Record
@@ -27,7 +29,7 @@ class DarkNebula(Game):
     title_en = "Dark Nebula: Empire vs Rebels (2011)"
     sides = ("empire", "rebel")
     reasons = get_args(Reason)
-    features = frozenset({"violation_codes", "malformed_input", "lenient_notation"})
+    features = frozenset({"violation_codes", "malformed_input", "lenient_notation", "legal_events"})
     cli_module = "adjudicator.dark_nebula.cli"
     commands = frozenset({"evaluate"})
     record_formats = (FORMAT,)
@@ -43,6 +45,11 @@ class DarkNebula(Game):
         from adjudicator.dark_nebula import protocol
 
         return protocol.evaluate(request)
+
+    def playthroughs(self) -> PlaythroughMaker:
+        from adjudicator.dark_nebula.playthroughs import DarkNebulaPlaythroughs
+
+        return DarkNebulaPlaythroughs()
 
     def help_ja(self) -> dict[str, str]:
         from adjudicator.dark_nebula.help_ja import HELP
@@ -101,6 +108,18 @@ class DarkNebula(Game):
         ]
         changed = model.model_copy(update={"events": read})
         return changed.to_game_record([], RecordEvents(read))
+
+    def legal_next(self, replay: Replay, lang: Lang, roll: str | None) -> LegalNext:
+        from adjudicator.dark_nebula.legal_next import legal_next
+        from adjudicator.dark_nebula.replay import DarkNebulaReplay
+
+        assert isinstance(replay, DarkNebulaReplay), "this game's replay"
+        return legal_next(replay, lang, roll)
+
+    def roll_written(self, event: str) -> str | None:
+        from adjudicator.dark_nebula.legal_next import roll_written
+
+        return roll_written(event)
 
     def replay(self, record: GameRecord) -> Replay:
         from adjudicator.dark_nebula.replay import DarkNebulaReplay
