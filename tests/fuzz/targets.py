@@ -43,6 +43,7 @@ from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.dark_nebula.board import load_board
 from tests.fuzz.folders import check_folder, folders
+from tests.fuzz.outputs import check_outputs, output_plans
 from tests.fuzz.signals import check_signal, plans
 from tests.fuzz.streams import check_streams, stream_plans
 
@@ -463,6 +464,11 @@ def _check_streams(plan: str) -> str:
     return check_streams(plan, _SCRATCH, InternalError)
 
 
+def _check_outputs(plan: str) -> str:
+    """A command writing to a drawn target: its input kept, a refusal leaving the target."""
+    return check_outputs(plan, _SCRATCH, InternalError)
+
+
 def _check_signal(plan: str) -> str:
     """``conformance run`` ended by a signal: it ends, and leaves no process running."""
     return check_signal(plan, _SCRATCH, InternalError)
@@ -503,6 +509,7 @@ def targets() -> list[Target]:
         Target("proof", st.one_of(mutated("proof"), json_valued("proof")), check_proof),
         Target("folder", folders(), _check_folder),
         Target("streams", stream_plans(), _check_streams),
+        Target("outputs", output_plans(), _check_outputs, examples=6),
         Target("runner-signal", plans(), _check_signal, examples=3),
     ]
     for game in ("orbit-dominion", "dark-nebula", "astro-stra"):

@@ -235,3 +235,23 @@ def test_lock_does_not_wait_on_a_fifo(tmp_path: Path) -> None:
     )
     assert done.returncode == 2, done.stderr
     assert "not a regular file" in done.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/version").is_file(), reason="needs Linux's /proc")
+@pytest.mark.parametrize(
+    "option", [["validate", str(VALID), "--xlsx"], ["validate", str(VALID), "--html"]]
+)
+def test_a_target_no_one_may_write_is_said_without_a_traceback(option: list[str]) -> None:
+    """A file no one may write (``/proc/version``, not even the superuser): the workbook
+    began its sheets before the writer opened the target, and when that failed Python
+    said a traceback for each sheet left unsaved. The refusal is now said alone."""
+    done = subprocess.run(
+        [sys.executable, "-m", "adjudicator", *option, "/proc/version"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LANG": "C.UTF-8"},
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "cannot write /proc/version" in done.stderr
+    assert "Traceback" not in done.stderr

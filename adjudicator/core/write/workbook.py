@@ -113,13 +113,15 @@ class Workbook:
         """The workbook written to :attr:`path` (an :class:`InputError` if it cannot be)."""
         lang = self.options.lang
         words = WORDS[lang]
-        book = OpenpyxlWorkbook(write_only=True)
-        _table(book.create_sheet(words["records"]), header(lang), self.rows)
         settings_header = (words["setting"], words["value"], words["id"])
-        _table(book.create_sheet(words["settings"]), settings_header, self._settings())
-        # saved inside the one writer, so that a failure of openpyxl's own temporary
-        # files (a full disk) is said as this file's failure too
+        # made and saved inside the one writer, so that a failure of openpyxl's own
+        # temporary files (a full disk) is said as this file's failure too, and so that no
+        # sheet is begun for a target that cannot be written (a sheet begun and never
+        # saved says a traceback when Python collects it)
         with writing(self.path, "--xlsx", inputs=self.inputs) as out:
+            book = OpenpyxlWorkbook(write_only=True)
+            _table(book.create_sheet(words["records"]), header(lang), self.rows)
+            _table(book.create_sheet(words["settings"]), settings_header, self._settings())
             out.flush()
             book.save(out.buffer)
 

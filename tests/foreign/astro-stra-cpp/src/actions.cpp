@@ -40,7 +40,9 @@ int backTo(int from, int k, const Readings& r) {
 // A⚀: to the point of the T die.
 Seqs actionA1(const TurnCtx& ctx, const Board& b, int from) {
   Seqs out;
-  addIf(out, b, ctx.side, from, numberedPoint(ctx.side, ctx.pipsOf(1), *ctx.r), *ctx.r);
+  int to = numberedPoint(ctx.side, ctx.pipsOf(1), *ctx.r);
+  if (bug("b3-a1-forward-only") && to < from) return out;
+  addIf(out, b, ctx.side, from, to, *ctx.r);
   return out;
 }
 
@@ -68,7 +70,7 @@ Seqs actionA3(const TurnCtx& ctx, const Board& b, int from) {
 Seqs actionA4(const TurnCtx& ctx, const Board& b, int from) {
   Seqs out;
   std::vector<int> ks;
-  for (int s = ctx.r->anyDieTA ? 1 : 0; s < 3; s++) ks.push_back(ctx.pipsOf(s));
+  for (int s = ctx.r->anyDieTA ? 1 : 0; s < (bug("b3-a4-excludes-a-die") ? 2 : 3); s++) ks.push_back(ctx.pipsOf(s));
   std::sort(ks.begin(), ks.end());
   ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
   for (int k : ks) {

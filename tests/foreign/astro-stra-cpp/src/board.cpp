@@ -175,6 +175,7 @@ std::string formatLayout(const Board& b) {
 std::string layoutViolation(const Board& b, const Readings& r) {
   for (int s = 0; s < 2; s++)
     if (totalPieces(b, s) > 15) return "layout_pieces";
+  if (bug("b3-layout-start-shared") && b.c[BLACK][START] > 0 && b.c[WHITE][START] > 0) return "layout_shared_point";
   for (int p = 1; p <= 12; p++)
     if (b.c[BLACK][p] > 0 && b.c[WHITE][otherPoint(p, r)] > 0) return "layout_shared_point";
   for (int s = 0; s < 2; s++)

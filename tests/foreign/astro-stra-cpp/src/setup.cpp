@@ -12,7 +12,7 @@ std::string checkOpening(const Event& ev) {
     if (b < 1 || b > 6 || w < 1 || w > 6) return "opening_die_value";
     bool last = i + 1 == ev.rolls.size();
     if (!last && b != w) return "opening_not_a_tie";
-    if (last && b <= w) return "opening_wrong_first";
+    if (last && (bug("b3-opening-tie-decides") ? b < w : b <= w)) return "opening_wrong_first";
   }
   return "";
 }

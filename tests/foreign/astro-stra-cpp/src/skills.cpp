@@ -316,7 +316,7 @@ static bool jagiChangesNothing(const std::string& colour, const TurnCtx& before,
 // S 蛇牙 (any colour's skill) and S Artemis, once per game for each player. onTop: used
 // besides the S skill (once_per_game=on-top), where interpretation 21 applies.
 static std::string useOnce(TurnCtx& ctx, const SkillCall& c, bool onTop = false) {
-  if (ctx.st.spent[ctx.side]) return "once_per_game_used";
+  if (ctx.st.spent[ctx.side] || (bug("b3-once-per-game-global") && ctx.st.spent[opp(ctx.side)])) return "once_per_game_used";
   std::string code;
   if (c.name == "jagi") {
     const Param* a = findParam(c.params, P_AS);
@@ -377,7 +377,7 @@ std::vector<std::pair<std::string, TurnCtx>> step3Options(const TurnCtx& ctx) {
   }
   auto onceUses = [&](const TurnCtx& c0, bool onTop) {
     std::vector<std::pair<std::string, TurnCtx>> out;
-    if (c0.st.spent[side]) return out;
+    if (c0.st.spent[side] || (bug("b3-once-per-game-global") && c0.st.spent[opp(side)])) return out;
     for (auto& colour : kColours)
       for (auto& u : skillUses(colour, c0)) {
         if (onTop && jagiChangesNothing(colour, c0, u.second)) continue;  // interpretation 21

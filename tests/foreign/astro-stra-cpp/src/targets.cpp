@@ -53,7 +53,7 @@ Targets targetT3(const TurnCtx& ctx) {
 Targets targetT4(const TurnCtx& ctx) {
   const int* c = ctx.st.b.c[ctx.side];
   Targets out;
-  int q = numberedPoint(ctx.side, ctx.pipsOf(2), *ctx.r);
+  int q = numberedPoint(ctx.side, ctx.pipsOf(bug("b3-t4-uses-t-die") ? 1 : 2), *ctx.r);
   if (c[q] >= 1) out.push_back({q});
   if (c[q] >= 2) out.push_back({q, q});
   return out;
@@ -76,7 +76,7 @@ Targets targetT5(const TurnCtx& ctx) {
 Targets targetT6(const TurnCtx& ctx) {
   const int* c = ctx.st.b.c[ctx.side];
   Targets out;
-  for (int p = 7; p <= 12; p++)
+  for (int p = bug("b3-t6-includes-point-6") ? 6 : 7; p <= 12; p++)
     if (c[p] >= 1) out.push_back({p});
   return out;
 }

@@ -16,7 +16,7 @@ std::string step1Dice(const State& st, const TurnLine& tl, const Readings&) {
   for (auto& d : tl.dice)
     if (d.second < 1 || d.second > 6) return "die_value";
   for (auto& h : st.held)
-    if (h.owner == side)
+    if (h.owner == side && !(bug("b3-purple-fix-not-enforced") && h.slot < 0))
       for (auto& d : tl.dice)
         if (d.first == h.colour && d.second != h.pips) return "held_die_rolled";
   return "";
@@ -63,8 +63,15 @@ void step6Release(TurnCtx& ctx) {
   for (auto& h : ctx.st.held)
     if (h.owner != ctx.side && !(bug("b1-step6-releases-opponent-hold") && h.slot >= 0)) next.push_back(h);
   for (auto& nh : ctx.newHolds) next.push_back(Held{ctx.side, nh.first, ctx.val[nh.first], nh.second});
+  if (bug("b3-cyan-hold-never-released"))  // own cyan holds are kept after the turn they were used in
+    for (auto& h : ctx.st.held) {
+      bool again = false;
+      for (auto& nh : ctx.newHolds) again |= nh.first == h.colour;
+      if (h.owner == ctx.side && h.slot >= 0 && !again) next.push_back(Held{h.owner, h.colour, ctx.val[h.colour], h.slot});
+    }
   ctx.st.held = next;
   ctx.st.silenced[ctx.side] = false;
+  if (bug("b3-silence-cleared-too-early")) ctx.st.silenced[opp(ctx.side)] = false;
   ctx.st.mover = opp(ctx.side);
   ctx.st.turns++;
 }

@@ -112,7 +112,7 @@ final class Rules {
         for (int[] p : ev.places) {
             if (p[1] == Board.TYRANN || (Board.NEBULA[p[1]] && !Bugs.on("b1-setup-nebula-allowed")))
                 throw new Fault("rebel_setup_sector", i, "Rebels may not start in " + Board.SECTOR_IDS[p[1]] + ".");
-            if (++per[p[1]] > 1 && !Bugs.on("setup-crowding-allowed"))
+            if (++per[p[1]] > (Bugs.on("b3-setup-two-per-sector") ? 2 : 1) && !Bugs.on("setup-crowding-allowed"))
                 throw new Fault("rebel_setup_crowded", i, Board.SECTOR_IDS[p[1]] + " holds more than one rebel counter at set-up.");
             if (p[0] == Board.BATTLESHIP && Board.PRODUCTION[p[1]] < (Bugs.on("b2-battleship-setup-production-one") ? 1 : 2))
                 throw new Fault("battleship_low_production", i, "Battleships start on sectors of production 2 or more ("
@@ -133,10 +133,16 @@ final class Rules {
 
     // ================================================================ 2.3, 6.6 the counter mix
 
-    static void counterMix(State w, int[] wanted, int i) throws Fault {
+    static void counterMix(State w, int[] wanted, int i, int side) throws Fault {
         for (int k = 0; k < Board.KINDS; k++) {
             if (wanted[k] == 0) continue;
             int left = Board.COUNT[k] - w.inUse(k);
+            if (Bugs.on("b3-mix-per-side")) {
+                // seeded bug: only the builder's own counters of the kind are counted as in use
+                int own = side == R ? w.stock[k] : 0;
+                for (int s = 0; s < Board.N; s++) own += w.cnt[s][side][k];
+                left = Board.COUNT[k] - own;
+            }
             if (Bugs.on("mix-ignores-base-stock")) left += w.stock[k];
             if (wanted[k] > left)
                 throw new Fault("counter_unavailable", i, wanted[k] + " " + Board.KIND_IDS[k] + " wanted but only "
@@ -178,10 +184,13 @@ final class Rules {
             if (own[s] && (!w.restricted[s] || Bugs.on("restriction-ignored-in-production"))
                 && (s == Board.TYRANN || !Bugs.on("b1-empire-budget-tyrann-only"))) budget += Board.PRODUCTION[s];
         }
+        if (Bugs.on("b3-unused-production-kept")) budget += w.carry[E];
         int cost = 0;
         for (int[] p : ev.places) cost += Board.PRICE[p[0]];
+        if (Bugs.on("b3-extra-charged-to-budget")) for (int[] x : ev.extras) if (isHeavy(x[0])) cost += Board.PRICE[x[0]];
         if (cost > budget)
             throw new Fault("over_budget", i, "The production costs " + cost + ", over the budget of " + budget + ".");
+        int carried = budget - cost;
         // 6.4: the extra counter, then its sector
         if (ev.extras.size() > 1)
             throw new Fault("extra_counter", i, "The extra counter is one battleship or guard ship.");
@@ -210,8 +219,9 @@ final class Rules {
         // 6.6: the counter mix
         int[] wanted = new int[Board.KINDS];
         for (int[] p : all) wanted[p[0]]++;
-        counterMix(w, wanted, i);
+        counterMix(w, wanted, i, E);
         for (int[] p : all) w.cnt[p[1]][E][p[0]]++;
+        if (Bugs.on("b3-unused-production-kept")) w.carry[E] = carried;
     }
 
     /** 10.5 (1), 6.2, 6.3: where one new imperial counter may be placed. */
@@ -262,10 +272,12 @@ final class Rules {
         int budget = 0;
         for (int s = 0; s < Board.N; s++) if (own[s]) budget += Board.PRODUCTION[s];
         if (Bugs.on("b1-base-value-added")) budget += w.baseValue;
+        if (Bugs.on("b3-unused-production-kept")) budget += w.carry[R];
         int cost = 0;
         for (int[] p : ev.places) cost += Board.PRICE[p[0]];
         if (cost > budget)
             throw new Fault("over_budget", i, "The production costs " + cost + ", over the budget of " + budget + ".");
+        int carried = budget - cost;
         int[] per = new int[Board.N];
         for (int[] p : ev.places) per[p[1]]++;
         for (int s = 0; s < Board.N; s++) {
@@ -276,8 +288,9 @@ final class Rules {
         int[] wanted = new int[Board.KINDS];
         for (int[] p : ev.places) wanted[p[0]]++;
         for (int k : ev.baseBuilds) wanted[k]++;
-        counterMix(w, wanted, i);
+        counterMix(w, wanted, i, R);
         for (int[] p : ev.places) w.cnt[p[1]][R][p[0]]++;
+        if (Bugs.on("b3-unused-production-kept")) w.carry[R] = carried;
         // 7.3: on the base (any number); once the base is on the board, in its sector
         for (int k : ev.baseBuilds) {
             if (w.baseRevealed && w.baseSector >= 0) w.cnt[w.baseSector][R][k]++;
@@ -312,6 +325,7 @@ final class Rules {
         if (ctx.nebulaEachStep || Bugs.on("nebula-ignored")) return plain <= allowance ? 0 : 1;
         if (Board.NEBULA[src] && Bugs.on("b1-nebula-internal-free")) return plain <= allowance ? 0 : 1;
         if (Board.ADJ[src][dst] && allowance >= 1) return 0;
+        if (Bugs.on("b3-nebula-transit-free") && !Board.NEBULA[dst]) return plain <= allowance ? 0 : 1;
         int clear = Board.distance(src, dst, Board.NOT_NEBULA);
         if (clear <= allowance) return 0;
         return plain <= allowance ? 2 : 1;
@@ -406,9 +420,16 @@ final class Rules {
         }
     }
 
+    /** 9.1–9.5: a counter's combat class. */
+    static int classOf(int k) {
+        // seeded bug: the guard ship's allowance 0 read as 9.1's "移動力０★"
+        if (k == Board.GUARD_SHIP && Bugs.on("b3-guard-ship-fires-first")) return 0;
+        return Board.CLASS[k];
+    }
+
     static boolean classPresent(State w, int s, int cls) {
         for (int k = 0; k < Board.KINDS; k++) {
-            if (Board.CLASS[k] != cls) continue;
+            if (classOf(k) != cls) continue;
             if (w.cnt[s][E][k] > 0 || w.cnt[s][R][k] > 0) return true;
         }
         return false;
@@ -417,7 +438,9 @@ final class Rules {
     /** 9.1, 9.3, 9.5, 9.7: the class that fires next; after the last class a new cycle starts at 0★. */
     static int nextClass(State w, int s, int last) {
         for (int c = last + 1; c < Board.CLASS_NAMES.length; c++) if (classPresent(w, s, c)) return c;
-        for (int c = 0; c < Board.CLASS_NAMES.length; c++) if (classPresent(w, s, c)) return c;
+        int first = Bugs.on("b3-cycle-restarts-at-class-3") && last >= 0 ? 1 : 0;
+        for (int c = first; c < Board.CLASS_NAMES.length; c++) if (classPresent(w, s, c)) return c;
+        if (first > 0 && classPresent(w, s, 0)) return 0;
         return -1;
     }
 
@@ -461,7 +484,7 @@ final class Rules {
         for (int side = 0; side < 2; side++) {
             for (Event.DiceGroup g : v.groups) {
                 if (g.side != side) continue;
-                int exp = Board.CLASS[g.kind] == v.cls ? w.cnt[s][g.side][g.kind] : 0;
+                int exp = classOf(g.kind) == v.cls ? w.cnt[s][g.side][g.kind] : 0;
                 if (got[g.side][g.kind] != exp)
                     throw new Fault("dice_count", i, State.SIDES[g.side] + " rolls " + exp + " dice for "
                         + Board.KIND_IDS[g.kind] + ", not " + got[g.side][g.kind] + ".");
@@ -471,13 +494,13 @@ final class Rules {
                 }
             }
             for (int k = 0; k < Board.KINDS; k++) {
-                if (Board.CLASS[k] == v.cls && w.cnt[s][side][k] > 0 && !written[side][k])
+                if (classOf(k) == v.cls && w.cnt[s][side][k] > 0 && !written[side][k])
                     throw new Fault("dice_count", i, State.SIDES[side] + " rolls " + w.cnt[s][side][k]
                         + " dice for " + Board.KIND_IDS[k] + ", not 0.");
             }
         }
         boolean markedE = w.cnt[s][E][Board.COMMAND] > 0;
-        boolean markedR = w.cnt[s][R][Board.BASE] > 0;
+        boolean markedR = w.cnt[s][R][Board.BASE] > 0 && !Bugs.on("b3-base-mark-ignored");
         if (Bugs.on("b1-marked-after-death")) {
             markedE = markedAtStart[0];
             markedR = markedAtStart[1];
@@ -513,8 +536,12 @@ final class Rules {
         }
         for (int[] r : v.removals) {
             w.cnt[s][r[0]][r[1]]--;
-            if (r[0] == E && (r[1] == Board.NEW_CRUISER || (r[1] == Board.CRUISER && Bugs.on("b1-unlock-on-cruiser-loss"))))
-                w.newCruiserUnlocked = true;
+            if (r[0] == E && (r[1] == Board.NEW_CRUISER || (r[1] == Board.CRUISER && Bugs.on("b1-unlock-on-cruiser-loss")))) {
+                boolean anyLeft = false;
+                for (int t = 0; t < Board.N; t++) if (w.cnt[t][E][Board.NEW_CRUISER] > 0) anyLeft = true;
+                // seeded bug: unlocked only once no imperial new cruiser is left on the board
+                if (!(Bugs.on("b3-unlock-needs-every-new-cruiser") && anyLeft)) w.newCruiserUnlocked = true;
+            }
             victory(w, r[1], r[0], i);
         }
     }
@@ -534,6 +561,8 @@ final class Rules {
             throw new Fault("too_many_searches", i, "At most " + limit + " sectors may be searched (got "
                 + ev.searched.size() + ").");
         for (int x : ev.searched) {
+            if (Bugs.on("b3-search-needs-command-and-escort") && (w.cnt[x][E][Board.COMMAND] == 0 || w.total(x, E) < 2))
+                throw new Fault("search_not_allowed", i, Board.SECTOR_IDS[x] + " may not be searched.");
             if (w.total(x, E) == 0)
                 throw new Fault("search_not_allowed", i, Board.SECTOR_IDS[x] + " may not be searched.");
         }

@@ -26,6 +26,8 @@ final class State {
     boolean newCruiserUnlocked;
     /** 10.5: sectors where the base and imperial counters shared a sector at the last search's end. */
     boolean[] restricted = new boolean[Board.N];
+    /** Seeded bug b3-unused-production-kept: production left over, per side. */
+    int[] carry = new int[2];
 
     // 4.0: the outcome
     String winner;
@@ -69,6 +71,7 @@ final class State {
         c.stock = stock.clone();
         c.newCruiserUnlocked = newCruiserUnlocked;
         c.restricted = restricted.clone();
+        c.carry = carry.clone();
         c.winner = winner;
         c.reason = reason;
         c.decidedAt = decidedAt;

@@ -179,6 +179,10 @@ impl Pos {
 /// docs/orbit-dominion.md). Returns the problem as text when malformed.
 pub fn parse_position(text: &str) -> Result<Pos, String> {
     if text == "standard" {
+        if crate::bugs::on("b3-setup-blue-i7") {
+            // seeded bug: blue's inner normal ship mirrored to I7 instead of I5
+            return parse_position("r....bb....r/rr....bb..../R.....Bb...r r 0 -");
+        }
         return parse_position(STANDARD);
     }
     // 6.1.0: spaces before and after the whole position are read (its parts are not).

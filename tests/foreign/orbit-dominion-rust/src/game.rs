@@ -50,6 +50,13 @@ impl Game {
         self.pos = next;
         if let Some(reason) = rules::instant_result(&before.cells, &next.cells, captured, before.side) {
             self.outcome = Some(Outcome { winner: Some(before.side), reason, decided_at: next.ply });
+        } else if crate::bugs::on("b3-pincer-on-own-flagship-loses")
+            && rules::pincer(&next.cells, before.side.other())
+            && !rules::pincer(&before.cells, before.side.other())
+        {
+            // seeded bug: a new pincer of the mover's own flagship, made by its own action, loses
+            let enemy = before.side.other();
+            self.outcome = Some(Outcome { winner: Some(enemy), reason: rules::PINCER, decided_at: next.ply });
         } else {
             self.outcome = rules::turn_start(&self.pos, &self.hist);
         }

@@ -240,10 +240,12 @@ pub fn check_rotation(pos: &Pos, orbit: u8, dir: i8) -> Result<Action, Violation
     let own = (0..12u8)
         .filter(|&n| {
             let c = pos.cells[sq(orbit, n) as usize];
-            color(c) == Some(pos.side) && (flag_counts || !is_flag(c))
+            (color(c) == Some(pos.side) || (crate::bugs::on("b3-rotation-counts-enemy") && color(c).is_some()))
+                && (flag_counts || !is_flag(c))
         })
         .count();
-    if own < 2 {
+    let needed = if crate::bugs::on("b3-rotation-needs-three") { 3 } else { 2 };
+    if own < needed {
         return Err(v(
             "rotation_needs_two_ships",
             format!(
@@ -268,6 +270,7 @@ pub fn flagship_capture_supported(pos: &Pos, attacker: Sq, flag: Sq) -> bool {
         (bug || a != attacker)
             && (!same_orbit_only || orbit_of(a) == orbit_of(flag))
             && color(pos.cells[a as usize]) == Some(pos.side)
+            && !(crate::bugs::on("b3-support-normal-only") && is_flag(pos.cells[a as usize]))
     })
 }
 
@@ -357,6 +360,9 @@ pub fn apply(cells: &[u8; 36], a: &Action) -> ([u8; 36], u8) {
 
 /// 第8条 03 / 第10条 01: `side`'s ships (flagship included) stand on both enemy gates.
 pub fn holds_gates(cells: &[u8; 36], side: Side) -> bool {
+    if crate::bugs::on("b3-gate-flagship-not-counted") {
+        return side.enemy_gates().iter().all(|&g| cells[g as usize] == side.normal_cell());
+    }
     side.enemy_gates().iter().all(|&g| color(cells[g as usize]) == Some(side))
 }
 
@@ -416,7 +422,7 @@ pub fn instant_result(before: &[u8; 36], after: &[u8; 36], captured: u8, mover: 
                 None => false,
             }
         } else {
-            pincer(after, mover) && !pincer(before, mover)
+            pincer(after, mover) && (crate::bugs::on("b3-pincer-kept-wins") || !pincer(before, mover))
         }
     };
     if crate::bugs::on("b1-pincer-before-annihilation") && new_pincer() {
@@ -487,7 +493,7 @@ impl History {
 /// 第9条: an action whose resulting position already stood twice is illegal (even
 /// a winning one).
 pub fn threefold_banned(hist: &History, next: &Pos) -> bool {
-    hist.count(next.key()) >= 2
+    hist.count(next.key()) >= if crate::bugs::on("b3-threefold-second-banned") { 1 } else { 2 }
 }
 
 pub fn threefold_violation(a: &Action) -> Violation {
@@ -561,7 +567,7 @@ pub fn legal_actions_unsorted(pos: &Pos, hist: &History) -> Vec<Action> {
 /// 第10条 01 (第8条 03): the side to move wins by gate control when it held both
 /// enemy gates right after its own previous action (the claim) and still does.
 pub fn gate_control(pos: &Pos) -> Option<Outcome> {
-    if pos.claim && holds_gates(&pos.cells, pos.side) {
+    if pos.claim && (crate::bugs::on("b3-gate-no-recheck") || holds_gates(&pos.cells, pos.side)) {
         return Some(Outcome { winner: Some(pos.side), reason: GATE_CONTROL, decided_at: pos.ply });
     }
     None
@@ -570,7 +576,14 @@ pub fn gate_control(pos: &Pos) -> Option<Outcome> {
 /// 第10条 02 (第8条 最大手数): at 120 actions more normal ships wins, equal draws;
 /// flagships are not counted.
 pub fn move_limit(pos: &Pos) -> Option<Outcome> {
-    let limit = if crate::bugs::on("b1-move-limit-at-119") { MAX_PLY - 1 } else { MAX_PLY };
+    let limit = if crate::bugs::on("b1-move-limit-at-119") {
+        MAX_PLY - 1
+    } else if crate::bugs::on("b3-move-limit-at-121") {
+        // seeded bug: "120手に到達" read as "more than 120 actions"
+        MAX_PLY + 1
+    } else {
+        MAX_PLY
+    };
     if pos.ply < limit {
         return None;
     }
