@@ -24,6 +24,7 @@ from typing import Any
 
 from adjudicator.core.conformance.cases import Case
 from adjudicator.core.conformance.making import Plan, PlaythroughMaker
+from adjudicator.core.read.numbers import read_int
 from adjudicator.dark_nebula.board import CAPITAL, Side, default_board
 from adjudicator.dark_nebula.commitment import commitment
 from adjudicator.dark_nebula.identity import GAME_ID
@@ -67,8 +68,6 @@ MINIMUMS: dict[str, int] = {
     **{f"reading:{k}={v}": 1 for reading in READINGS for k, v in reading.items()},
     "refused": 30,
 }
-
-_SIDE = re.compile(r"^\d+\.\d+ (empire|rebel) ")
 
 
 class DarkNebulaPlaythroughs(PlaythroughMaker):
@@ -148,7 +147,7 @@ class DarkNebulaPlaythroughs(PlaythroughMaker):
                     other = rng.choice(sectors)
                     near.add(f"{head}{colon}{body[: m.start()]}{other}{body[m.end() :]}")
             for m in re.finditer(r"(?:(?<=[=,])|(?<=roll ))[1-6]", body):
-                die = int(m[0]) + rng.choice((-1, 1))
+                die = read_int(m[0]) + rng.choice((-1, 1))
                 if 1 <= die <= 6:
                     near.add(f"{head}{colon}{body[: m.start()]}{die}{body[m.end() :]}")
         options = sorted(near - set(legal))
