@@ -135,12 +135,14 @@ class DarkNebulaPlaythroughs(PlaythroughMaker):
         self, rng: random.Random, moves: list[Any], legal: list[str], position: str
     ) -> list[Any]:
         """Every third position: listed events with one sector named otherwise or one die
-        changed by one."""
+        changed by one, the disclosure apart."""
         if len(moves) % 3 or not legal:
             return []
         sectors = sorted(s.id for s in default_board().sectors)
         near: set[str] = set()
-        for line in rng.sample(legal, min(4, len(legal))):
+        # a disclosure is left alone: the docs say what a false one is after the game only
+        events = [line for line in legal if not line.startswith("disclose:")]
+        for line in rng.sample(events, min(4, len(events))):
             head, colon, body = line.partition(": ")
             for m in re.finditer(r"[a-z][a-z0-9-]+", body):
                 if m[0] in sectors:
