@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -136,10 +137,18 @@ def check_signal(plan_text: str, scratch: Path, error: type[Exception]) -> str:
     return f"exit {proc.returncode}"
 
 
+#: A frame of a traceback: its file and its function.
+_FRAME = re.compile(r'File "([^"]+)", line [0-9]+, in (\S+)')
+
+
 def _at_start_up(text: str) -> bool:
-    """Whether a traceback is the interpreter's own Ctrl-C while it starts, before any of
-    this project's code runs (it prints one and exits 1 then; nothing has been started)."""
-    return text.rstrip().endswith("KeyboardInterrupt") and "adjudicator" not in text
+    """Whether a traceback is the interpreter's own Ctrl-C while it starts: in ``site`` or
+    while it imports the program's modules, before the console script's ``main`` runs
+    (the first tenth of a second or so; Python prints one and exits 1, or dies by the
+    signal). Nothing has been started then; from ``main`` on, Ctrl-C is this project's to
+    answer, and a traceback there is a failure."""
+    ours = [function for path, function in _FRAME.findall(text) if "adjudicator" in path]
+    return text.rstrip().endswith("KeyboardInterrupt") and all(f == "<module>" for f in ours)
 
 
 def _as_at_a_terminal() -> None:

@@ -20,8 +20,12 @@ from __future__ import annotations
 
 import atexit
 import shlex
+import signal
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from adjudicator.core.conformance.pipes import end_group, spawn_group
 from adjudicator.core.errors import InputError
@@ -57,12 +61,41 @@ _started: list[subprocess.Popen[bytes]] = []
 def spawn(argv: list[str]) -> subprocess.Popen[bytes]:
     """The engine program started in its own process group (:func:`spawn_group`), to be
     ended at the latest when the command exits (:func:`end_all`)."""
-    proc = spawn_group(argv)
-    if not _started:
-        atexit.register(end_all)
-    _started[:] = [p for p in _started if p.returncode is None]
-    _started.append(proc)
+    with _signals_held():
+        proc = spawn_group(argv)
+        if not _started:
+            atexit.register(end_all)
+        _started[:] = [p for p in _started if p.returncode is None]
+        _started.append(proc)
     return proc
+
+
+#: The signals that end a command (Ctrl-C, ``kill``, a closed terminal).
+_ENDING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Signals that end the command wait while an engine is started and listed: one that
+    came between the program's start and its listing ended the command with the engine
+    known to nothing, left running. Each that came is sent again once the engine is listed,
+    to the handler the command had. (Only the main thread can set handlers; a run's other
+    threads start no engine before the main one is ending.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    before = {n: signal.getsignal(n) for n in _ENDING}
+    held = [n for n, handler in before.items() if handler not in (signal.SIG_IGN, None)]
+    for number in held:
+        signal.signal(number, lambda got, _frame: came.append(got))
+    try:
+        yield
+    finally:
+        for number in held:
+            signal.signal(number, before[number])
+        if came:  # the first: the command ends on it
+            signal.raise_signal(came[0])
 
 
 def end_all() -> None:

@@ -22,7 +22,9 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from io import BytesIO
 from pathlib import Path
+from zipfile import ZIP_DEFLATED, ZipFile
 
 from openpyxl import Workbook as OpenpyxlWorkbook
 from openpyxl.cell import WriteOnlyCell
@@ -30,6 +32,7 @@ from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
+from openpyxl.writer.excel import ExcelWriter
 
 from adjudicator import __version__
 from adjudicator.core.batch.files import Options
@@ -114,16 +117,16 @@ class Workbook:
         lang = self.options.lang
         words = WORDS[lang]
         settings_header = (words["setting"], words["value"], words["id"])
-        # made and saved inside the one writer, so that a failure of openpyxl's own
-        # temporary files (a full disk) is said as this file's failure too, and so that no
-        # sheet is begun for a target that cannot be written (a sheet begun and never
-        # saved says a traceback when Python collects it)
+        # made in the one writer, so that a failure of openpyxl's own temporary files (a
+        # full disk) is said as this file's failure too, and saved whole in memory before
+        # it is written as one run of bytes (a device that fails the write, /dev/full).
         with writing(self.path, "--xlsx", inputs=self.inputs) as out:
-            book = OpenpyxlWorkbook(write_only=True)
+            book = OpenpyxlWorkbook()
+            book.remove(book.worksheets[0])  # the empty sheet a new workbook has
             _table(book.create_sheet(words["records"]), header(lang), self.rows)
             _table(book.create_sheet(words["settings"]), settings_header, self._settings())
             out.flush()
-            book.save(out.buffer)
+            out.buffer.write(_saved(book))
 
     def _settings(self) -> list[tuple[Value, ...]]:
         """The run's settings: versions, date, mode, language, and each interpretation in
@@ -163,6 +166,19 @@ class Workbook:
                 game=title, title=game.rules.interpretation_title(ident, lang)
             )
             yield (name, reading, shown)
+
+
+def _saved(book: OpenpyxlWorkbook) -> bytes:
+    """The workbook as the bytes of its file: openpyxl's own ``save_workbook``, but with
+    its zip archive closed however the saving ends. Left open when a temporary file of
+    openpyxl's failed, the archive said a traceback when Python collected it; and the
+    workbook is made in memory, not in openpyxl's write-only mode, whose sheets, begun
+    before the saving, were left half made likewise."""
+    whole = BytesIO()
+    with ZipFile(whole, "w", ZIP_DEFLATED, allowZip64=True) as archive:
+        book.properties.modified = datetime.now(UTC).replace(tzinfo=None)
+        ExcelWriter(book, archive).write_data()
+    return whole.getvalue()
 
 
 def _table(sheet: Worksheet, header: Sequence[str], rows: list[tuple[Value, ...]]) -> None:
