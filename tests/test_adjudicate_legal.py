@@ -142,9 +142,58 @@ def test_dice_without_legal_and_legal_with_an_action_are_refused() -> None:
     assert code == 2 and "has no dice" in err
 
 
-def test_dark_nebula_says_it_does_not_list_its_events() -> None:
-    """Dark Nebula's events are not listed (yet): a usage message in both languages, no
-    traceback."""
-    for lang, needle in (("en", "does not list"), ("ja", "一覧を出せません")):
-        code, out, err = run("adjudicate", "--record", DARK, "--at", "3", "--legal", "--lang", lang)
+def test_dark_nebula_lists_the_recorded_steps_events_with_its_dice() -> None:
+    """Without --dice, the record's own battle (4.3) and search (1.7) are listed with the
+    dice they were played with: the recorded event is among the listed ones (its searched
+    sectors in the list's order), and the list is the engine's for the same dice."""
+    _, text, _ = run("convert", DARK, "--to", "text")
+    events = [line for line in text.splitlines() if line[:1].isdigit()]
+    battle = legal("--record", DARK, "--at", "25")
+    assert [g["kind"] for g in battle["groups"]] == ["combat"]
+    assert events[-1] in battle["groups"][0]["lines"]
+    search = legal("--record", DARK, "--at", "8")
+    lines = [line for group in search["groups"] for line in group["lines"]]
+    assert "1.7 search: imobu zarek; roll 4" in lines and len(lines) == search["count"]
+    assert {g["kind"] for g in search["groups"]} == {"search"}  # the public record: no reveal
+    assert legal("--record", DARK, "--at", "8", "--dice", "4") == search
+
+
+def test_dark_nebula_groups_a_movement_by_counter_in_both_languages() -> None:
+    """A movement is listed one counter at a time (8.0), the counters 10.5 holds in the
+    base's sector left out; in Japanese under the rulebook's words."""
+    moved = legal("--record", DARK, "--at", "24")
+    [group] = moved["groups"]
+    assert group["kind"] == "move" and "4.2 empire movement: -" in group["lines"]
+    assert not any("@nebula-3>" in line for line in group["lines"])  # 10.5 (2)
+    code, out, _ = run("adjudicate", "--record", DARK, "--at", "24", "--legal", "--lang", "ja")
+    assert code == 0 and f"\n合法な手順: {moved['count']} 通り\n" in out
+    assert f"\n移動、駒1個ずつ (8.0): {moved['count']} 通り\n" in out
+    code, out, _ = run("adjudicate", "--record", DARK, "--at", "24", "--legal")
+    assert code == 0 and f"\nlegal events: {moved['count']}\n" in out
+
+
+def test_dark_nebula_asks_for_the_dice_of_a_step_the_record_has_not_played(
+    tmp_path: Path,
+) -> None:
+    """After the record's last event the search step (10.7 rolls while the base is
+    hidden) has no recorded dice: a usage message in both languages says to give them."""
+    _, text, _ = run("convert", DARK, "--to", "text")
+    lines = [line for line in text.splitlines() if not line.startswith("[Result")]
+    short = tmp_path / "to-the-search.txt"
+    short.write_text("\n".join(lines[: lines.index("1.6 rebel combat: -") + 1]) + "\n", "utf-8")
+    for lang, needle in (("en", "give them with --dice"), ("ja", "--dice で指定してください")):
+        code, out, err = run(
+            "adjudicate", "--record", short, "--at", "end", "--legal", "--lang", lang
+        )
+        assert (code, out) == (2, "") and needle in err, err
+    listed = legal("--record", short, "--at", "end", "--dice", "6")
+    assert "1.7 search: -; roll 6" in listed["groups"][0]["lines"]
+
+
+@pytest.mark.parametrize(("dice", "en", "ja"), [("7", "die faces 1-6", "ダイスの目 1〜6")])
+def test_dark_nebula_refuses_dice_that_are_not_faces(dice: str, en: str, ja: str) -> None:
+    for lang, needle in (("en", en), ("ja", ja)):
+        code, out, err = run(
+            "adjudicate", "--record", DARK, "--at", "25", "--legal", "--dice", dice, "--lang", lang
+        )
         assert (code, out) == (2, "") and needle in err and "Traceback" not in err

@@ -87,8 +87,8 @@ LegalOption = Annotated[
     typer.Option(
         "--legal",
         help="Instead of ruling on an action: list what the side to move may play next "
-        "(Orbit Dominion's actions, Astro-Stra's turns with --dice), grouped by kind and "
-        "counted.",
+        "(Orbit Dominion's actions, Dark Nebula's events, Astro-Stra's turns with --dice), "
+        "grouped by kind and counted.",
     ),
 ]
 DiceOption = Annotated[
@@ -96,7 +96,8 @@ DiceOption = Annotated[
     typer.Option(
         "--dice",
         help="With --legal, for Astro-Stra: the dice rolled, as a turn writes them "
-        "('cyan=3 blue=2 black-red=5').",
+        "('cyan=3 blue=2 black-red=5'); for Dark Nebula: the faces a battle or the 10.7 roll "
+        "takes, in order ('3 5 1'). Without it, the record's own event's dice.",
     ),
 ]
 MaxNodesOption = Annotated[

@@ -365,12 +365,13 @@ HELP: dict[str, str] = {
     ),
     "adjudicate --depth": "--solve と共に: 読む手数。",
     "adjudicate --legal": (
-        "行動を裁定する代わりに: 手番の側が次に指せるもの(星環戦略の行動、--dice を付けて"
-        "戦星術枢斗羅のターン)を種類ごとにまとめ、数えて示します。"
+        "行動を裁定する代わりに: 手番の側が次に指せるもの(星環戦略の行動、暗黒星雲の手順、"
+        "--dice を付けて戦星術枢斗羅のターン)を種類ごとにまとめ、数えて示します。"
     ),
     "adjudicate --dice": (
         "--legal と共に、戦星術枢斗羅で: 振ったダイス。ターンの行と同じ書き方"
-        "('cyan=3 blue=2 black-red=5')。"
+        "('cyan=3 blue=2 black-red=5')。暗黒星雲で: 戦闘や 10.7 で振る目を順に('3 5 1')。"
+        "指定しなければ記録のその手順のダイス。"
     ),
     "adjudicate --executor": "--solve と共に: Dask クラスタ、dask://HOST:PORT。",
     "adjudicate --max-nodes": (

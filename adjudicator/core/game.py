@@ -39,6 +39,7 @@ FEATURES: dict[str, str] = {
     "lenient_notation": "accepts the documented alternative spellings when asked to",
     "malformed_input": "answers malformed requests, positions and actions with an error object",
     "legal_turns": "lists every turn the side to move could write next with a given roll",
+    "legal_events": "lists every event the side to move could write next with given dice",
 }
 
 #: The same vocabulary for a Japanese engine author (``adjudicator games`` in Japanese).
@@ -50,6 +51,7 @@ FEATURES_JA: dict[str, str] = {
     "lenient_notation": "求められれば文書化された別表記を受け付ける",
     "malformed_input": "不正な要求・局面・行動にエラーオブジェクトで答える",
     "legal_turns": "与えられた出目で手番の側が次に書けるすべてのターンを挙げる",
+    "legal_events": "与えられたダイスの目で手番の側が次に書けるすべての手順を挙げる",
 }
 
 

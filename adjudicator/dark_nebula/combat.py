@@ -201,7 +201,7 @@ def resolve(
     index = 0
     problem: Problem | None = None
     while now["empire"] and now["rebel"]:
-        expected, position, cycle = _next_class(classes, now, position, cycle)
+        expected, position, cycle = next_class(classes, now, position, cycle)
         if index >= len(volleys):
             args = {"expected": expected, "cycle": cycle}
             args.update({s: sum(now[s].values()) for s in SIDES})
@@ -284,7 +284,7 @@ def _remove(removed: dict[Side, list[str]], chosen: Mapping[Side, Sequence[str]]
     return won
 
 
-def _next_class(
+def next_class(
     classes: dict[str, tuple[str, ...]], now: Forces, position: int, cycle: int
 ) -> tuple[str, int, int]:
     """The next class with a counter of either side present, looking from ``position``

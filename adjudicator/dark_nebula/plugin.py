@@ -8,29 +8,47 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, get_args
 
-from adjudicator.core.capabilities import Capability, Repairable, Skeleton
+from adjudicator.core.capabilities import (
+    Capability,
+    LegalList,
+    Playthroughs,
+    Repairable,
+    Skeleton,
+)
 from adjudicator.core.game import Game
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID, Reason
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from adjudicator.core.conformance.making import PlaythroughMaker
     from adjudicator.core.i18n import Lang
+    from adjudicator.core.judge.legal import LegalNext
     from adjudicator.core.judge.references import RuleData
     from adjudicator.core.judge.replay import Replay
     from adjudicator.core.read.records import GameRecord
     from adjudicator.dark_nebula.record import Record
 
 
-class DarkNebula(Game, Repairable, Skeleton):
+class DarkNebula(Game, LegalList, Repairable, Skeleton, Playthroughs):
     id = GAME_ID
     slug = "dark-nebula"
     title_ja = "暗黒星雲 ー帝国軍vs反乱軍ー"
     title_en = "Dark Nebula: Empire vs Rebels (2011)"
     sides = ("empire", "rebel")
     reasons = get_args(Reason)
-    capabilities = frozenset({Capability.REPAIR, Capability.SKELETON, Capability.PICTURES})
-    engine_features = frozenset({"violation_codes", "malformed_input", "lenient_notation"})
+    capabilities = frozenset(
+        {
+            Capability.LEGAL_LIST,
+            Capability.REPAIR,
+            Capability.SKELETON,
+            Capability.PICTURES,
+            Capability.PLAYTHROUGHS,
+        }
+    )
+    engine_features = frozenset(
+        {"violation_codes", "malformed_input", "lenient_notation", "legal_events"}
+    )
     cli_module = "adjudicator.dark_nebula.cli"
     record_formats = (FORMAT,)
     rulesets = (GAME_ID,)
@@ -45,6 +63,11 @@ class DarkNebula(Game, Repairable, Skeleton):
         from adjudicator.dark_nebula import protocol
 
         return protocol.evaluate(request)
+
+    def playthroughs(self) -> PlaythroughMaker:
+        from adjudicator.dark_nebula.playthroughs import DarkNebulaPlaythroughs
+
+        return DarkNebulaPlaythroughs()
 
     def help_ja(self) -> dict[str, str]:
         from adjudicator.dark_nebula.help_ja import HELP
@@ -103,6 +126,18 @@ class DarkNebula(Game, Repairable, Skeleton):
         ]
         changed = model.model_copy(update={"events": read})
         return changed.to_game_record([], RecordEvents(read))
+
+    def legal_next(self, replay: Replay, lang: Lang, roll: str | None) -> LegalNext:
+        from adjudicator.dark_nebula.legal_next import legal_next
+        from adjudicator.dark_nebula.replay import DarkNebulaReplay
+
+        assert isinstance(replay, DarkNebulaReplay), "this game's replay"
+        return legal_next(replay, lang, roll)
+
+    def roll_written(self, event: str) -> str | None:
+        from adjudicator.dark_nebula.legal_next import roll_written
+
+        return roll_written(event)
 
     def replay(self, record: GameRecord) -> Replay:
         from adjudicator.dark_nebula.replay import DarkNebulaReplay

@@ -9,7 +9,7 @@ once the moves open the commitment, as with a director's early opening (interpre
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -19,6 +19,7 @@ from adjudicator.core.protocol.requests import parse_request
 from adjudicator.core.protocol.serve import Normalization, RequestId
 from adjudicator.dark_nebula.board import default_board, resolve_board
 from adjudicator.dark_nebula.identity import FORMAT, GAME_ID
+from adjudicator.dark_nebula.legal import legal_events
 from adjudicator.dark_nebula.readings import Readings
 from adjudicator.dark_nebula.record import (
     GAME_INSTANCE_ID,
@@ -55,6 +56,13 @@ class EvaluateRequest(BaseModel):
     secret: Opening | None = Field(default=None, description="A director's early opening.")
     interpretations: Readings = Field(default_factory=Readings)
     board: BoardRef | None = Field(default=None, description="Default: the shipped board.")
+    dice: list[Annotated[int, Field(ge=1, le=6, strict=True)]] | None = Field(
+        default=None,
+        description="Rolls for the step that comes next, taken in turn by its chance parts "
+        "(a battle's dice, the empire's before the rebels', then the 10.7 roll): the answer "
+        "lists every event the side to move could write next with them (legal_moves; feature "
+        "legal_events). An empty list asks for the list where no die is rolled.",
+    )
 
 
 class PendingAnswer(BaseModel):
@@ -79,25 +87,18 @@ class EvaluateResponse(BaseModel):
     normalized: list[Normalization] | None = Field(
         default=None, description="Only with notation 'lenient': each line normalised."
     )
+    legal_moves: list[str] | None = Field(
+        default=None,
+        description="Only with dice: every event line the judge accepts next, sorted; a "
+        "movement one counter at a time (see the engine reference, legal_events).",
+    )
 
 
 class _Evaluation(Evaluation[EvaluateRequest, DarkNebulaReplay]):
     response = EvaluateResponse
 
     def replay(self, req: EvaluateRequest) -> DarkNebulaReplay:
-        """The replay of a record with the request's header and no events yet."""
-        board = resolve_board(req.board.id, req.board.sha256) if req.board else default_board()
-        record = Record(
-            format=FORMAT,
-            game=GAME_ID,
-            game_id=req.game_id,
-            board=BoardRef(id=board.id, sha256=board.sha256),
-            commitment=req.commitment,
-            interpretations=req.interpretations,
-            secret=req.secret,
-            events=[],
-        )
-        return DarkNebulaReplay(record, record.checked_on(board))
+        return game_replay(req)
 
     def shown(self, replay: DarkNebulaReplay, move: Any, *, lenient: bool) -> str | None:
         """An event object that lenient notation reads otherwise (a counter written as
@@ -107,7 +108,25 @@ class _Evaluation(Evaluation[EvaluateRequest, DarkNebulaReplay]):
         return replay.line_of(move) if lenient else None
 
     def fields(self, replay: DarkNebulaReplay, req: EvaluateRequest) -> dict[str, Any]:
-        return {"pending": [PendingAnswer(code=d.code, ply=d.ply) for d in replay.pending()]}
+        pending = [PendingAnswer(code=d.code, ply=d.ply) for d in replay.pending()]
+        legal = None if req.dice is None else legal_events(replay, req.dice)
+        return {"pending": pending, "legal_moves": legal}
+
+
+def game_replay(req: EvaluateRequest) -> DarkNebulaReplay:
+    """The replay of a record with the request's header and no events yet."""
+    board = resolve_board(req.board.id, req.board.sha256) if req.board else default_board()
+    record = Record(
+        format=FORMAT,
+        game=GAME_ID,
+        game_id=req.game_id,
+        board=BoardRef(id=board.id, sha256=board.sha256),
+        commitment=req.commitment,
+        interpretations=req.interpretations,
+        secret=req.secret,
+        events=[],
+    )
+    return DarkNebulaReplay(record, record.checked_on(board))
 
 
 def evaluate(request: dict[str, Any]) -> dict[str, Any]:

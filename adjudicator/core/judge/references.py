@@ -114,6 +114,11 @@ class EngineNotes(BaseModel):
     perft: str | None = Field(
         default=None, description="The perft definition, for a game whose engines count it."
     )
+    legal: str | None = Field(
+        default=None,
+        description="What the list of legal actions holds, for a game whose list needs more "
+        "than the rules to pin it down (chance, hidden information, one spelling).",
+    )
     codes: dict[str, str] = Field(
         default_factory=dict,
         description="Violation code → what it means for an engine where that differs from "

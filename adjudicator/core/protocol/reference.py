@@ -151,6 +151,8 @@ def render(game: Game, rules: RuleData, files: list[CaseFile], source: str) -> s
     out += _positions_from_cases(cases)
     if notes and notes.perft:
         out += ["## perft", "", notes.perft, "", *_perft_cases(cases)]
+    if notes and notes.legal:
+        out += ["## The list of legal events", "", notes.legal, ""]
     out += _violations(rules, cases)
     out += _check_order(notes.order if notes else [])
     out += _reasons(game, rules)
