@@ -602,7 +602,7 @@ final class Rules {
             restrictedEarly[s] = w.cnt[s][R][Board.BASE] > 0 && w.total(s, E) > 0;
         // 10.2, 10.3, 10.4: the revelation
         if (ev.reveal != null) {
-            opening(ctx, ev.reveal, w, i);
+            opening(ctx, ev.reveal, w, i, false);
             reveal(w);
         }
         // 10.7: the base's roll while it stays hidden
@@ -636,7 +636,7 @@ final class Rules {
     }
 
     /** 3.1, record standard: an opening (revelation or disclosure) checked against the commitment. */
-    static void opening(Ctx ctx, Event.Opening o, State w, int i) throws Fault {
+    static void opening(Ctx ctx, Event.Opening o, State w, int i, boolean disclosure) throws Fault {
         Commitment.Result r = Commitment.open(ctx, o.nonce);
         if (r.sector >= 0 && r.weak)
             throw new Fault("weak_nonce", 0, "The nonce is too weak to have hidden the base: " + r.weakDetail + ".", true);
@@ -647,6 +647,12 @@ final class Rules {
         }
         Fault f = Commitment.runPending(ctx, w.pending, r.sector);
         if (f != null) throw f;
+        // 3.1 as the engines doc states it: the sector the commitment opens decides; a
+        // disclosure naming another sector is itself false (false_disclosure), a revelation
+        // elsewhere is revealed_elsewhere
+        if (o.sector != r.sector && disclosure)
+            throw new Fault("false_disclosure", i, "The disclosure names " + o.sectorText
+                + ", but the commitment opens for " + Board.SECTOR_IDS[r.sector] + ": the disclosure is false.", true);
         if (o.sector != r.sector)
             throw new Fault("revealed_elsewhere", i, "The base was committed to " + Board.SECTOR_IDS[r.sector]
                 + " but appeared in " + o.sectorText + ".", true);
@@ -658,6 +664,6 @@ final class Rules {
     static void disclose(Ctx ctx, Event ev, State w, int i) throws Fault {
         if (w.baseRevealed)
             throw new Fault("already_revealed", i, "The base has already appeared.");
-        opening(ctx, ev.opening, w, i);
+        opening(ctx, ev.opening, w, i, true);
     }
 }
