@@ -76,7 +76,7 @@ final class Rules {
 
     /** 4.1, 4.2: removing the secret base or the imperial guard decides the game at once. */
     static void victory(State w, int kindRemoved, int side, int i) {
-        if (kindRemoved == Board.GUARD && side == E) {
+        if ((kindRemoved == Board.GUARD || (kindRemoved == Board.COMMAND && Bugs.on("b4-command-loss-decides"))) && side == E) {
             w.winner = "rebel";
             w.reason = "guard_destroyed";
             w.decidedAt = i + 1;
@@ -144,7 +144,7 @@ final class Rules {
                 left = Board.COUNT[k] - own;
             }
             if (Bugs.on("mix-ignores-base-stock")) left += w.stock[k];
-            if (wanted[k] > left)
+            if (wanted[k] > left || (Bugs.on("b4-mix-last-counter-refused") && wanted[k] == left))
                 throw new Fault("counter_unavailable", i, wanted[k] + " " + Board.KIND_IDS[k] + " wanted but only "
                     + Math.max(left, 0) + " left (there are " + Board.COUNT[k] + ").");
         }
@@ -213,7 +213,7 @@ final class Rules {
         for (int[] p : ev.places) per[p[1]]++;
         if (!ctx.extraSeparate) for (int[] x : ev.extras) per[x[1]]++;
         for (int s = 0; s < Board.N; s++) {
-            if (per[s] > 2)
+            if (per[s] > (Bugs.on("b4-empire-three-per-sector") ? 3 : 2))
                 throw new Fault("placement_limit", i, "More than two new counters placed in " + Board.SECTOR_IDS[s] + ".");
         }
         // 6.6: the counter mix
@@ -311,7 +311,7 @@ final class Rules {
                 throw new Fault("base_counter_kind", i, "The base may not build " + Board.KIND_IDS[k] + ".");
             cost += Board.PRICE[k];
         }
-        if (cost > w.baseValue)
+        if (cost > w.baseValue || (Bugs.on("b4-base-budget-strict") && cost > 0 && cost >= w.baseValue))
             throw new Fault("base_over_budget", i, "The base's production costs " + cost + ", over its value of "
                 + w.baseValue + ".");
     }
@@ -325,6 +325,8 @@ final class Rules {
         if (ctx.nebulaEachStep || Bugs.on("nebula-ignored")) return plain <= allowance ? 0 : 1;
         if (Board.NEBULA[src] && Bugs.on("b1-nebula-internal-free")) return plain <= allowance ? 0 : 1;
         if (Board.ADJ[src][dst] && allowance >= 1) return 0;
+        // seeded bug: a move out of a nebula sector also limited to one step
+        if (Board.NEBULA[src] && Bugs.on("b4-nebula-exit-one-step")) return plain <= allowance ? 2 : 1;
         if (Bugs.on("b3-nebula-transit-free") && !Board.NEBULA[dst]) return plain <= allowance ? 0 : 1;
         int clear = Board.distance(src, dst, Board.NOT_NEBULA);
         if (clear <= allowance) return 0;
@@ -424,6 +426,8 @@ final class Rules {
     static int classOf(int k) {
         // seeded bug: the guard ship's allowance 0 read as 9.1's "移動力０★"
         if (k == Board.GUARD_SHIP && Bugs.on("b3-guard-ship-fires-first")) return 0;
+        // seeded bug: the new cruiser (新型巡航艇) fires with the cruisers (巡航艇), class 2
+        if (k == Board.NEW_CRUISER && Bugs.on("b4-new-cruiser-fires-with-cruisers")) return 2;
         return Board.CLASS[k];
     }
 
@@ -511,6 +515,8 @@ final class Rules {
             boolean ownDie = Board.MARKED[g.kind] && !Bugs.on("marked-modifies-its-own-die");
             if (!ownDie) {
                 boolean helped = ctx.markedBoth ? (markedE || markedR) : (g.side == E ? markedE : markedR);
+                // seeded bug: the ○ counter lowers the other side's dice
+                if (!ctx.markedBoth && Bugs.on("b4-mark-helps-enemy")) helped = g.side == E ? markedR : markedE;
                 if (helped) mod = 1;
             }
             boolean strict = Bugs.on("b1-hit-strictly-below");
@@ -520,7 +526,7 @@ final class Rules {
         for (int[] r : v.removals) removed[r[0]]++;
         for (int side = 0; side < 2; side++) {
             int taken = hits[1 - side];
-            int exp = Math.min(taken, w.total(s, side));
+            int exp = Bugs.on("b4-removals-uncapped") ? taken : Math.min(taken, w.total(s, side));
             if (removed[side] != exp)
                 throw new Fault("removal_count", i, State.SIDES[side] + " removes " + exp + " counters (the hits it took, "
                     + taken + ", at most the counters it has) but removed " + removed[side] + ".");
@@ -557,6 +563,7 @@ final class Rules {
         // 10.1, interpretation 2
         boolean command = commandShipOnBoard(w);
         int limit = command || Bugs.on("b2-two-searches-without-command") ? 2 : (ctx.searchNoneWithoutCommand ? 0 : 1);
+        if (command && Bugs.on("b4-search-limit-three")) limit = 3;
         if (ev.searched.size() > limit)
             throw new Fault("too_many_searches", i, "At most " + limit + " sectors may be searched (got "
                 + ev.searched.size() + ").");
@@ -589,9 +596,13 @@ final class Rules {
             }
         }
         boolean hiddenAtStart = !w.baseRevealed;
+        // seeded bug: 10.5's restriction judged from the position before this step's revelation
+        boolean[] restrictedEarly = new boolean[Board.N];
+        for (int s = 0; s < Board.N; s++)
+            restrictedEarly[s] = w.cnt[s][R][Board.BASE] > 0 && w.total(s, E) > 0;
         // 10.2, 10.3, 10.4: the revelation
         if (ev.reveal != null) {
-            opening(ctx, ev.reveal, w, i);
+            opening(ctx, ev.reveal, w, i, false);
             reveal(w);
         }
         // 10.7: the base's roll while it stays hidden
@@ -610,6 +621,7 @@ final class Rules {
         for (int s = 0; s < Board.N; s++)
             w.restricted[s] = (w.cnt[s][R][Board.BASE] > 0 && w.total(s, E) > 0)
                 || (w.restricted[s] && Bugs.on("b2-restriction-sticky"));
+        if (Bugs.on("b4-restriction-before-reveal")) w.restricted = restrictedEarly;
     }
 
     /** 10.2, 10.3: the base appears with every counter on it; 10.4 its value is fixed. */
@@ -624,7 +636,7 @@ final class Rules {
     }
 
     /** 3.1, record standard: an opening (revelation or disclosure) checked against the commitment. */
-    static void opening(Ctx ctx, Event.Opening o, State w, int i) throws Fault {
+    static void opening(Ctx ctx, Event.Opening o, State w, int i, boolean disclosure) throws Fault {
         Commitment.Result r = Commitment.open(ctx, o.nonce);
         if (r.sector >= 0 && r.weak)
             throw new Fault("weak_nonce", 0, "The nonce is too weak to have hidden the base: " + r.weakDetail + ".", true);
@@ -635,6 +647,12 @@ final class Rules {
         }
         Fault f = Commitment.runPending(ctx, w.pending, r.sector);
         if (f != null) throw f;
+        // 3.1 as the engines doc states it: the sector the commitment opens decides; a
+        // disclosure naming another sector is itself false (false_disclosure), a revelation
+        // elsewhere is revealed_elsewhere
+        if (o.sector != r.sector && disclosure)
+            throw new Fault("false_disclosure", i, "The disclosure names " + o.sectorText
+                + ", but the commitment opens for " + Board.SECTOR_IDS[r.sector] + ": the disclosure is false.", true);
         if (o.sector != r.sector)
             throw new Fault("revealed_elsewhere", i, "The base was committed to " + Board.SECTOR_IDS[r.sector]
                 + " but appeared in " + o.sectorText + ".", true);
@@ -646,6 +664,6 @@ final class Rules {
     static void disclose(Ctx ctx, Event ev, State w, int i) throws Fault {
         if (w.baseRevealed)
             throw new Fault("already_revealed", i, "The base has already appeared.");
-        opening(ctx, ev.opening, w, i);
+        opening(ctx, ev.opening, w, i, true);
     }
 }
