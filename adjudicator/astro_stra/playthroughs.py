@@ -25,7 +25,7 @@ from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME
 from adjudicator.astro_stra.turn import StepProblem, TurnPlay, skills_applied
 from adjudicator.core.conformance.cases import Case
-from adjudicator.core.conformance.making import Plan, PlaythroughMaker
+from adjudicator.core.conformance.making import Plan, PlaythroughMaker, ending_and_refusals
 from adjudicator.core.read.numbers import read_int
 
 #: Short layouts, each a whole game of tens of turns: three pieces a side near the start
@@ -137,11 +137,7 @@ class AstroStraPlaythroughs(PlaythroughMaker):
             replay.attempt(str(move), lenient=False)
             if index >= 2 and replay.before is not None and replay.last_play is not None:
                 found += _turn_features(replay.before, replay.last_play, readings)
-        if playthrough.outcome is not None:
-            found[f"ending:{playthrough.outcome.reason}"] += 1
-        found["refused"] += sum(len(step.illegal) for step in playthrough.steps)
-        for step in playthrough.steps:
-            found.update(f"refused:{r.violation}" for r in step.illegal)
+        found.update(ending_and_refusals(playthrough))
         return found
 
 

@@ -23,7 +23,7 @@ from itertools import count
 from typing import Any
 
 from adjudicator.core.conformance.cases import Case
-from adjudicator.core.conformance.making import Plan, PlaythroughMaker
+from adjudicator.core.conformance.making import Plan, PlaythroughMaker, ending_and_refusals
 from adjudicator.core.read.numbers import read_int
 from adjudicator.dark_nebula.board import CAPITAL, Side, default_board
 from adjudicator.dark_nebula.commitment import commitment
@@ -166,11 +166,7 @@ class DarkNebulaPlaythroughs(PlaythroughMaker):
             before = replay.situation.copy()
             replay.attempt(str(move), lenient=False)
             found += _event_features(parse_line(str(move)), before, replay)
-        if playthrough.outcome is not None:
-            found[f"ending:{playthrough.outcome.reason}"] += 1
-        found["refused"] += sum(len(step.illegal) for step in playthrough.steps)
-        for step in playthrough.steps:
-            found.update(f"refused:{r.violation}" for r in step.illegal)
+        found.update(ending_and_refusals(playthrough))
         return found
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from adjudicator.core.conformance.cases import Case
 from adjudicator.core.conformance.front_coding import front_decode
-from adjudicator.core.conformance.making import Plan, PlaythroughMaker
+from adjudicator.core.conformance.making import Plan, PlaythroughMaker, ending_and_refusals
 from adjudicator.orbit_dominion import protocol
 from adjudicator.orbit_dominion.actions import (
     CAPTURE,
@@ -149,16 +149,13 @@ class OrbitDominionPlaythroughs(PlaythroughMaker):
         playthrough = case.expect.playthrough
         assert playthrough is not None
         if playthrough.outcome is not None:
-            found[f"ending:{playthrough.outcome.reason}"] += 1
             found["rule:120-actions"] += playthrough.outcome.decided_at == 120
         found["rule:threefold-withheld"] += sum(
             _withheld(step.position, front_decode(step.legal or ""))
             for step in playthrough.steps
             if step.legal
         )
-        found["refused"] += sum(len(step.illegal) for step in playthrough.steps)
-        for step in playthrough.steps:
-            found.update(f"refused:{r.violation}" for r in step.illegal)
+        found.update(ending_and_refusals(playthrough))
         return found
 
 

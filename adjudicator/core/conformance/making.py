@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.core.conformance.cases import Case
+from adjudicator.core.conformance.cases import Case, Playthrough
 from adjudicator.core.conformance.front_coding import front_code
 from adjudicator.core.errors import InputError
 
@@ -230,6 +230,19 @@ def generate(maker: PlaythroughMaker, evaluate: Evaluate, seed: int) -> list[dic
         chosen.append(-best[1])
         counts += pool[-best[1]][1]
     return [pool[i][0] for i in sorted(chosen)]
+
+
+def ending_and_refusals(playthrough: Playthrough) -> Counter[str]:
+    """The features every game's playthrough covers the same way: how it ended
+    (``ending:<reason>``) and the refused actions it carries, in all (``refused``) and by
+    code (``refused:<code>``)."""
+    found: Counter[str] = Counter()
+    if playthrough.outcome is not None:
+        found[f"ending:{playthrough.outcome.reason}"] += 1
+    found["refused"] += sum(len(step.illegal) for step in playthrough.steps)
+    for step in playthrough.steps:
+        found.update(f"refused:{r.violation}" for r in step.illegal)
+    return found
 
 
 def _worth(maker: PlaythroughMaker, short: dict[str, int], found: Counter[str]) -> float:
