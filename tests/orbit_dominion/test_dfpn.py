@@ -1,0 +1,161 @@
+"""The df-pn prover (``solve --method dfpn``): the same answers as plain minimax and the
+alpha-beta search under every rule of 4.2 — the threefold ban with the history (第9条,
+interpretation 10), the 120-action limit (第8条, 第10条 02), the gate claim (第8条 03) —
+with every win's proof accepted by ``verify-proof``'s checker; a bounded table that drops
+entries changes no answer."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.orbit_dominion import GameState
+from adjudicator.orbit_dominion.budget import Budget
+from adjudicator.orbit_dominion.dfpn import Prover, Table
+from adjudicator.orbit_dominion.dfpn_solve import ENTRY_BYTES, solve_dfpn
+from adjudicator.orbit_dominion.proof import verify
+from adjudicator.orbit_dominion.solve_answer import positions_before
+from adjudicator.orbit_dominion.solving import solve_state
+from adjudicator.orbit_dominion.state import with_history
+from tests.orbit_dominion.minimax import random_state, reference, solver
+from tests.orbit_dominion.support import play, pos
+
+Answer = tuple[str, str | None, int | None]
+
+
+def dfpn(state: GameState, depth: int, *, entries: int | None = None) -> Answer:
+    """The df-pn answer (result, winner, within); its proof, when it has one, verified
+    again here (the solve verifies it before answering, too)."""
+    memory = None if entries is None else entries * ENTRY_BYTES
+    solution = solve_dfpn(state, depth, budget=Budget(None, None, memory=memory))
+    if solution.proof is not None:
+        assert verify(solution.proof).fault is None
+        assert solution.proof.within == solution.within
+    else:
+        assert solution.result not in ("win",)
+    return solution.result, solution.winner, solution.within
+
+
+def history_of(state: GameState) -> list[str]:
+    return [p.text() for p in positions_before(state)]
+
+
+def shuttle() -> GameState:
+    """test_threefold's position: red's pincer I4-I5 would win at once, but its result
+    stood at plies 1 and 5 (red to move at ply 8).
+
+        0 1 2 3 4 5 6 7 8 9 10 11
+    O   . . . . . . b . . . .  R
+    M   . . . . . . r . . . .  .
+    I   . . . . r . B . . . .  .
+    """
+    state = GameState(pos("R@O0 r@I5 r@M6 B@I6 b@O6"))
+    play(state, "O0-O11", "O6-O7", "O11-O0", "O7-O6", "O0-O11", "O6-O7", "I5-I4", "O7-O6")
+    return state
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_a_win_that_exists_only_without_the_history(depth: int) -> None:
+    """第9条: without its history the position is red's win in one (the pincer, 第7条 7-2);
+    with it, the pincer's result would stand a third time and is banned, and red has no
+    forced win within 1 to 3. df-pn, alpha-beta and minimax answer both exactly."""
+    state = shuttle()
+    bare = GameState(state.position)
+    assert reference(bare, depth) == ("win", "red", 1)
+    assert reference(state, depth) == ("no_forced_win", None, None)
+    for method in (dfpn, solver):
+        assert method(bare, depth) == reference(bare, depth)
+        assert method(state, depth) == reference(state, depth)
+
+
+def test_a_defence_that_exists_only_through_a_repetition() -> None:
+    """第9条: at ply 40 of the sample no-legal-moves.json, blue's shuttle O6-O7 leaves red
+    with every action banned (第10条 03): blue wins within 1. Without the history that made
+    the positions stand twice, red's actions repeat positions but are allowed (their
+    second occurrence): red's defence is the repetition, and blue has no win within 1 or
+    2. df-pn, alpha-beta and minimax answer both exactly."""
+    state = _record_state("no-legal-moves.json", 39)
+    bare = with_history(state.position, history_of(state)[-1:])
+    for depth in (1, 2):
+        assert reference(state, depth) == ("win", "blue", 1)
+        assert reference(bare, depth)[0] != "win" or reference(bare, depth)[1] != "blue"
+        for method in (dfpn, solver):
+            assert method(state, depth) == reference(state, depth)
+            assert method(bare, depth) == reference(bare, depth)
+
+
+def _record_state(name: str, plies: int) -> GameState:
+    from tests.orbit_dominion.test_solve import record_state
+
+    return record_state(name, plies)
+
+
+def test_dfpn_agrees_with_minimax_on_random_positions() -> None:
+    """Every rule the search plays, on 200 seeded positions (many with positions standing
+    twice, many near the move limit) at depths 1–3: df-pn answers as minimax does, with a
+    table large enough and with one of 50 entries (dropping entries all the time)."""
+    rng = random.Random(43)
+    seen = set()
+    for _ in range(200):
+        state = random_state(rng, standard=0.1)
+        crowded = state.position.red.bit_count() + state.position.blue.bit_count() > 8
+        depth = rng.randint(1, 2 if crowded else 3)
+        expected = reference(state, depth)
+        assert dfpn(state, depth) == expected, (state.position.text(), history_of(state))
+        assert dfpn(state, depth, entries=50) == expected
+        seen.add(expected[0])
+    assert {"win", "no_forced_win", "value"} <= seen
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6))
+def test_midgame_positions_agree_with_alphabeta_and_minimax(seed: int) -> None:
+    """Random midgames from the standard start (15–40 random legal actions): df-pn, the
+    alpha-beta search and minimax agree at depth 2 (and the proofs verify, in dfpn())."""
+    rng = random.Random(seed)
+    state = random_state(rng, standard=1.0)
+    assert dfpn(state, 2) == solver(state, 2) == reference(state, 2)
+
+
+def test_a_long_win_comes_with_a_proof_that_verifies() -> None:
+    """第10条 01: the gate claim won after blue's reply, found by df-pn alone and by auto,
+    both with a proof verify-proof accepts, within the same number of actions as the
+    alpha-beta search."""
+    state = GameState(pos("R@I0 r@I6 r@M4 B@I9 b@O2"))
+    assert dfpn(state, 4) == solver(state, 4) == ("win", "red", 2)
+    auto = solve_state(state, 4, method="auto")
+    assert auto.proof is not None and verify(auto.proof).fault is None
+
+
+def test_the_table_drops_the_cheapest_half_when_full() -> None:
+    """The memory budget bounds the table: past its entries, half are dropped."""
+    table = Table(4)
+    for i in range(9):
+        table.put((0, (i, 0, 0, 0, 0), False, 1, -1, frozenset()), 5, 5, i)
+    assert len(table.entries) <= 4 and table.dropped >= 4
+
+
+def test_a_proof_that_does_not_hold_is_never_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong win is the worst answer: the solve checks the proof before it answers, and
+    a proof the checker refuses raises instead of being reported."""
+    from adjudicator.orbit_dominion import dfpn_solve
+    from adjudicator.orbit_dominion.proof import Fault, Verification
+
+    def refuse(proof: object) -> Verification:
+        return Verification(Fault(line=[], code="not_decided"), 1, [])
+
+    monkeypatch.setattr(dfpn_solve, "verify", refuse)
+    with pytest.raises(AssertionError, match="not_decided"):
+        solve_dfpn(GameState(pos("R@I0 r@I6 r@M4 B@I9 b@O2")), 3)
+
+
+def test_prover_answers_one_side_at_a_time() -> None:
+    """A search asks whether one side (the attacker) wins: red's gate claim is proved for
+    red, and the same position is disproved for blue."""
+    state = GameState(pos("R@I0 r@I6 r@M4 B@I9 b@O2"))
+    table = Table(1000)
+    assert Prover(state, 2, 0, table).run(state)[0] == 0
+    assert Prover(state, 2, 1, table).run(state)[1] == 0
