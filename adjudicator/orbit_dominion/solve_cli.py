@@ -217,7 +217,7 @@ def solve_command(
         bool, typer.Option("--no-proof", help="Do not build the proof of a win.")
     ] = False,
     executor: ExecutorOption = None,
-    method: MethodOption = "auto",
+    method: MethodOption = "alphabeta",
     max_nodes: MaxNodesOption = DEFAULT_MAX_NODES,
     seconds: TimeOption = DEFAULT_SECONDS,
     memory: MemoryOption = DEFAULT_MEMORY // 10**6,

@@ -29,7 +29,7 @@ def solve_state(
     executor: str | None = None,
     with_proof: bool = True,
     budget: Budget | None = None,
-    method: Method = "auto",
+    method: Method = "alphabeta",
 ) -> Solution:
     """Solve locally, or on a Dask cluster when ``executor`` names one (alpha-beta only:
     ``auto`` is alpha-beta there, ``dfpn`` is refused). A game already decided where

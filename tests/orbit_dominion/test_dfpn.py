@@ -7,11 +7,16 @@ entries changes no answer."""
 from __future__ import annotations
 
 import random
+import shlex
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from adjudicator.cli.app import build_app
+from adjudicator.core.registry import Registry, installed_games
 from adjudicator.orbit_dominion import GameState
 from adjudicator.orbit_dominion.budget import Budget
 from adjudicator.orbit_dominion.dfpn import Prover, Table
@@ -22,7 +27,9 @@ from adjudicator.orbit_dominion.solving import solve_state
 from adjudicator.orbit_dominion.state import with_history
 from tests.orbit_dominion.minimax import random_state, reference, solver
 from tests.orbit_dominion.support import play, pos
+from tests.test_docs_ja import Example, check
 
+ROOT = Path(__file__).resolve().parents[2]
 Answer = tuple[str, str | None, int | None]
 
 
@@ -159,3 +166,39 @@ def test_prover_answers_one_side_at_a_time() -> None:
     table = Table(1000)
     assert Prover(state, 2, 0, table).run(state)[0] == 0
     assert Prover(state, 2, 1, table).run(state)[1] == 0
+
+
+def test_the_worked_example_prints_what_the_page_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/orbit-dominion.md, "What a proof settles, and what it does not": the block
+    after ``<!-- worked example: df-pn -->`` is run command by command in an English
+    locale (``> FILE`` written in a scratch folder) and prints the lines shown under each,
+    as tests/test_docs_ja.py checks the Japanese pages' examples."""
+    page = ROOT / "docs" / "orbit-dominion.md"
+    lines = page.read_text(encoding="utf-8").splitlines()
+    start = lines.index("<!-- worked example: df-pn -->") + 1
+    assert lines[start] == "```console"
+    end = lines.index("```", start + 1)
+    monkeypatch.chdir(tmp_path)
+    app = build_app(Registry(installed_games()))
+    examples: list[Example] = []
+    for number, line in enumerate(lines[start + 1 : end], start + 2):
+        if line.startswith("$ "):
+            examples.append(Example(page, number, line[2:]))
+        else:
+            examples[-1].shown.append(line)
+    assert len(examples) == 3
+    for example in examples:
+        words = shlex.split(example.command)
+        target = None
+        if ">" in words:
+            target = tmp_path / words[words.index(">") + 1]
+            words = words[: words.index(">")]
+        assert words[0] == "adjudicator"
+        result = CliRunner(env={"LANG": "C.UTF-8", "COLUMNS": "200"}).invoke(app, words[1:])
+        assert result.exit_code == 0, result.output
+        if target is not None:
+            target.write_text(result.stdout, encoding="utf-8")
+        if example.shown:
+            check(example, result.stdout)
