@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.orbit_dominion import GameState
+from adjudicator.orbit_dominion import Action, GameState
 from adjudicator.orbit_dominion.budget import Budget
 from adjudicator.orbit_dominion.dfpn import Prover, Table
 from adjudicator.orbit_dominion.dfpn_solve import ENTRY_BYTES, solve_dfpn
@@ -79,19 +79,27 @@ def test_a_win_that_exists_only_without_the_history(depth: int) -> None:
 
 
 def test_a_defence_that_exists_only_through_a_repetition() -> None:
-    """第9条: at ply 40 of the sample no-legal-moves.json, blue's shuttle O6-O7 leaves red
-    with every action banned (第10条 03): blue wins within 1. Without the history that made
-    the positions stand twice, red's actions repeat positions but are allowed (their
-    second occurrence): red's defence is the repetition, and blue has no win within 1 or
-    2. df-pn, alpha-beta and minimax answer both exactly."""
+    """第9条: at ply 39 of the sample no-legal-moves.json, blue's shuttle O6-O7 leaves red
+    with every action banned — each result stood twice — and red loses at its turn start
+    (第10条 03): blue wins within 1. With a history in which each of those positions stood
+    once, red's every action after O6-O7 repeats a position (its second occurrence,
+    allowed): red's defence exists only through a repetition, and blue has no forced win
+    within 1 to 3. df-pn, alpha-beta and minimax answer both exactly."""
     state = _record_state("no-legal-moves.json", 39)
-    bare = with_history(state.position, history_of(state)[-1:])
-    for depth in (1, 2):
+    before = positions_before(state)
+    last = {p.key: p for p in before}
+    once = with_history(state.position, [p.text() for p in before if last[p.key] is p])
+    after = once.copy()
+    after.push(Action.parse("O6-O7"))
+    counts = after.occurrence_counts()
+    replies = after.legal_actions()
+    assert replies and all(counts.get(after.key_after(a), 0) == 1 for a in replies)
+    for depth in (1, 2, 3):
         assert reference(state, depth) == ("win", "blue", 1)
-        assert reference(bare, depth)[0] != "win" or reference(bare, depth)[1] != "blue"
+        assert reference(once, depth) == ("no_forced_win", None, None)
         for method in (dfpn, solver):
             assert method(state, depth) == reference(state, depth)
-            assert method(bare, depth) == reference(bare, depth)
+            assert method(once, depth) == reference(once, depth)
 
 
 def _record_state(name: str, plies: int) -> GameState:
@@ -120,7 +128,7 @@ def test_dfpn_agrees_with_minimax_on_random_positions() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**6))
 def test_midgame_positions_agree_with_alphabeta_and_minimax(seed: int) -> None:
-    """Random midgames from the standard start (15–40 random legal actions): df-pn, the
+    """Random games from the standard start (up to 40 random legal actions): df-pn, the
     alpha-beta search and minimax agree at depth 2 (and the proofs verify, in dfpn())."""
     rng = random.Random(seed)
     state = random_state(rng, standard=1.0)
