@@ -53,9 +53,10 @@ _EPSILON_NUM, _EPSILON_DEN = 1, 4
 
 #: Positions searched between two looks at the budget (the clock, the progress line).
 CHECK_EVERY = 64
-#: Expansions the table keeps (:meth:`Table.remember`): about 40 children of 300 bytes
-#: each, so some 50 MB.
+#: Expansions the table keeps at most (:meth:`Table.remember`), and the bytes one takes,
+#: measured (its children and their keys; benchmarks/README.md): some 50 MB.
 EXPANSIONS = 4096
+EXPANSION_BYTES = 12_000
 #: A position of the history or the line, and how often it has stood (1 or 2).
 Occurrence = tuple[PositionKey, int]
 #: A node's key in the table: the attacker, the 第9条 key, the claim, the actions left, the
@@ -72,8 +73,9 @@ class Table:
     ``work`` the positions searched to compute it. When it is full, the cheapest half is
     dropped (the entries that cost the least to compute again)."""
 
-    def __init__(self, max_entries: int) -> None:
+    def __init__(self, max_entries: int, max_expansions: int = EXPANSIONS) -> None:
         self.max_entries = max(max_entries, 2)
+        self.max_expansions = max_expansions
         self.entries: dict[TableKey, tuple[int, int, int]] = {}
         self.dropped = 0
         self.peak = 0
@@ -85,9 +87,11 @@ class Table:
     def remember(
         self, key: TableKey, expanded: tuple[int, int] | list[_Child]
     ) -> tuple[int, int] | list[_Child]:
-        """Keep a node's expansion, dropping the oldest past :data:`EXPANSIONS`."""
+        """Keep a node's expansion, dropping the oldest past :attr:`max_expansions`."""
         children = self.children
-        if len(children) >= EXPANSIONS:
+        if len(children) >= self.max_expansions:
+            if not children:
+                return expanded
             del children[next(iter(children))]
         children[key] = expanded
         return expanded

@@ -16,7 +16,13 @@ from dataclasses import dataclass
 
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.budget import Budget, BudgetSpent
-from adjudicator.orbit_dominion.dfpn import Prover, Table, UnprovenWin
+from adjudicator.orbit_dominion.dfpn import (
+    EXPANSION_BYTES,
+    EXPANSIONS,
+    Prover,
+    Table,
+    UnprovenWin,
+)
 from adjudicator.orbit_dominion.position import MOVE_LIMIT
 from adjudicator.orbit_dominion.proof import Proof, Solution, verify
 from adjudicator.orbit_dominion.solve_answer import (
@@ -28,10 +34,10 @@ from adjudicator.orbit_dominion.solve_answer import (
 )
 from adjudicator.orbit_dominion.state import GameState
 
-#: Bytes one entry of the df-pn table takes, measured (benchmarks/README.md): its key (the
-#: position, the claim, the actions left, the ply, the history consulted), its numbers
-#: and the dictionary's slot. The memory budget divided by it bounds the table.
-ENTRY_BYTES = 400
+#: Bytes one entry of the df-pn table takes, measured with tracemalloc (benchmarks/
+#: README.md): its key (the attacker, the position, the claim, the actions left, the ply,
+#: the history consulted), its numbers and the dictionary's slot.
+ENTRY_BYTES = 550
 
 
 @dataclass
@@ -100,9 +106,13 @@ def proof_of(run: DfpnRun, state: GameState, history: list[str]) -> Proof:
 
 
 def table_for(budget: Budget | None) -> Table:
-    """A table as large as the budget's memory allows."""
+    """A table as large as the budget's memory allows: at most a quarter of it for the
+    expansions kept, the rest for the entries."""
     memory = budget.memory if budget is not None else None
-    return Table(memory // ENTRY_BYTES if memory is not None else 1 << 62)
+    if memory is None:
+        return Table(1 << 62)
+    expansions = min(EXPANSIONS, memory // 4 // EXPANSION_BYTES)
+    return Table((memory - expansions * EXPANSION_BYTES) // ENTRY_BYTES, expansions)
 
 
 def solve_dfpn(
