@@ -122,12 +122,16 @@ class UnprovenWin(AssertionError):
 
 @dataclass
 class _Child:
-    """A child of the node being expanded: its action, its node and its table key."""
+    """A child of the node being expanded: its action, its node, its 第9条 key, its
+    parent's table key, and its own table key once the search has needed it
+    (:meth:`Prover.table_key`): most children are never searched, and their keys are
+    most of the cost of an expansion."""
 
     action: Action
     node: Node
     key: PositionKey
-    table_key: TableKey
+    parent: TableKey
+    table_key: TableKey | None = None
 
 
 def _threshold(second: int, limit: int) -> int:
@@ -231,10 +235,7 @@ class Prover(Searcher):
                 return self._won(1, turn)
             child = (en2, me2, ef2, mf2, 1 - turn, ply + 1, next_claim)
             key = successor_key(me2, en2, mf2, ef2, turn)
-            token = self.enter(key)
-            table_key = self.child_key(parent, child, key)
-            self.leave(key, token)
-            children.append(_Child(a, child, key, table_key))
+            children.append(_Child(a, child, key, parent))
         return children
 
     # --- the search -------------------------------------------------------------------------
@@ -247,12 +248,21 @@ class Prover(Searcher):
                 found = self.leaf(child.node, 0)
             assert found is not None
             return found
+        if child.table_key is None:
+            return 1, 1
         self.probes += 1
         entry = self.pns.get(child.table_key)
         if entry is None:
             return 1, 1
         self.hits += 1
         return entry[0], entry[1]
+
+    def table_key(self, child: _Child) -> TableKey:
+        """The child's table key, computed the first time (the child entered on the line:
+        its key counts its own occurrence)."""
+        if child.table_key is None:
+            child.table_key = self.child_key(child.parent, child.node, child.key)
+        return child.table_key
 
     @contextmanager
     def entered(self, key: PositionKey) -> Iterator[None]:
@@ -269,6 +279,9 @@ class Prover(Searcher):
         if self.nodes >= self.next_check:
             self.spend()
         start = self.nodes
+        entry = self.pns.get(key)
+        if entry is not None and (entry[0] >= thpn or entry[1] >= thdn):
+            return entry[0], entry[1]
         found = self.leaf(node, depth)
         if found is not None:
             self.pns.put(key, *found, 1)
@@ -292,7 +305,7 @@ class Prover(Searcher):
             else:
                 child_pn, child_dn = min(thpn - pn + other, _CAP), _threshold(second, thdn)
             with self.entered(chosen.key):
-                self.mid(chosen.node, below, chosen.table_key, child_pn, child_dn)
+                self.mid(chosen.node, below, self.table_key(chosen), child_pn, child_dn)
         self.pns.put(key, pn, dn, self.nodes - start + 1)
         return pn, dn
 
@@ -335,13 +348,14 @@ class Prover(Searcher):
         decided at once); else ``None``."""
         if depth == 0:
             return self.numbers(child, 0)[0] == 0
-        entry = self.pns.get(child.table_key)
-        if entry is not None and (entry[0] == 0 or entry[1] == 0):
-            return entry[0] == 0
-        if not search:
-            return None
         with self.entered(child.key):
-            pn, _ = self.mid(child.node, depth, child.table_key, INFINITE, INFINITE)
+            key = self.table_key(child)
+            entry = self.pns.get(key)
+            if entry is not None and (entry[0] == 0 or entry[1] == 0):
+                return entry[0] == 0
+            if not search:
+                return None
+            pn, _ = self.mid(child.node, depth, key, INFINITE, INFINITE)
         return pn == 0
 
     def tree(self, node: Node, depth: int, key: TableKey) -> tuple[ProofNode, int]:
@@ -368,9 +382,8 @@ class Prover(Searcher):
             if not self.proved(child, depth - 1, search=True):
                 raise UnprovenWin(f"the defender escapes by {child.action} in a proved line")
             with self.entered(child.key):
-                replies[child.action.text], length = self.tree(
-                    child.node, depth - 1, child.table_key
-                )
+                below, length = self.tree(child.node, depth - 1, self.table_key(child))
+            replies[child.action.text] = below
             longest = max(longest, length + 1)
         return RepliesNode(replies=replies), longest
 
@@ -383,7 +396,7 @@ class Prover(Searcher):
         if chosen is None:
             raise UnprovenWin("no action keeps the proved win")
         with self.entered(chosen.key):
-            below, length = self.tree(chosen.node, depth, chosen.table_key)
+            below, length = self.tree(chosen.node, depth, self.table_key(chosen))
         return MoveNode(move=chosen.action.text, next=below), length + 1
 
     def _winning_action(self, node: Node) -> tuple[ProofNode, int]:
