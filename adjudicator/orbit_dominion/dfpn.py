@@ -293,6 +293,10 @@ class Prover(Searcher):
             self.pns.put(key, *expanded, 1)
             return expanded
         children = expanded
+        if depth == 1 and node[5] + 1 < MOVE_LIMIT and not self.repeated[node[4]]:
+            last = self._last_action(children, node[4])
+            self.pns.put(key, *last, 1)
+            return last
         is_or = node[4] == self.attacker
         below = depth - 1
         while True:
@@ -308,6 +312,16 @@ class Prover(Searcher):
                 self.mid(chosen.node, below, self.table_key(chosen), child_pn, child_dn)
         self.pns.put(key, pn, dn, self.nodes - start + 1)
         return pn, dn
+
+    def _last_action(self, children: list[_Child], turn: int) -> tuple[int, int]:
+        """A node one action from the depth's end, no action of which decides at once:
+        its children stand at the depth's end with the move limit out of reach and no
+        result of the opponent's banned, so the opponent has a legal action there and only
+        its pending gate claim can decide one (as the alpha-beta search's shortcut): the
+        mover loses when every child keeps that claim; otherwise nothing is decided."""
+        their_gates = TARGET_GATES[1 - turn]
+        claimed = all(c.node[6] and c.node[0] & their_gates == their_gates for c in children)
+        return self._won(-1 if claimed else 0, turn)
 
     def _combine(
         self, children: list[_Child], depth: int, is_or: bool
