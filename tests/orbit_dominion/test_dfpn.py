@@ -6,6 +6,7 @@ entries changes no answer."""
 
 from __future__ import annotations
 
+import json
 import random
 import shlex
 from pathlib import Path
@@ -210,3 +211,48 @@ def test_the_worked_example_prints_what_the_page_shows(
             target.write_text(result.stdout, encoding="utf-8")
         if example.shown:
             check(example, result.stdout)
+
+
+GATE = "..b........./....r......./R.....r..B.. r 0 -"
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    app = build_app(Registry(installed_games()))
+    result = CliRunner(env={"LANG": "C.UTF-8", "COLUMNS": "200"}).invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("method", ["alphabeta", "dfpn", "auto"])
+def test_every_method_gives_the_same_answer_and_a_proof_verify_accepts(
+    method: str, tmp_path: Path
+) -> None:
+    """第8条 03 / 第10条 01: red's gate claim within 2, whichever method proves it, with
+    a table of 1 MB (--memory); the solution as printed passes verify-proof."""
+    code, out, _ = _cli("orbit-dominion", "solve", GATE, "-d", "4", "--method", method,
+                        "--memory", "1", "--json")  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert (data["result"], data["winner"], data["within"], data["depth"]) == ("win", "red", 2, 4)
+    path = tmp_path / "solution.json"
+    path.write_text(out, encoding="utf-8")
+    code, out, _ = _cli("orbit-dominion", "verify-proof", str(path))
+    assert code == 0 and out.startswith("proof valid: red wins within 2 actions")
+
+
+def test_dfpn_refuses_an_executor_in_both_languages() -> None:
+    """df-pn runs here only: --method dfpn with --executor is refused before anything is
+    searched or any cluster is asked, naming the option, in English and Japanese."""
+    args = ("orbit-dominion", "solve", GATE, "-d", "3", "--method", "dfpn")
+    code, _, err = _cli(*args, "--executor", "dask://127.0.0.1:1")
+    assert code == 2 and "--executor" in err and "df-pn runs here only" in err
+    code, _, err = _cli(*args, "--executor", "dask://127.0.0.1:1", "--lang", "ja")
+    assert code == 2 and "df-pn はこの場でのみ動きます" in err
+
+
+def test_dfpn_stops_at_its_budget_and_says_what_was_proved() -> None:
+    """The budgets bound df-pn as they bound alpha-beta: at --max-nodes the answer is the
+    depth settled and the one left unfinished."""
+    args = ("orbit-dominion", "solve", "standard", "-d", "30", "--method", "dfpn")
+    data = json.loads(_cli(*args, "--max-nodes", "300", "--json")[1])
+    assert data["result"] == "no_forced_win" and data["unfinished"] == data["depth"] + 1
+    assert 300 <= data["nodes"] < 300 + 100  # looked at every 64 positions
