@@ -78,7 +78,6 @@ class Table:
         self.max_expansions = max_expansions
         self.entries: dict[TableKey, tuple[int, int, int]] = {}
         self.dropped = 0
-        self.peak = 0
         #: The children of the nodes expanded last (the search comes back to a node many
         #: times, and its children's keys cost more than a visit): at most
         #: :data:`EXPANSIONS`, the oldest dropped first.
@@ -106,9 +105,9 @@ class Table:
         entries[key] = (pn, dn, work)
 
     def _shrink(self) -> None:
-        """Drop the half of the entries that cost the least work."""
+        """Drop the half of the entries that cost the least work (with the entries of
+        the median's work: at least half)."""
         entries = self.entries
-        self.peak = max(self.peak, len(entries))
         works = sorted(e[2] for e in entries.values())
         cut = works[len(works) // 2]
         keep = {k: e for k, e in entries.items() if e[2] > cut}
