@@ -65,11 +65,11 @@ HELP: dict[str, str] = {
     "solve --executor": (
         "探索を Dask クラスタに分散します: dask://HOST:PORT('distributed' 追加パッケージが"
         "必要)。指定しなければすべてこの場で計算します。アルファベータ探索のみ: これを付けると "
-        "--method auto はアルファベータ探索になり、--method dfpn は受け付けません。"
+        "--method 'auto' はアルファベータ探索になり、--method 'dfpn' は受け付けません。"
     ),
     "solve --method": (
-        "auto: 予算の4分の1でアルファベータ探索(短い勝ちはすぐ見つかる)、残りで df-pn"
-        "(証明数探索); alphabeta または dfpn: その方法だけ。"
+        "'alphabeta'(既定)または 'dfpn'(証明数探索): その方法だけ。'auto': 予算の4分の1で"
+        "アルファベータ探索(短い勝ちはすぐ見つかる)、残りで df-pn。"
     ),
     "solve --memory": (
         "探索の置換表が使ってよいメガバイト数: アルファベータ探索はそこで止まり、読み終えた"

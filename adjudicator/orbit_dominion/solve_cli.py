@@ -8,7 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-import click
 import typer
 from rich.markup import escape
 
@@ -35,7 +34,7 @@ from adjudicator.orbit_dominion.budget import (
 from adjudicator.orbit_dominion.known import what_is_known
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.references import rule_data
-from adjudicator.orbit_dominion.solving import METHODS, Method, solve_state
+from adjudicator.orbit_dominion.solving import Method, solve_state
 
 if TYPE_CHECKING:  # the models load with the commands that use them, not at start-up
     from adjudicator.core.game import Game
@@ -161,12 +160,12 @@ ExecutorOption = Annotated[
     ),
 ]
 MethodOption = Annotated[
-    str,
+    Method,
     typer.Option(
         "--method",
-        click_type=click.Choice(METHODS),
-        help="auto: alpha-beta on a quarter of the budget (short wins at once), then "
-        "df-pn (proof-number search) on the rest; alphabeta or dfpn: that one alone.",
+        help="alphabeta (the default) or dfpn (proof-number search): that one alone; auto: "
+        "alpha-beta on a quarter of the budget (short wins at once), then df-pn on the rest.",
+        show_default=False,
     ),
 ]
 MemoryOption = Annotated[
@@ -250,21 +249,13 @@ def solve_command(
             executor=executor,
             with_proof=not no_proof,
             budget=budget,
-            method=_method(method),
+            method=method,
         )
     except InputError as err:
         end_progress(show)
         fail(err)
     end_progress(show)
     report(solution, language, as_json=as_json, budget=budget, verbose=verbose)
-
-
-def _method(name: str) -> Method:
-    """The method named (the option's choices are :data:`METHODS`)."""
-    for method in METHODS:
-        if method == name:
-            return method
-    raise ValueError(name)
 
 
 def _read_file(file: Path) -> Solution | Proof:

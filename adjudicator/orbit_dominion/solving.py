@@ -16,10 +16,9 @@ if TYPE_CHECKING:
     from adjudicator.orbit_dominion.state import GameState
 
 Method = Literal["auto", "alphabeta", "dfpn"]
-METHODS: tuple[Method, ...] = ("auto", "alphabeta", "dfpn")
-#: The share of the budget (positions and seconds) that ``auto`` gives alpha-beta before
-#: df-pn takes the rest: short wins and shallow depths are alpha-beta's, found at once.
-AUTO_SHARE = 0.25
+#: ``auto`` gives alpha-beta one part in this many of the budget (positions and seconds)
+#: before df-pn takes the rest: short wins and shallow depths are alpha-beta's, found at once.
+AUTO_PARTS = 4
 
 
 def solve_state(
@@ -43,7 +42,7 @@ def solve_state(
     if executor is not None:
         if method == "dfpn":
             raise InputError(
-                "dfpn_not_distributed",
+                "bad_option",
                 said("orbit_dominion.solve.dfpn_here_only"),
                 field="--executor",
             )
@@ -62,15 +61,15 @@ def solve_state(
 
 
 def _auto(state: GameState, depth: int, with_proof: bool, budget: Budget) -> Solution:
-    """Alpha-beta on a share of the budget (:data:`AUTO_SHARE`), then df-pn on the rest
+    """Alpha-beta on a share of the budget (:data:`AUTO_PARTS`), then df-pn on the rest
     from the first depth alpha-beta left unsettled."""
     from adjudicator.orbit_dominion.dfpn_solve import solve_dfpn
     from adjudicator.orbit_dominion.solve import solve
 
     started = time.perf_counter()
     share = Budget(
-        None if budget.max_nodes is None else max(1, int(budget.max_nodes * AUTO_SHARE)),
-        None if budget.seconds is None else budget.seconds * AUTO_SHARE,
+        None if budget.max_nodes is None else max(1, budget.max_nodes // AUTO_PARTS),
+        None if budget.seconds is None else budget.seconds / AUTO_PARTS,
         budget.progress,
         budget.memory,
     )
