@@ -106,6 +106,14 @@ class Replay(ABC):
         that can tell nothing this way has none."""
         return []
 
+    def same_effect(self, event: str) -> list[str]:
+        """Other events that play here exactly as ``event`` does, for a game of chance:
+        dice that fall otherwise to the same effect (a battle's misses, a roll that does
+        not beat the base's value). The rest of a record cannot tell them apart, so a
+        repair that writes ``event`` names them beside it as equally consistent rather
+        than pick one silently. A game without chance has none."""
+        return []
+
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """What the rules have decided so far (turn starts included)."""
