@@ -229,3 +229,55 @@ def test_agreed_tries_a_bounded_number_of_events() -> None:
 
     agreed(replay, Counting(), ["not a line"], 24)
     assert len(played) == TRIED
+
+
+# --- a part of a line left out ------------------------------------------------------------------
+
+
+def _standing_before(text: str, line: str) -> Replay:
+    """The replay of ``text`` standing before its event ``line``."""
+    record = load_record(text)
+    replay = game(record.game).replay(record)
+    for event in record.events:
+        if event.written == line:
+            return replay
+        replay.attempt(event.played, lenient=False)
+    raise AssertionError(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "written"),
+    [
+        (  # step 5: a move of the turn left out
+            "23. black: dice black-red=5 green=2 cyan=2 | S=cyan T=green A=black-red "
+            "| skill cyan A | target 4 | moves 4>6 6>8",
+            "23. black: dice black-red=5 green=2 cyan=2 | S=cyan T=green A=black-red "
+            "| skill cyan A | target 4 | moves 4>6",
+        ),
+        (  # step 3: the re-roll's pips left out
+            "33. black: dice black-red=1 green=4 cyan=1 | S=black-red T=green A=cyan "
+            "| skill black-red A=5 | target 5 | moves 5>9 9>13",
+            "33. black: dice black-red=1 green=4 cyan=1 | S=black-red T=green A=cyan "
+            "| skill black-red | target 5 | moves 5>9 9>13",
+        ),
+    ],
+)
+def test_an_astro_stra_turn_with_a_part_left_out_is_completed(line: str, written: str) -> None:
+    """Steps 3 and 5: a turn refused as written, with the dice it writes, is completed by
+    the legal turns for those dice that say all it says and more — the turn played among
+    them — and a repair tries them in its place, at most at the cost of a line left out."""
+    replay = _standing_before(ASTRO_STRA.read_text(encoding="utf-8"), line)
+    assert replay.check(written) is not None
+    assert line in replay.completed(written)
+    assert replay.completed(line) == []  # accepted as written: nothing left out
+
+
+def test_a_die_left_out_of_a_dark_nebula_battle_is_put_back() -> None:
+    """9.1: one die a counter; a battle's line with a die of a kind left out is refused,
+    and completed by the die put back in every place and with every face accepted."""
+    text = _dark_nebula_game(4)
+    line = next(e.written for e in load_record(text).events if "r.guard_ship=3,2" in e.written)
+    written = line.replace("r.guard_ship=3,2", "r.guard_ship=3")
+    replay = _standing_before(text, line)
+    assert replay.check(written) is not None
+    assert line in replay.completed(written)

@@ -85,6 +85,19 @@ def _key(game: Game) -> Hashable:
     )
 
 
+_ROLL = re.compile(r"\bdice ((?:[a-z-]+=[0-9]+ ?){3})\|")
+
+
+def roll_of(line: str) -> dict[str, int] | None:
+    """The three dice a turn's line writes (``dice clear=1 yellow=3 purple=6 |``), colour
+    to pips; ``None`` when it does not write three."""
+    found = _ROLL.search(line)
+    if found is None:
+        return None
+    pairs = [die.partition("=") for die in found[1].split()]
+    return {colour: int(pips) for colour, _, pips in pairs}
+
+
 _SIDE = re.compile(r"[0-9]+\. (black|white):")
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from adjudicator.astro_stra import omissions
 from adjudicator.astro_stra.board import Position, start_position
 from adjudicator.astro_stra.drawing import Drawings, summary
+from adjudicator.astro_stra.legal import legal_turns
 from adjudicator.astro_stra.notation import (
     ReadTurn,
     SkillWords,
@@ -34,7 +35,7 @@ from adjudicator.core.judge.references import RuleData, in_force
 from adjudicator.core.judge.replay import ACCEPTED, EventReplay, Step
 from adjudicator.core.judge.violations import Violation
 from adjudicator.core.read.records import Event
-from adjudicator.core.repair.continuation import agreed
+from adjudicator.core.repair.continuation import agreed, says_all
 
 #: Turns a repair tries where one was left out, at most: the effects the turns after agree
 #: with equally, the likeliest first.
@@ -185,6 +186,18 @@ class AstroStraReplay(Drawings, EventReplay):
         return omissions.kept(
             key, lambda: agreed(self, omissions.rebuilt(game, self.readings), ahead, MOST)
         )
+
+    def completed(self, written: str) -> list[str]:
+        """The turns with the dice ``written`` says that say all it says and more: a move
+        of the turn, a re-roll's pips, a target left out (the dice are the roll's; every
+        legal turn for them is listed, :func:`~.legal.legal_turns`)."""
+        game = self.game
+        if game is None or self.decided is not None or self.check(written) is None:
+            return []
+        roll = omissions.roll_of(written)
+        if roll is None:
+            return []
+        return [line for line in legal_turns(game, roll, self.readings) if says_all(written, line)]
 
     def same_effect(self, event: str) -> list[str]:
         """The turns that would leave the game as ``event`` leaves it: other dice, slots

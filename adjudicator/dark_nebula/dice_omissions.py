@@ -186,6 +186,21 @@ def face_variants(line: str, keeps: Callable[[str], bool]) -> Iterator[str]:
             yield variant
 
 
+#: A kind's dice in a battle's line (``e.cruiser=3,5``).
+_KIND_DICE = re.compile(r"(?<==)[0-9]+(?:,[0-9]+)*")
+
+
+def one_die_more(line: str) -> Iterator[str]:
+    """``line`` with one die more among a kind's (``e.cruiser=3`` → ``e.cruiser=3,5``), in
+    every place and with every face: a die left out of a battle (9.1: one a counter)."""
+    for spot in _KIND_DICE.finditer(line):
+        dice = spot[0].split(",")
+        for place in range(len(dice) + 1):
+            for face in map(str, DIE_FACES):
+                more = ",".join([*dice[:place], face, *dice[place:]])
+                yield line[: spot.start()] + more + line[spot.end() :]
+
+
 def search_variants(line: str, situation: Situation) -> Iterator[str]:
     """A search line (``1.7 search: zarek; roll 4``) with other sectors searched (10.1: none,
     one or two holding imperial counters, in either order) and the roll's other faces: a

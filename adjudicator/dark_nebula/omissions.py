@@ -196,6 +196,20 @@ class RepairHints(Replay):
             bodies = movements(self.situation, self.board, side, nebula, wanted)
         return [f"{head}: {body}" for body in bodies]
 
+    def completed(self, written: str) -> list[str]:
+        """A battle's line refused here with a die of a kind put back where the record left
+        one out (9.1: one die a counter), every face and place, those accepted here."""
+        if self.check(written) is None:
+            return []
+        found = []
+        for variant in dice_omissions.one_die_more(written):
+            try:
+                if self.check(variant) is None:
+                    found.append(variant)
+            except InputError:
+                continue
+        return found
+
     def same_effect(self, event: str) -> list[str]:
         """The lines with the dice of ``event`` (a battle's, the 10.7 roll) falling otherwise
         that the judge accepts here to the very same position: hits and misses as they were,

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.judge.replay import Replay
+from adjudicator.core.repair.transcription import tokens
 
 #: Events offered for one gap that are played with the continuation, at most: a step's dice
 #: fall a few ways to different effect (hits of each kind of counter, a roll that beats a
@@ -54,3 +55,11 @@ def _accepted(replay: Replay, lines: Sequence[str]) -> int:
         if step.violation is not None or step.decided is not None:
             return played
     return len(lines)
+
+
+def says_all(written: str, meant: str) -> bool:
+    """Whether ``meant`` says all ``written`` says, and more: ``written``'s tokens (numbers
+    and words whole) are ``meant``'s with some left out, in order — a part of a line left
+    out by a person copying it."""
+    left = iter(tokens(meant))
+    return written != meant and all(token in left for token in tokens(written))

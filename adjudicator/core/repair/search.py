@@ -273,13 +273,17 @@ class _Search:
 
     def _replacements(self, replay: Replay, line: str, listed: list[str]) -> dict[str, float]:
         """What may have been meant where ``line`` is written, with what miscopying it
-        costs: every event the game lists as legal here, and the line with a number or a
-        word miscopied."""
+        costs: every event the game lists as legal here, the line with a part left out put
+        back (:meth:`Replay.completed`), and the line with a number or a word miscopied."""
         found = {
             alt: transcription.line_cost(line, alt, self.confusables)
             for alt in listed
             if alt != line
         }
+        for alt in replay.completed(line):
+            # a part of an event left out costs at most what the whole event left out does
+            cost = transcription.line_cost(line, alt, self.confusables)
+            found.setdefault(alt, min(cost, transcription.MISSING_OR_EXTRA_EVENT))
         for alt, cost in transcription.near_numbers(line):
             found.setdefault(alt, cost)
         for alt, cost in transcription.near_words(line, replay.vocabulary()):
