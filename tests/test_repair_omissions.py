@@ -281,3 +281,18 @@ def test_a_die_left_out_of_a_dark_nebula_battle_is_put_back() -> None:
     replay = _standing_before(text, line)
     assert replay.check(written) is not None
     assert line in replay.completed(written)
+
+
+@pytest.mark.parametrize(
+    ("path", "line", "written"),
+    [
+        (DARK_NEBULA, "1.7 search: zarek imobu; roll 4", "1.7 search: zarek sector-10; roll 4"),
+    ],
+)
+def test_an_unreadable_line_is_no_part_left_out(path: Path, line: str, written: str) -> None:
+    """A line the notation cannot read (a sector the board does not have) is refused, not a
+    line to complete: the search goes on (an edit may mend it) and never stops on it."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(line) == 1
+    found = repair(text.replace(line, written), max_edits=1, top=1)
+    assert found.status in ("repaired", "no_candidate")

@@ -199,16 +199,16 @@ class RepairHints(Replay):
     def completed(self, written: str) -> list[str]:
         """A battle's line refused here with a die of a kind put back where the record left
         one out (9.1: one die a counter), every face and place, those accepted here."""
-        if self.check(written) is None:
+        if self._accepts(written):
             return []
-        found = []
-        for variant in dice_omissions.one_die_more(written):
-            try:
-                if self.check(variant) is None:
-                    found.append(variant)
-            except InputError:
-                continue
-        return found
+        return [v for v in dice_omissions.one_die_more(written) if self._accepts(v)]
+
+    def _accepts(self, line: str) -> bool:
+        """Whether ``line`` would be accepted here (an unreadable one is not)."""
+        try:
+            return self.check(line) is None
+        except InputError:
+            return False
 
     def same_effect(self, event: str) -> list[str]:
         """The lines with the dice of ``event`` (a battle's, the 10.7 roll) falling otherwise
@@ -225,7 +225,10 @@ class RepairHints(Replay):
             """Whether ``variant`` plays here to where ``event`` does: the board, the base
             and what is pending, and the outcome."""
             twin = self.copy()
-            if twin.attempt(variant, lenient=False).violation is not None:
+            try:
+                if twin.attempt(variant, lenient=False).violation is not None:
+                    return False
+            except InputError:
                 return False
             return (
                 isinstance(twin, RepairHints)
