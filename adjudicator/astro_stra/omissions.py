@@ -22,6 +22,7 @@ from adjudicator.astro_stra.dice import PIPS
 from adjudicator.astro_stra.legal import legal_plays
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.turn import Game
+from adjudicator.core.read.numbers import read_int
 
 T = TypeVar("T")
 
@@ -95,7 +96,7 @@ def roll_of(line: str) -> dict[str, int] | None:
     if found is None:
         return None
     pairs = [die.partition("=") for die in found[1].split()]
-    return {colour: int(pips) for colour, _, pips in pairs}
+    return {colour: read_int(pips) for colour, _, pips in pairs}
 
 
 _SIDE = re.compile(r"[0-9]+\. (black|white):")

@@ -201,8 +201,8 @@ class AstroStraReplay(Drawings, EventReplay):
 
     def _accepts(self, line: str) -> bool:
         """Whether ``line`` would be accepted here (an unreadable one is not)."""
-        try:
-            return self.check(line) is None
+        try:  # a copy, not check's deep copy: asked at every place a search looks
+            return self.copy().attempt(line, lenient=False).violation is None
         except InputError:
             return False
 

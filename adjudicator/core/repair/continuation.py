@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.judge.replay import Replay
-from adjudicator.core.repair.transcription import tokens
+from adjudicator.core.repair.transcription import MISSING_OR_EXTRA_EVENT, line_cost, tokens
 
 #: Events offered for one gap that are played with the continuation, at most: a step's dice
 #: fall a few ways to different effect (hits of each kind of counter, a roll that beats a
@@ -63,3 +63,13 @@ def says_all(written: str, meant: str) -> bool:
     out by a person copying it."""
     left = iter(tokens(meant))
     return written != meant and all(token in left for token in tokens(written))
+
+
+def completions(replay: Replay, written: str, confusables: tuple[str, ...]) -> dict[str, float]:
+    """The lines :meth:`Replay.completed` names for ``written``, each with its cost: what
+    copying it with those parts left out costs, at most what leaving the whole event out
+    costs (a part of a line is no dearer to lose than the line)."""
+    return {
+        alt: min(line_cost(written, alt, confusables), MISSING_OR_EXTRA_EVENT)
+        for alt in replay.completed(written)
+    }

@@ -41,6 +41,7 @@ from adjudicator.core.judge.validation import Validation, validate
 from adjudicator.core.judge.verdict import Problem
 from adjudicator.core.read.records import GameRecord
 from adjudicator.core.repair import transcription
+from adjudicator.core.repair.continuation import completions
 from adjudicator.core.repair.lines import Lines, Slot, Ticking, digest
 from adjudicator.core.repair.models import Candidate, Edit, Op, Repair, Searched, Stop
 from adjudicator.core.repair.ties import alternatives_in, ties
@@ -275,15 +276,8 @@ class _Search:
         """What may have been meant where ``line`` is written, with what miscopying it
         costs: every event the game lists as legal here, the line with a part left out put
         back (:meth:`Replay.completed`), and the line with a number or a word miscopied."""
-        found = {
-            alt: transcription.line_cost(line, alt, self.confusables)
-            for alt in listed
-            if alt != line
-        }
-        for alt in replay.completed(line):
-            # a part of an event left out costs at most what the whole event left out does
-            cost = transcription.line_cost(line, alt, self.confusables)
-            found.setdefault(alt, min(cost, transcription.MISSING_OR_EXTRA_EVENT))
+        found = {alt: transcription.line_cost(line, alt, self.confusables) for alt in listed}
+        found = completions(replay, line, self.confusables) | found
         for alt, cost in transcription.near_numbers(line):
             found.setdefault(alt, cost)
         for alt, cost in transcription.near_words(line, replay.vocabulary()):
