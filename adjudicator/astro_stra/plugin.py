@@ -133,23 +133,27 @@ class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
 
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         """The opening and the draft are the record's first two events, each turn one
-        after them (:meth:`Record.lines`)."""
+        after them (:meth:`Record.lines`), numbered in order: a text record's turns as it
+        wrote them (a gap in its numbers, where a turn was left out) are read afresh."""
         from adjudicator.astro_stra.notation import parse_opening, parse_turn
         from adjudicator.astro_stra.record import Turn
 
         model: Record = record.model  # this game's record holds its own model
+        written = model.written_turns()
         (opening, o), (draft, d), *turns = events
+
+        def turn(line: str, origin: int | None) -> Turn:
+            entry = written[origin - 2] if origin is not None and origin >= 2 else line
+            return Turn.of((parse_turn(line) if isinstance(entry, str) else entry)[1])
+
         update: dict[str, Any] = {
             "opening": model.opening if o == 0 else parse_opening(opening),
             "draft": model.draft if d == 1 else draft.split()[1:],
-            "turns": [
-                model.turns[origin - 2]
-                if origin is not None and origin >= 2
-                else Turn.of(parse_turn(line)[1])
-                for line, origin in turns
-            ],
+            "turns": [turn(line, origin) for line, origin in turns],
         }
-        return model.model_copy(update=update).to_game_record([])
+        corrected = model.model_copy(update=update)
+        corrected._written = None  # numbered in order now: the turns are what it holds
+        return corrected.to_game_record([])
 
     def renumbered(self, line: str, index: int) -> str:
         """A turn's line begins with its number, the turns counted after the opening and

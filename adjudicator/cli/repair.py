@@ -25,7 +25,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.read.strict_json import dumps, one_line
-from adjudicator.core.repair.words import edit_line, searched_said, verdict_said
+from adjudicator.core.repair.words import candidate_lines, searched_said, verdict_said
 from adjudicator.core.write.display import path_text, printable
 
 if TYPE_CHECKING:
@@ -135,8 +135,8 @@ def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -
     for rank, candidate in enumerate(found.candidates, 1):
         said = verdict_said(candidate, rules, lang)
         print(say("core.repair.candidate", lang, rank=rank, cost=candidate.cost, verdict=said))
-        for edit in candidate.edits:
-            print("     " + printable(edit_line(edit, lang, rules)))
+        for line in candidate_lines(candidate, lang, rules):
+            print("     " + printable(line))
     searched = found.searched
     if searched is not None:
         print(searched_said(searched, found.max_edits, len(found.candidates), lang))

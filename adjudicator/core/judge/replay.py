@@ -106,6 +106,21 @@ class Replay(ABC):
         that can tell nothing this way has none."""
         return []
 
+    def completed(self, written: str) -> list[str]:
+        """Events that may have been meant where ``written`` stands, refused here, with a
+        part of it left out (a die of a battle, a move of a turn, a re-roll's pips): the
+        lines the game accepts here that say all ``written`` says, and more. A repair tries
+        them in its place. A game that can tell none this way has none."""
+        return []
+
+    def same_effect(self, event: str) -> list[str]:
+        """Other events that play here exactly as ``event`` does, for a game of chance:
+        dice that fall otherwise to the same effect (a battle's misses, a roll that does
+        not beat the base's value). The rest of a record cannot tell them apart, so a
+        repair that writes ``event`` names them beside it as equally consistent rather
+        than pick one silently. A game without chance has none."""
+        return []
+
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """What the rules have decided so far (turn starts included)."""

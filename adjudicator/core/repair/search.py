@@ -41,8 +41,10 @@ from adjudicator.core.judge.validation import Validation, validate
 from adjudicator.core.judge.verdict import Problem
 from adjudicator.core.read.records import GameRecord
 from adjudicator.core.repair import transcription
+from adjudicator.core.repair.continuation import completions
 from adjudicator.core.repair.lines import Lines, Slot, Ticking, digest
 from adjudicator.core.repair.models import Candidate, Edit, Op, Repair, Searched, Stop
+from adjudicator.core.repair.ties import alternatives_in, ties
 
 if TYPE_CHECKING:
     from adjudicator.core.game import Game
@@ -272,13 +274,10 @@ class _Search:
 
     def _replacements(self, replay: Replay, line: str, listed: list[str]) -> dict[str, float]:
         """What may have been meant where ``line`` is written, with what miscopying it
-        costs: every event the game lists as legal here, and the line with a number or a
-        word miscopied."""
-        found = {
-            alt: transcription.line_cost(line, alt, self.confusables)
-            for alt in listed
-            if alt != line
-        }
+        costs: every event the game lists as legal here, the line with a part left out put
+        back (:meth:`Replay.completed`), and the line with a number or a word miscopied."""
+        found = {alt: transcription.line_cost(line, alt, self.confusables) for alt in listed}
+        found = completions(replay, line, self.confusables) | found
         for alt, cost in transcription.near_numbers(line):
             found.setdefault(alt, cost)
         for alt, cost in transcription.near_words(line, replay.vocabulary()):
@@ -472,14 +471,15 @@ def repair(
     found = search.run(root) if max_edits > 0 else []
     candidates = []
     for node in found:
-        corrected = repairable.with_events(record, [(s.line, s.origin) for s in node.slots])
+        lines = [(s.line, s.origin) for s in node.slots]
+        corrected = repairable.with_events(record, lines)
         checked = validate(source, corrected, game.replay(corrected), lenient=False, lang=lang)
         if checked.status != "valid":
             continue  # never claim what was not checked
         data = game.record_data(corrected)
-        candidates.append(
-            Candidate(edits=list(node.edits), cost=node.cost, verdict=checked, record=data)
-        )
+        edits = alternatives_in(game, repairable, record, lines, node.edits)
+        candidates.append(Candidate(edits=edits, cost=node.cost, verdict=checked, record=data))
+    candidates = ties(candidates)
     limit = candidates[0].cost + HORIZON if candidates and search.stopped == "horizon" else None
     return Repair(
         source=source,

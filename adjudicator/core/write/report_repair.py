@@ -22,7 +22,12 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, say
 from adjudicator.core.repair.models import Edit, Repair
 from adjudicator.core.repair.search import DEFAULT_MAX_EDITS, repair
-from adjudicator.core.repair.words import edit_line, searched_said, verdict_said
+from adjudicator.core.repair.words import (
+    edit_line,
+    equally_consistent,
+    searched_said,
+    verdict_said,
+)
 from adjudicator.core.write.display import printable
 from adjudicator.core.write.report_frames import drawn_frames, frames_data
 
@@ -130,6 +135,7 @@ def _best(
         "head": say("core.repair_report.best", lang, cost=best.cost),
         "edits": edits,
         "lines": [
+            *(printable(line) for line in equally_consistent(best, lang)),
             say("core.repair_report.checked", lang, verdict=verdict_said(best, game.rules, lang)),
             searched,
         ],
