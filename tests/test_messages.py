@@ -163,8 +163,6 @@ NOT_YET_CATALOGUED = frozenset(
         "core/conformance/spawn.py",
         "core/conformance/suite.py",
         "core/conformance/words.py",
-        "core/protocol/requests.py",
-        "core/protocol/serve.py",
         "core/write/files.py",
         "core/write/report.py",
         "core/write/report_html.py",
