@@ -24,7 +24,7 @@ from adjudicator.core.read.loading import read_text
 from adjudicator.core.read.numbers import NumberError, read_int
 from adjudicator.core.read.records import Event, GameRecord
 from adjudicator.core.registry import Registry
-from adjudicator.core.write.report import LABELS
+from adjudicator.core.write.report import labels
 
 
 class Ruling(BaseModel):
@@ -88,7 +88,7 @@ def ruled_event(
     counting = game.rules.counting
     if at is None or at == ply:
         return ply_name(counting, ply, lang), events[ply - 1].written, None
-    found = LABELS[lang]["opened_at"].format(
+    found = labels(lang)["opened_at"].format(
         ply=ply_name(counting, ply, lang), action=events[ply - 1].written
     )
     return ply_name(counting, at, lang), events[at - 1].written, found
