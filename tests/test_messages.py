@@ -151,8 +151,6 @@ NOT_YET_CATALOGUED = frozenset(
         "dark_nebula/replay.py",
         "dark_nebula/skeleton.py",
         "orbit_dominion/record_text.py",
-        "core/batch/distributed.py",
-        "core/batch/files.py",
         "core/conformance/diffs.py",
         "core/conformance/engine.py",
         "core/conformance/hello.py",
