@@ -35,7 +35,7 @@ from adjudicator.core.judge.replay import Replay
 from adjudicator.core.judge.ruling import Ruling, dispute_moment, read_at, rule
 from adjudicator.core.read.records import Event
 from adjudicator.core.read.strict_json import one_line
-from adjudicator.core.write.report import LABELS, won_line
+from adjudicator.core.write.report import labels, won_line
 
 ActionOption = Annotated[str | None, typer.Option("--action", "-a", help="The disputed action.")]
 RecordOption = Annotated[
@@ -282,7 +282,7 @@ def _solve(
 def _show(ruling: Ruling, game: Game, language: Lang, *, codes: bool) -> None:
     """The ruling for a person: the position before, the turn start, the verdict with its
     article and message, and what a legal action leads to."""
-    label = LABELS[language]
+    label = labels(language)
     console.print(ruling.drawing_before, markup=False)
     turn = turn_words(game, ruling.side_to_move, ruling.decided_before, language)
     console.print(
@@ -314,7 +314,7 @@ def ruling_caption(ruling: Ruling, game: Game, lang: Lang) -> list[str]:
     """The ruling in words for the picture sent to the players: whose turn and which ply,
     the action and whether it is legal; why not, with the article; what it decides — who
     has won, or that nothing is decided and why."""
-    label = LABELS[lang]
+    label = labels(lang)
     turn = turn_words(game, ruling.side_to_move, ruling.decided_before, lang)
     ply = ply_name(game.rules.counting, ruling.ply, lang)
     said = label["legal"] if ruling.legal else label["illegal"]
@@ -341,4 +341,4 @@ def _proves(ruling: Ruling, game: Game, lang: Lang) -> str | None:
     if ruling.violation_at is None:
         return None
     ply = ply_name(game.rules.counting, ruling.violation_at, lang)
-    return LABELS[lang]["proves"].format(ply=ply, action=ruling.violation_action or "")
+    return labels(lang)["proves"].format(ply=ply, action=ruling.violation_action or "")

@@ -140,7 +140,7 @@ def engine(ctx: typer.Context) -> None:
 
 def games(ctx: typer.Context, lang: LangOption = None) -> None:
     """List the games, their rulebooks, protocol features and commands."""
-    from adjudicator.core.game import FEATURES, FEATURES_JA
+    from adjudicator.core.game import FEATURES, feature_meaning
     from adjudicator.core.protocol.serve import PROTOCOL_VERSION
 
     language = resolve_lang(lang)
@@ -156,8 +156,8 @@ def games(ctx: typer.Context, lang: LangOption = None) -> None:
         console.print(f"  {words['cli']}: adjudicator {g.slug} --help")
         console.print(f"  {words['features']}: {', '.join(sorted(g.features))}")
     console.print("\n" + words["protocol"].format(version=PROTOCOL_VERSION))
-    for name, meaning in (FEATURES_JA if language == "ja" else FEATURES).items():
-        console.print(f"  {name}: {meaning}")
+    for name in FEATURES:
+        console.print(f"  {name}: {feature_meaning(name, language)}")
 
 
 DirectoryArgument = Annotated[

@@ -36,7 +36,7 @@ from adjudicator.core.read.loading import DEFAULT_MAX_BYTES
 from adjudicator.core.read.strict_json import dumps, one_line
 from adjudicator.core.registry import Registry
 from adjudicator.core.write.output import ReaderGone, quiet_stdout
-from adjudicator.core.write.report import LABELS, PlainText, Shown, VerdictPrinter, summary
+from adjudicator.core.write.report import PlainText, Shown, VerdictPrinter, labels, summary
 from adjudicator.core.write.spreadsheet import SummaryFormat, summary_writer
 
 if TYPE_CHECKING:
@@ -242,7 +242,7 @@ def _capped(jobs: int, language: Lang) -> int:
     """``--jobs``, at most the cores available (said on standard error when capped)."""
     cores = available_cores()
     if jobs > cores:
-        err_console.line(LABELS[language]["jobs_capped"].format(jobs=jobs, cores=cores))
+        err_console.line(labels(language)["jobs_capped"].format(jobs=jobs, cores=cores))
         return cores
     return jobs
 
@@ -402,7 +402,7 @@ def _finish(out: _Printed, language: Lang, interrupted: bool, total: int) -> Non
         out.exits.add(EXIT_USAGE)
     if interrupted:
         done = out.statuses.total()
-        err_console.line(LABELS[language]["interrupted"].format(done=done, total=total))
+        err_console.line(labels(language)["interrupted"].format(done=done, total=total))
         raise typer.Exit(EXIT_INTERRUPTED)
     raise typer.Exit(worst_exit(list(out.exits)))
 

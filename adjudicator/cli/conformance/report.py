@@ -35,8 +35,8 @@ from adjudicator.core.conformance.suite import (
     version_of,
 )
 from adjudicator.core.conformance.words import (
-    WORDS,
     counts_text,
+    word_table,
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, in_lang
@@ -143,7 +143,7 @@ def _say(
 ) -> None:
     """Each engine's counts (or why it did not run), the files written; then the files
     that could not be, the last one's error ending the command with exit 2."""
-    words = WORDS[language]
+    words = word_table(language)
     for run in runs:
         if run.report is None:
             said = words["did not run"]

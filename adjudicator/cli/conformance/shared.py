@@ -35,12 +35,12 @@ from adjudicator.core.conformance.runner import (
 from adjudicator.core.conformance.spawn import adopt
 from adjudicator.core.conformance.suite import LOCK_FILE
 from adjudicator.core.conformance.words import (
-    MARKS,
-    WORDS,
     counts_text,
     labels,
+    marks,
     said_of,
     version_text,
+    word_table,
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import FEATURES, Game
@@ -151,8 +151,8 @@ def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
     (refs, the request, answers, stderr) is :func:`shown`: no markup, no raw control."""
     if not verbose and r.status not in ("failed", "errored"):
         return
-    words = WORDS[lang]
-    head = f"{MARKS[lang][r.status]} {shown(r.id)} [dim]({shown(', '.join(r.refs))})[/]"
+    words = word_table(lang)
+    head = f"{marks(lang)[r.status]} {shown(r.id)} [dim]({shown(', '.join(r.refs))})[/]"
     if r.status in ("passed", "failed"):
         console.print(head)
     else:
@@ -179,7 +179,7 @@ def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
 
 
 def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
-    words = WORDS[lang]
+    words = word_table(lang)
     for r in report.results:
         print_result(r, verbose, lang)
     console.print()
@@ -253,7 +253,7 @@ def start_runner(
     ``hello`` cannot start a run."""
     if isinstance(started, EngineFailure):
         problem = shown(in_lang(said_of(started), lang))
-        err_console.print(WORDS[lang]["did not start"].format(problem=problem))
+        err_console.print(word_table(lang)["did not start"].format(problem=problem))
         raise typer.Exit(EXIT_ENGINE)
     process = started
     try:
@@ -278,7 +278,7 @@ def smoke_selection(
                 chosen[f.game] = case.id
                 break
     games = dict.fromkeys(f.game for f in files)
-    note = WORDS[lang]["not declared"]
+    note = word_table(lang)["not declared"]
     notes = [note.format(game=g) for g in games if g not in runner.info.games]
     return set(chosen.values()), notes
 
