@@ -68,8 +68,9 @@ def test_japanese_words_are_not_set_apart_by_spaces(key: str, texts: dict[str, s
     assert key in SPACED_AS_WRITTEN or not _SPACED.search(texts["ja"]), key
 
 
-#: Messages that show the shape of a notation whose parts are separated by a space.
-SPACED_AS_WRITTEN = frozenset({"core.tagged.bad_result"})
+#: Messages that show the shape of a notation whose parts are separated by a space (a tag,
+#: a command line: ``--sector 星域`` then the particle).
+SPACED_AS_WRITTEN = frozenset({"core.tagged.bad_result", "dark_nebula.skeleton.commitment"})
 
 
 def test_every_message_is_said_in_the_code_and_every_id_said_is_in_the_catalogue() -> None:
@@ -135,14 +136,6 @@ _SAYS = frozenset({"core/i18n.py"})
 #: hand, and leaves this list as it is converted (the list may only shrink).
 NOT_YET_CATALOGUED = frozenset(
     {
-        "dark_nebula/boundaries.py",
-        "dark_nebula/drawing.py",
-        "dark_nebula/notation.py",
-        "dark_nebula/reading.py",
-        "dark_nebula/record_text.py",
-        "dark_nebula/replay.py",
-        "dark_nebula/skeleton.py",
-        "orbit_dominion/record_text.py",
         "core/batch/distributed.py",
         "core/batch/files.py",
         "core/conformance/diffs.py",
