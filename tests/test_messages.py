@@ -164,14 +164,6 @@ NOT_YET_CATALOGUED = frozenset(
         "core/write/report.py",
         "core/write/report_html.py",
         "core/write/workbook.py",
-        "cli/adjudicate.py",
-        "cli/app.py",
-        "cli/common.py",
-        "cli/conformance/report.py",
-        "cli/conformance/shared.py",
-        "cli/conformance/suite.py",
-        "cli/legal.py",
-        "cli/validate.py",
     }
 )
 
