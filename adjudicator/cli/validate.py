@@ -279,7 +279,7 @@ def _workbook_class() -> type[Workbook]:
                 "missing_extra",
                 said("cli.validate.xlsx_extra"),
                 field="--xlsx",
-                expected="pip install 'adjudicator-rules[xlsx]'",
+                expected=said("cli.validate.xlsx_install"),
             )
         )
     return Workbook

@@ -96,7 +96,7 @@ class _Lines:
 RESULTS = "orbit_dominion.text.results"
 
 
-def _error(text: str, offset: int, message: Said, expected: str | None = None) -> InputError:
+def _error(text: str, offset: int, message: Said, expected: Said | None = None) -> InputError:
     """A notation error at ``offset``; ``expected`` what was, said in both languages or as
     the notation writes it."""
     return InputError("bad_notation", message, field=line_col(text, offset), expected=expected)
@@ -149,7 +149,12 @@ def _listed_tags(lang: Lang) -> str:
     return say("orbit_dominion.text.and", lang).join(TAGS)
 
 
-def _error_at(where: str, message: Said, expected: str | None = None) -> InputError:
+def _as_written(notation: str) -> Said:
+    """What the notation writes, the same in both languages (a move number, a tag)."""
+    return said("orbit_dominion.text.as_written", notation=notation)
+
+
+def _error_at(where: str, message: Said, expected: Said | None = None) -> InputError:
     """A notation error at ``where`` (``line 2, column 1``)."""
     return InputError("bad_notation", message, field=where, expected=expected)
 
@@ -207,7 +212,7 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
             text,
             0,
             said("orbit_dominion.text.missing_ruleset"),
-            '[Ruleset "orbit-dominion/4.2"]',
+            _as_written('[Ruleset "orbit-dominion/4.2"]'),
         )
     read = _Read(text, lenient, notes, where)
     moves, closing = _movetext(read, pos, fields.get("start", "standard"))
@@ -295,7 +300,9 @@ def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, A
             raise _error(text, at, said("orbit_dominion.text.after_result"))
         n = len(moves)
         opens_pair = (n % 2 == 0) != blue_first or n == 0
-        expected = f"{(n + blue_first) // 2 + 1}{'...' if blue_first and n == 0 else '.'}"
+        expected = _as_written(
+            f"{(n + blue_first) // 2 + 1}{'...' if blue_first and n == 0 else '.'}"
+        )
         number = m["number"]
         word = m["word"]
         if word and not word.isascii() and _MOVE_NUMBER.fullmatch(ascii_spelling(word)):
