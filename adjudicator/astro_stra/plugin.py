@@ -105,21 +105,18 @@ class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
     def write_record(self, record: GameRecord, to: str) -> str:
         from adjudicator.astro_stra import record_text
         from adjudicator.core.errors import InputError
+        from adjudicator.core.i18n import said
 
         model = record.model
         if to == "text":
             return record_text.format_record(model)
         unheld = model.unheld_turn()
         if unheld is not None:
-            line, why, why_ja = unheld
+            line, why = unheld
             raise InputError(
                 "unrepresentable_turn",
-                f"{line!r}: {why}; the JSON record numbers turns by their place and holds a "
-                "skill as the notation reads it (validate judges the turn at its ply)",
-                ja=f"「{line}」: {why_ja}。JSON の記録はターンを順に番号付けし、スキルを記法"
-                "どおりに保持します(validate がその手で判定します)",
-                expected="turns numbered 1, 2, … each as the notation reads it",
-                expected_ja="1, 2, … と順に番号付けされ、記法どおりに読めるターン",
+                said("astro_stra.unheld.turn", line=line, why=why),
+                expected=said("astro_stra.unheld.expected"),
             )
         from adjudicator.core.read.strict_json import dumps
 

@@ -29,7 +29,7 @@ from adjudicator.cli.records import LenientOption, decided_words, emit_picture, 
 from adjudicator.core.capabilities import Capability, LegalList, need, refuse
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, said
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.judge.replay import Replay
 from adjudicator.core.judge.ruling import Ruling, dispute_moment, read_at, rule
@@ -224,16 +224,11 @@ def _asked_once(action: str | None, solve: bool, legal: bool, dice: str | None) 
         fail(
             InputError(
                 "usage",
-                "give one of --action, --solve or --legal",
-                ja="--action、--solve、--legal のどれか一つを指定してください",
+                said("cli.adjudicate.one_of"),
             )
         )
     if dice is not None and not legal:
-        fail(
-            InputError(
-                "usage", "--dice goes with --legal", ja="--dice は --legal と一緒に指定します"
-            )
-        )
+        fail(InputError("usage", said("cli.adjudicate.dice_with_legal")))
 
 
 def _recorded_roll(game: LegalList, state: Replay, events: Sequence[Event]) -> str | None:
@@ -249,8 +244,7 @@ def _solver_only(max_nodes: int | None, seconds: float | None) -> None:
     if max_nodes is not None or seconds is not None:
         raise InputError(
             "usage",
-            "--max-nodes and --time go with --solve",
-            ja="--max-nodes と --time は --solve と一緒に指定します",
+            said("cli.adjudicate.solve_options"),
         )
 
 

@@ -39,7 +39,7 @@ from adjudicator.core.conformance.words import (
     word_table,
 )
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang, in_lang
+from adjudicator.core.i18n import Lang, in_lang, said
 from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.write.files import check_file, write_text
 
@@ -99,8 +99,7 @@ def report_command(
         fail(
             InputError(
                 "usage",
-                "each engine needs its own NAME",
-                ja="エンジンごとに別の名前が必要です",
+                said("cli.conformance.own_names"),
                 field="--engine",
             )
         )

@@ -47,7 +47,7 @@ from adjudicator.core.conformance.words import (
     word_table,
 )
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import in_lang
+from adjudicator.core.i18n import in_lang, said
 from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.schemas import document
 from adjudicator.core.write.files import check_folder, inside, write_text
@@ -68,15 +68,14 @@ def lock_command(cases: CasesOption = SUITE, lang: LangOption = None) -> None:
         fail(
             InputError(
                 "usage",
-                f"no {SUITE_FILE} in {cases}",
-                ja=f"{cases} に {SUITE_FILE} がありません",
+                said("cli.conformance.no_suite", suite=SUITE_FILE, cases=cases),
                 field="--cases",
             )
         )
     problems = release_problems(suite_data, lock, files)
     for problem in problems:
-        said = shown(in_lang(problem, language))
-        err_console.print(words["not locked"].format(problem=said))
+        text = shown(in_lang(problem, language))
+        err_console.print(words["not locked"].format(problem=text))
     if problems:
         raise typer.Exit(EXIT_INVALID)
     new = Lock(suite_version=suite_data.version, cases=digests(files))
