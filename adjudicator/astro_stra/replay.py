@@ -192,19 +192,12 @@ class AstroStraReplay(Drawings, EventReplay):
         of the turn, a re-roll's pips, a target left out (the dice are the roll's; every
         legal turn for them is listed, :func:`~.legal.legal_turns`)."""
         game = self.game
-        if game is None or self.decided is not None or self._accepts(written):
+        if game is None or self.decided is not None or self.accepts(written):
             return []
         roll = omissions.roll_of(written)
         if roll is None:
             return []
         return [line for line in legal_turns(game, roll, self.readings) if says_all(written, line)]
-
-    def _accepts(self, line: str) -> bool:
-        """Whether ``line`` would be accepted here (an unreadable one is not)."""
-        try:  # a copy, not check's deep copy: asked at every place a search looks
-            return self.copy().attempt(line, lenient=False).violation is None
-        except InputError:
-            return False
 
     def same_effect(self, event: str) -> list[str]:
         """The turns that would leave the game as ``event`` leaves it: other dice, slots

@@ -199,16 +199,9 @@ class RepairHints(Replay):
     def completed(self, written: str) -> list[str]:
         """A battle's line refused here with a die of a kind put back where the record left
         one out (9.1: one die a counter), every face and place, those accepted here."""
-        if self._accepts(written):
+        if self.accepts(written):
             return []
-        return [v for v in dice_omissions.one_die_more(written) if self._accepts(v)]
-
-    def _accepts(self, line: str) -> bool:
-        """Whether ``line`` would be accepted here (an unreadable one is not)."""
-        try:  # a copy, not check's deep copy: asked at every place a search looks
-            return self.copy().attempt(line, lenient=False).violation is None
-        except InputError:
-            return False
+        return [v for v in dice_omissions.one_die_more(written) if self.accepts(v)]
 
     def same_effect(self, event: str) -> list[str]:
         """The lines with the dice of ``event`` (a battle's, the 10.7 roll) falling otherwise

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData
@@ -88,6 +89,15 @@ class Replay(ABC):
     def copy(self) -> Replay:
         """A replay standing where this one stands, to play on independently."""
         return copy.deepcopy(self)
+
+    def accepts(self, written: str) -> bool:
+        """Whether ``written`` would be accepted here (an unreadable line is not), played on
+        a :meth:`copy`, which a game makes cheaper than :meth:`check`'s deep copy: a repair
+        asks it at every place its search looks."""
+        try:
+            return self.copy().attempt(written, lenient=False).violation is None
+        except InputError:
+            return False
 
     def vocabulary(self) -> tuple[tuple[str, ...], ...]:
         """Groups of words a record may write one for another (sector ids, colours): a
