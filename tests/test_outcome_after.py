@@ -58,6 +58,13 @@ def test_a_winning_action_states_the_winner_with_its_article() -> None:
     ("record", "at", "action", "ja", "en"),
     [
         (
+            "orbit-dominion/valid/pincer.json",
+            "1",
+            "I-",
+            "決着なし: ルールの終局条件はどれも成立していません。対局は続きます(第8条",
+            "Not decided: no end condition of the rules is met; the game goes on (Art. 8",
+        ),
+        (
             "dark-nebula/valid/worked-game.json",
             "4",
             "1.3 empire combat: zarek: 3 e.command_ship=2 / r.battleship",
@@ -72,13 +79,13 @@ def test_a_winning_action_states_the_winner_with_its_article() -> None:
             "Not decided: none of the rules' end conditions is met; the game goes on (Step 7",
         ),
     ],
-    ids=["dark-nebula", "astro-stra"],
+    ids=["orbit-dominion", "dark-nebula", "astro-stra"],
 )
 def test_every_game_answers_what_an_action_decides(
     record: str, at: str, action: str, ja: str, en: str
 ) -> None:
-    """Dark Nebula (4.1, 4.2) and Astro-Stra (step 7): a legal action that ends nothing is
-    said so, citing the articles of the game's end conditions."""
+    """Orbit Dominion (第8条), Dark Nebula (4.1, 4.2) and Astro-Stra (step 7): a legal
+    action that ends nothing is said so, citing the articles of the game's end conditions."""
     args = ("--record", str(RECORDS / record), "--at", at, "--action", action)
     code, said = adjudicate(*args, "--lang", "ja")
     assert code == 0 and ja in said

@@ -454,3 +454,46 @@ def test_the_other_games_rules_key_is_answered_with_the_fix(
     assert info.value.suggestion == f'"{wanted}": "{game(name).id}"'
     assert f'"{wanted}"' in info.value.describe("ja")
     assert_own_words(info.value)
+
+
+# --- pydantic's constraints in the project's words, from the catalogue ----------------------
+
+#: A field broken each way whose words the catalogue holds: the values pydantic lists as a
+#: choice, a pattern a game registers words for, a number written in quotes. The record,
+#: the English and the Japanese the message holds.
+CATALOGUE_CASES: dict[str, tuple[str, dict[str, Any], str, str]] = {
+    "a winner that is no side": (
+        "orbit-dominion",
+        _orbit(winner="green", reason="pincer"),
+        'must be one of "red", "blue" or "draw" (got "green")',
+        '次のいずれかでなければなりません: "red"、"blue"、"draw"(実際の値: "green")',
+    ),
+    "a game id out of its pattern": (
+        "dark-nebula",
+        dict(_other("dark-nebula", "worked-game.json"), game_id="-x"),
+        "is not written as letters, digits and . _ : / - (at most 100, starting with a letter",
+        "英数字と . _ : / -(100 文字まで、英数字で始まる) の形で書きます",
+    ),
+    "a commitment that is no digest": (
+        "dark-nebula",
+        dict(_other("dark-nebula", "worked-game.json"), commitment="abc"),
+        "is not written as 64 lowercase hexadecimal digits (a SHA-256 digest)",
+        "16 進数の小文字 64 桁(SHA-256 のダイジェスト) の形で書きます",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "en", "ja"), CATALOGUE_CASES.values(), ids=CATALOGUE_CASES
+)
+def test_pydantic_constraints_are_said_from_the_catalogue(
+    name: str, data: dict[str, Any], en: str, ja: str
+) -> None:
+    """Record spec: what a field's constraint refuses is said in the project's words in
+    each language — the values a choice allows listed as each language lists them, and a
+    pattern by what it means (the words the module that defines it registers), never as a
+    regular expression."""
+    with pytest.raises(InputError) as info:
+        game(name).read_json_record(data, lenient=False)
+    assert en in info.value.describe("en")
+    assert ja in info.value.describe("ja")

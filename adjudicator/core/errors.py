@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from adjudicator.core.i18n import LANGS, Lang, Said, say
+from adjudicator.core.i18n import LANGS, Lang, Said, fill, in_both, say, template
 
 if TYPE_CHECKING:  # plies needs pydantic, which a command that fails early never loads
     from adjudicator.core.judge.plies import Counting
@@ -280,23 +280,26 @@ def json_key(path: str) -> str:
 
 class RecordRule(ValueError):
     """A rule of a record's own shape (not of the game) broken, raised by a model's
-    validator: worded in both languages over the fields it names, so that the reader can
+    validator: a message of the catalogue over the fields it names, so that the reader can
     say each field the way the person wrote it (a JSON key, or a text record's tag).
 
-    ``en`` and ``ja`` are templates whose ``{name}`` placeholders are the model's field
-    names (``{reason}``), filled by :meth:`text` with what ``names`` calls the field at
-    ``base`` (the model's place in the record); ``values`` fill other placeholders.
+    ``key`` is the message's id; its parameters not given in ``values`` are the model's
+    field names (``{reason}``), filled by :meth:`text` with what ``names`` calls the field
+    at ``base`` (the model's place in the record).
     """
 
-    def __init__(self, en: str, ja: str, **values: str) -> None:
-        super().__init__(en.format_map(_Keys(values)))
-        self.en = en
-        self.ja = ja
+    def __init__(self, key: str, /, **values: str) -> None:
+        super().__init__(fill(template(key, "en"), _Keys(values), "en"))
+        self.key = key
         self.values = values
 
     def text(self, lang: Lang, base: str = "", names: Callable[[str], str] = json_key) -> str:
-        template = self.ja if lang == "ja" else self.en
-        return template.format_map(_Named(self.values, base, names))
+        """The rule in ``lang``, each field it names said by ``names``."""
+        return fill(template(self.key, lang), _Named(self.values, base, names), lang)
+
+    def said(self, base: str = "", names: Callable[[str], str] = json_key) -> Said:
+        """The rule in both languages, each field it names said by ``names``."""
+        return in_both(lambda lang: self.text(lang, base, names))
 
 
 class _Keys(dict[str, str]):

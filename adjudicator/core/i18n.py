@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -82,7 +82,7 @@ def _tight(left: str, right: str) -> bool:
     return _japanese(left[-1:]) and _japanese(right[:1])
 
 
-def fill(template: str, params: dict[str, object], lang: Lang) -> str:
+def fill(template: str, params: Mapping[str, object], lang: Lang) -> str:
     """``template`` with its named parameters filled in. In Japanese, a space the template
     puts beside a parameter (for a word in Latin letters: 「M3-M2 は不合法」) is dropped
     where the word filled in is Japanese and Japanese stands on the other side of the
@@ -111,18 +111,20 @@ def say(key: str, lang: Lang, /, **params: object) -> str:
     parameters filled in (:func:`fill`); a parameter that is itself said in both languages
     (a :class:`Said`) is filled in ``lang``."""
     shown = {k: in_lang(v, lang) if isinstance(v, Said) else v for k, v in params.items()}
-    return fill(_template(key, lang), shown, lang)
+    return fill(template(key, lang), shown, lang)
 
 
 def templates(ids: dict[str, str], lang: Lang) -> dict[str, str]:
     """A table of messages by key (each key's id in the catalogue) in ``lang``, their
     parameters left for the code that uses them to fill: labels a writer fills as it goes,
     and the words of a page its script fills (the HTML report)."""
-    return {key: _template(said, lang) for key, said in ids.items()}
+    return {key: template(said, lang) for key, said in ids.items()}
 
 
-def _template(key: str, lang: Lang) -> str:
-    """The message ``key`` (``namespace.id``) in ``lang``, its parameters unfilled."""
+def template(key: str, lang: Lang) -> str:
+    """The message ``key`` (``namespace.id``) in ``lang``, its parameters unfilled: for
+    what fills them from a table of its own (:class:`~adjudicator.core.errors.RecordRule`
+    names a record's fields as the person wrote them)."""
     namespace, _, name = key.partition(".")
     return catalogue(namespace)[name][lang]
 

@@ -29,14 +29,8 @@ from adjudicator.dark_nebula.readings import Readings
 ClassName = Literal["0★", "3", "2", "1", "0"]
 #: A game's own id, bound into the commitment: letters, digits and ``. _ : / -``.
 GAME_INSTANCE_ID = r"^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$"
-PATTERNS[GAME_INSTANCE_ID] = (
-    "letters, digits and . _ : / - (at most 100, starting with a letter or digit)",
-    "英数字と . _ : / -(100 文字まで、英数字で始まる)",
-)
-PATTERNS[SECTOR_ID] = (
-    "a sector id in lowercase ASCII, such as zarek",
-    "zarek のような小文字の英字の星域ID",
-)
+PATTERNS[GAME_INSTANCE_ID] = "dark_nebula.pattern.game_instance_id"
+PATTERNS[SECTOR_ID] = "dark_nebula.pattern.sector_id"
 Sector = Annotated[str, Field(pattern=SECTOR_ID, description="A sector id of the board.")]
 
 

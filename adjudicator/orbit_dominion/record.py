@@ -46,10 +46,7 @@ class Meta(BaseModel):
     @classmethod
     def _iso_only(cls, value: Any) -> Any:
         if value is not None and not (isinstance(value, str) and _ISO_DATE.fullmatch(value)):
-            raise RecordRule(
-                "a date is written YYYY-MM-DD (ISO 8601), e.g. 2026-11-20",
-                "日付は YYYY-MM-DD(ISO 8601)の形で書きます。例: 2026-11-20",
-            )
+            raise RecordRule("orbit_dominion.record_rule.iso_date")
         return value
 
 
@@ -100,18 +97,11 @@ class Result(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> Result:
         if self.winner == "draw" and self.reason not in ("move_limit", "forfeit", None):
-            raise RecordRule(
-                "{winner} is a draw, which only the reasons move_limit and forfeit give "
-                "(not {given})",
-                "{winner} は引き分けですが、引き分けになる終局理由は move_limit と forfeit "
-                "だけです({given} ではなりません)",
-                given=self.reason,
-            )
+            raise RecordRule("orbit_dominion.record_rule.draw_reason", given=self.reason)
         result_rules(self.winner, self.reason, self.resigned)
         if self.resigned is not None and self.winner != _OTHER[self.resigned]:
             raise RecordRule(
-                "{resigned} says {side} resigned, so {winner} names {other} as the winner",
-                "{resigned} で {side} が投了しているので、{winner} の勝者は {other} です",
+                "orbit_dominion.record_rule.winner_of_resignation",
                 side=self.resigned,
                 other=_OTHER[self.resigned],
             )

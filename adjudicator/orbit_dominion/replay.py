@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, said
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.judge.replay import ACCEPTED, Replay, Step, Undecided
@@ -107,14 +107,8 @@ class OrbitDominionReplay(Replay):
         if before is not None:
             mover = before.turn
             if _pincer(before, mover) and _pincer(self.state.position, mover):
-                return Undecided(
-                    "no new pincer was formed", "挟撃は新たに成立していません", ["ruling-8"]
-                )
-        return Undecided(
-            "no end condition of the rules is met; the game goes on",
-            "ルールの終局条件はどれも成立していません。対局は続きます",
-            ["8"],
-        )
+                return Undecided(said("orbit_dominion.outcome.no_new_pincer"), ["ruling-8"])
+        return Undecided(said("orbit_dominion.outcome.goes_on"), ["8"])
 
     def ply(self) -> int:
         return len(self.state.actions)

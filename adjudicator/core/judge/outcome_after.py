@@ -47,12 +47,11 @@ def outcome_after(rules: RuleData, after: Replay, lang: Lang) -> OutcomeAfter:
         )
     why = after.undecided_because() or _none_met(rules)
     citation = rules.cite(why.rules, lang)
-    why_said = why.ja if lang == "ja" else why.en
     return OutcomeAfter(
         decided=False,
         rules=why.rules,
         citation=citation,
-        message=say("core.outcome.undecided", lang, why=why_said, citation=citation),
+        message=say("core.outcome.undecided", lang, why=why.why, citation=citation),
     )
 
 
@@ -63,5 +62,4 @@ def _none_met(rules: RuleData) -> Undecided:
     for reason in rules.reasons:
         if reason.code not in OUTSIDE_PLAY and reason.rules and reason.rules[0] not in refs:
             refs.append(reason.rules[0])
-    none_met = said("core.outcome.none_met")
-    return Undecided(str(none_met), none_met.ja, refs)
+    return Undecided(said("core.outcome.none_met"), refs)

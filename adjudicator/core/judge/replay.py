@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, Said
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.judge.violations import Violation
@@ -56,10 +56,10 @@ ACCEPTED = Step()
 
 
 class Undecided(NamedTuple):
-    """Why an action decided nothing: in both languages, with the rules that say so."""
+    """Why an action decided nothing, a message of the catalogue (said in both languages),
+    with the rules that say so."""
 
-    en: str
-    ja: str
+    why: Said
     rules: list[str]
 
 

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from adjudicator.core.errors import InputError, RecordRule, json_key
-from adjudicator.core.i18n import Lang, in_both, said
+from adjudicator.core.i18n import Said, in_both, said
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -55,76 +55,56 @@ def data_path(
     return tuple(path)
 
 
-#: What is wrong with a value, in the project's words, by pydantic's error type: English,
-#: Japanese (``ctx`` fills the templates). A type not listed is said by :data:`_OTHERWISE`.
-_WORDS: dict[str, tuple[str, str]] = {
-    "missing": ("required, and missing", "必須の項目がありません"),
-    "literal_error": ("must be one of {expected}", "次のいずれかでなければなりません: {expected}"),
-    "enum": ("must be one of {expected}", "次のいずれかでなければなりません: {expected}"),
-    "int_type": ("must be a whole number", "整数でなければなりません"),
-    "int_parsing": ("must be a whole number", "整数でなければなりません"),
-    "int_from_float": ("must be a whole number", "整数でなければなりません"),
-    "float_type": ("must be a number", "数でなければなりません"),
-    "float_parsing": ("must be a number", "数でなければなりません"),
-    "finite_number": ("must be a finite number", "有限の数でなければなりません"),
-    "string_type": ("must be a string (in quotes)", "文字列(引用符で囲んだ値)でなければなりません"),
-    "bool_type": ("must be true or false", "true か false でなければなりません"),
-    "bool_parsing": ("must be true or false", "true か false でなければなりません"),
-    "list_type": ("must be a list [ … ]", "配列 [ … ] でなければなりません"),
-    "tuple_type": ("must be a list [ … ]", "配列 [ … ] でなければなりません"),
-    "dict_type": ("must be an object {{ … }}", "オブジェクト {{ … }} でなければなりません"),
-    "model_type": ("must be an object {{ … }}", "オブジェクト {{ … }} でなければなりません"),
-    "model_attributes_type": (
-        "must be an object {{ … }}",
-        "オブジェクト {{ … }} でなければなりません",
-    ),
-    "date_type": ("must be a date YYYY-MM-DD", "日付 YYYY-MM-DD でなければなりません"),
-    "date_parsing": ("is not a date YYYY-MM-DD", "日付 YYYY-MM-DD として読めません"),
-    "date_from_datetime_parsing": (
-        "is not a date YYYY-MM-DD",
-        "日付 YYYY-MM-DD として読めません",
-    ),
-    "greater_than_equal": ("must be at least {ge}", "{ge} 以上でなければなりません"),
-    "greater_than": ("must be more than {gt}", "{gt} より大きくなければなりません"),
-    "less_than_equal": ("must be at most {le}", "{le} 以下でなければなりません"),
-    "less_than": ("must be less than {lt}", "{lt} より小さくなければなりません"),
-    "too_short": ("needs at least {min_length} entries", "要素が {min_length} 個以上必要です"),
-    "too_long": ("takes at most {max_length} entries", "要素は {max_length} 個までです"),
-    "string_too_short": (
-        "needs at least {min_length} characters",
-        "{min_length} 文字以上必要です",
-    ),
-    "string_too_long": ("takes at most {max_length} characters", "{max_length} 文字までです"),
-    "string_pattern_mismatch": ("is not written as {pattern}", "{pattern} の形で書きます"),
-    "extra_forbidden": ("unknown field", "未知の項目です"),
-    "union_tag_invalid": (
-        "{discriminator} is {tag}, not one of {expected_tags}",
-        "{discriminator} の値 {tag} は次のいずれかでなければなりません: {expected_tags}",
-    ),
-    "union_tag_not_found": ("{discriminator} is missing", "{discriminator} がありません"),
+#: What is wrong with a value, in the project's words, by pydantic's error type: the id of
+#: its message in the catalogue (``ctx`` fills its parameters). A type not listed is said
+#: by :data:`_OTHERWISE`.
+_WORDS: dict[str, str] = {
+    "missing": "core.pydantic.missing",
+    "literal_error": "core.pydantic.one_of",
+    "enum": "core.pydantic.one_of",
+    "int_type": "core.pydantic.whole_number",
+    "int_parsing": "core.pydantic.whole_number",
+    "int_from_float": "core.pydantic.whole_number",
+    "float_type": "core.pydantic.number",
+    "float_parsing": "core.pydantic.number",
+    "finite_number": "core.pydantic.finite_number",
+    "string_type": "core.pydantic.string",
+    "bool_type": "core.pydantic.boolean",
+    "bool_parsing": "core.pydantic.boolean",
+    "list_type": "core.pydantic.list",
+    "tuple_type": "core.pydantic.list",
+    "dict_type": "core.pydantic.object",
+    "model_type": "core.pydantic.object",
+    "model_attributes_type": "core.pydantic.object",
+    "date_type": "core.pydantic.date",
+    "date_parsing": "core.pydantic.not_a_date",
+    "date_from_datetime_parsing": "core.pydantic.not_a_date",
+    "greater_than_equal": "core.pydantic.at_least",
+    "greater_than": "core.pydantic.more_than",
+    "less_than_equal": "core.pydantic.at_most",
+    "less_than": "core.pydantic.less_than",
+    "too_short": "core.pydantic.too_few_entries",
+    "too_long": "core.pydantic.too_many_entries",
+    "string_too_short": "core.pydantic.too_few_characters",
+    "string_too_long": "core.pydantic.too_many_characters",
+    "string_pattern_mismatch": "core.pydantic.pattern",
+    "extra_forbidden": "core.pydantic.unknown_field",
+    "union_tag_invalid": "core.pydantic.tag_invalid",
+    "union_tag_not_found": "core.pydantic.tag_missing",
 }
-_EMPTY = ("must not be empty", "空にはできません")
+_EMPTY = "core.pydantic.empty"
 #: A number written as a string (``"pips": "3"``): JSON writes numbers without quotes.
 _QUOTED_NUMBER = {
-    "int_type": (
-        "must be a whole number, written without quotes",
-        "引用符なしの整数でなければなりません",
-    ),
-    "float_type": (
-        "must be a number, written without quotes",
-        "引用符なしの数でなければなりません",
-    ),
+    "int_type": "core.pydantic.whole_number_unquoted",
+    "float_type": "core.pydantic.number_unquoted",
 }
-_OTHERWISE = ("not a value this field takes", "この項目の値として正しくありません")
-_OWN_FORM = ("its form", "決まった形")
+_OTHERWISE = "core.pydantic.otherwise"
 
-#: What a pattern of a field means to a person, by the pattern: registered by the module
-#: that defines the field (a regular expression is no message).
-PATTERNS: dict[str, tuple[str, str]] = {
-    r"^[0-9a-f]{64}$": (
-        "64 lowercase hexadecimal digits (a SHA-256 digest)",
-        "16 進数の小文字 64 桁(SHA-256 のダイジェスト)",
-    ),
+#: What a pattern of a field means to a person, by the pattern: the id of its words in the
+#: catalogue, registered by the module that defines the field (a regular expression is no
+#: message). A pattern not registered is said as "its form".
+PATTERNS: dict[str, str] = {
+    r"^[0-9a-f]{64}$": "core.pydantic.pattern_sha256",
 }
 
 
@@ -154,47 +134,59 @@ def shown(value: Any, depth: int = 0) -> str:
     return shown(str(value), depth)
 
 
-def _listed(value: object, lang: str) -> object:
-    """pydantic lists the allowed values as Python writes them (``'red', 'blue' or
-    'draw'``): said in double quotes, joined with ``,``/``or`` or in Japanese with 、."""
+#: How pydantic separates the values it lists (``'red', 'blue' or 'draw'``; ``1 or 2``).
+_LIST_SEPARATOR = re.compile(r", | or ")
+
+
+def _listed(value: object) -> object:
+    """pydantic lists the allowed values in one string, as Python writes them (``'red',
+    'blue' or 'draw'``): each said in double quotes and joined as the catalogue joins a
+    choice in each language (``"red", "blue" or "draw"``; 「"red"、"blue"、"draw"」)."""
     if not isinstance(value, str):
         return value
-    value = value.replace("'", '"')
-    return re.sub(r"(?:,| or) ", "、", value) if lang == "ja" else value
+    return _choices(_LIST_SEPARATOR.split(value.replace("'", '"')))
 
 
-def _said(error: Any, lang: Lang, place: str, names: Callable[[str], str]) -> str:
-    """What is wrong, in ``lang``, without where or the value given."""
+def _choices(items: list[str]) -> object:
+    """``items`` joined as a choice: ``a, b or c``."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return said("core.pydantic.either", first=items[0], last=items[1])
+    return said("core.pydantic.list_more", first=items[0], rest=_choices(items[1:]))
+
+
+def _said(error: Any, place: str, names: Callable[[str], str]) -> Said:
+    """What is wrong, without where or the value given."""
     rule = error.get("ctx", {}).get("error")
     if isinstance(rule, RecordRule):
-        return rule.text(lang, place, names)
+        return rule.said(place, names)
     if isinstance(rule, InputError):  # located by the field it was raised for
-        return rule.moved(None).describe(lang)
+        located = rule.moved(None)
+        return in_both(located.describe)
     if isinstance(rule, ValueError):  # a data file's own check, said in English only
-        return str(rule) if lang == "en" else f"{_OTHERWISE[1]}({rule})"
-    en, ja = _WORDS.get(error["type"], _OTHERWISE)
+        return said("core.pydantic.otherwise_because", reason=str(rule))
+    key = _WORDS.get(error["type"], _OTHERWISE)
     if isinstance(error.get("input"), str) and error["type"] in _QUOTED_NUMBER:
-        en, ja = _QUOTED_NUMBER[error["type"]]
-    ctx = {key: _listed(value, lang) for key, value in error.get("ctx", {}).items()}
+        key = _QUOTED_NUMBER[error["type"]]
+    ctx = {name: _listed(value) for name, value in error.get("ctx", {}).items()}
     if error["type"] in ("string_too_short", "too_short") and ctx.get("min_length") == 1:
-        en, ja = _EMPTY
-    for key, value in ctx.items():  # a bound of 0.0 is said 0
+        key = _EMPTY
+    for name, value in ctx.items():  # a bound of 0.0 is said 0
         if isinstance(value, float) and value.is_integer():
-            ctx[key] = int(value)
+            ctx[name] = int(value)
     if "pattern" in ctx:
-        words = PATTERNS.get(str(error["ctx"]["pattern"]))
-        ctx["pattern"] = (
-            words[lang == "ja"] if words else ("its form" if lang == "en" else "決まった形")
-        )
+        words = PATTERNS.get(str(error["ctx"]["pattern"]), "core.pydantic.own_form")
+        ctx["pattern"] = said(words)
     if "discriminator" in ctx:
-        key = str(error["ctx"]["discriminator"]).strip("'")
-        ctx["discriminator"] = names(f"{place}.{key}" if place else key)
+        field = str(error["ctx"]["discriminator"]).strip("'")
+        ctx["discriminator"] = names(f"{place}.{field}" if place else field)
         given = error.get("input")
-        ctx["tag"] = shown(given.get(key) if isinstance(given, dict) else ctx.get("tag"))
+        ctx["tag"] = shown(given.get(field) if isinstance(given, dict) else error["ctx"].get("tag"))
     try:
-        return (ja if lang == "ja" else en).format(**ctx)
+        return said(key, **ctx)
     except (KeyError, IndexError):
-        return _OTHERWISE[1] if lang == "ja" else _OTHERWISE[0]
+        return said(_OTHERWISE)
 
 
 def validation_error(
@@ -215,7 +207,7 @@ def validation_error(
     ruled = isinstance(first.get("ctx", {}).get("error"), ValueError)
     said_given = ruled or first["type"].startswith("union_tag")  # the message says the value
     got = "" if missing or said_given else shown(first.get("input"))
-    problem = in_both(lambda lang: _said(first, lang, where, naming))
+    problem = _said(first, where, naming)
     return InputError(
         code,
         said("core.request.got", problem=problem, got=got) if got else problem,

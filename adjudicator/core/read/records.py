@@ -76,31 +76,13 @@ def result_rules(winner: str | None, reason: str | None, resigned: str | None) -
     """The rules every game's claimed result keeps, each broken one a :class:`RecordRule`
     naming the fields as the person wrote them."""
     if winner is not None and reason is None:
-        raise RecordRule(
-            "{winner} names a winner but {reason} gives no reason: write both, "
-            "or neither while the game is unfinished",
-            "{winner} で勝者を書いていますが、{reason} に終局理由がありません。"
-            "両方を書くか、未終局なら両方とも書きません",
-        )
+        raise RecordRule("core.record_rule.winner_without_reason")
     if winner is None and reason is not None:
-        raise RecordRule(
-            "{reason} gives a reason ({given}) but {winner} names no winner: write both, "
-            "or neither while the game is unfinished",
-            "{reason} に終局理由({given})がありますが、{winner} に勝者がありません。"
-            "両方を書くか、未終局なら両方とも書きません",
-            given=reason,
-        )
+        raise RecordRule("core.record_rule.reason_without_winner", given=reason)
     if (reason == "resignation") != (resigned is not None):
-        raise RecordRule(
-            "{resigned} names the side that resigned exactly when {reason} is resignation",
-            "{resigned}(投了した側)は {reason} が resignation のときに限り書きます",
-        )
+        raise RecordRule("core.record_rule.resigned_with_resignation")
     if resigned is not None and resigned == winner:
-        raise RecordRule(
-            "{resigned} says {side} resigned, so {winner} cannot name {side} as the winner",
-            "{resigned} で {side} が投了しているので、{winner} の勝者を {side} にはできません",
-            side=resigned,
-        )
+        raise RecordRule("core.record_rule.resigned_won", side=resigned)
 
 
 # --- reading with pydantic, strict or lenient ------------------------------------------------
