@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from pydantic import BaseModel, ConfigDict
 
 from adjudicator.core.errors import InputError
@@ -17,6 +18,14 @@ from adjudicator.core.read.yaml_model import read_yaml_model
 
 class Anything(BaseModel):
     model_config = ConfigDict(extra="allow")
+
+
+def _alias_bomb(levels: int) -> str:
+    """A document of ``levels`` anchors, each a list of ten aliases of the one before:
+    a few hundred bytes that stand for 10 ** ``levels`` nodes."""
+    lines = ["l0: &l0 [" + ", ".join(["1"] * 10) + "]"]
+    lines += [f"l{n}: &l{n} [" + ", ".join([f"*l{n - 1}"] * 10) + "]" for n in range(1, levels)]
+    return "\n".join(lines) + "\n"
 
 
 #: A broken document of each kind PyYAML refuses, and the data its reason may quote.
@@ -46,7 +55,39 @@ BROKEN = {
     "octal integer": ("a: 010\n", ""),
     "base-60 integer": ("a: 1:30\n", ""),
     "infinity": ("a: .inf\n", "inf"),
+    "tab in indentation": ("a:\n  b: 1\n\tc: 2\n", ""),
+    "unclosed single quote": ("a: 'abc\n", ""),
+    "indented too little": ("a:\n    b: 1\n  c: 2\n", ""),
+    "indented too much": ("a: 1\n  b: 2\n", ""),
+    "alias bomb": (_alias_bomb(7), ""),
+    "YAML version": ("%YAML 2.0\n---\na: 1\n", "YAML"),
+    "duplicate tag directive": ("%TAG ! a\n%TAG ! b\n---\na: 1\n", "TAG"),
+    "unclosed block scalar header": ("a: |x\n  b\n", ""),
 }
+
+
+def test_an_alias_bomb_is_refused_with_its_bound() -> None:
+    """A few hundred bytes of aliases that expand to ten million nodes are refused by
+    the count of nodes, said in both languages (docs/security.md)."""
+    from adjudicator.core.read.yaml_guard import MAX_EXPANDED_NODES, load_yaml, reason
+
+    text, _ = BROKEN["alias bomb"]
+    with pytest.raises(yaml.YAMLError) as refused:
+        load_yaml(text)
+    said = reason(refused.value)
+    assert said == f"aliases expand to more than {MAX_EXPANDED_NODES:,} nodes"
+    assert said.ja == f"別名を展開すると {MAX_EXPANDED_NODES:,} 個を超えるノードになります"
+
+
+def test_a_reason_not_in_the_catalogue_is_quoted_in_a_japanese_frame() -> None:
+    """docs/design.md, "Messages": a problem PyYAML gives that the catalogue does not
+    know is not passed off as Japanese: it is quoted as given, inside words that say it is
+    PyYAML's English; the English says it as given."""
+    from adjudicator.core.read.yaml_guard import reason
+
+    said = reason(yaml.MarkedYAMLError(problem="found something new"))
+    assert said == "found something new"
+    assert said.ja == "PyYAML による説明(英語): found something new"
 
 
 @pytest.mark.parametrize(

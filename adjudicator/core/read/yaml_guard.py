@@ -8,6 +8,13 @@ Python, counting: nesting deeper than :data:`MAX_DEPTH`, or more than
 :data:`MAX_EXPANDED_NODES` nodes once every alias is counted as the copy it stands for, is
 refused with a ``yaml.YAMLError`` that names the place. Aliases themselves are allowed:
 the suite's case files use them for shared expectations.
+
+Why a document was refused is said from the catalogue (:func:`reason`): a refusal of this
+module's own, and an undefined alias, a duplicate anchor or an unknown tag, is a
+:class:`Refused` carrying its message's id and parameters, made where the fact is known;
+PyYAML's and libyaml's other refusals, whose problem is a fixed text of theirs, are looked
+up by that text (:data:`_PROBLEMS`). A problem not listed is quoted as they give it, inside
+a Japanese frame that says it is their English (``core.yaml_reason.unknown``).
 """
 
 from __future__ import annotations
@@ -17,12 +24,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 import yaml
 import yaml.reader
-from yaml.composer import Composer, ComposerError
-from yaml.constructor import ConstructorError
-from yaml.error import Mark
-from yaml.events import AliasEvent
+from yaml.composer import Composer
+from yaml.error import Mark, MarkedYAMLError
+from yaml.events import AliasEvent, NodeEvent
 from yaml.nodes import Node
 
+from adjudicator.core.i18n import Said, said, say
 from adjudicator.core.read.numbers import NumberError, read_decimal, read_int
 
 MAX_DEPTH = 64
@@ -32,6 +39,16 @@ if TYPE_CHECKING:  # typed as the C loader it is where libyaml is built (composi
     _Base = yaml.CSafeLoader
 else:
     _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class Refused(MarkedYAMLError):
+    """A document refused for a reason this reader knows as a fact, not as PyYAML's words:
+    its message's id in the catalogue and its parameters (:attr:`said`); its ``problem`` is
+    the same message in English, for what reads a YAML error as PyYAML's."""
+
+    def __init__(self, key: str, mark: Mark | None, /, **params: object) -> None:
+        super().__init__(None, None, say(key, "en", **params), mark)
+        self.said = said(key, **params)
 
 
 class BoundedLoader(Composer, _Base):
@@ -47,31 +64,31 @@ class BoundedLoader(Composer, _Base):
     def _count(self, n: int, mark: Any) -> None:
         self._expanded += n
         if self._expanded > MAX_EXPANDED_NODES:
-            raise ComposerError(
-                None,
-                None,
-                f"aliases expand to more than {MAX_EXPANDED_NODES:,} nodes",
-                mark,
-            )
+            raise Refused("core.yaml_reason.too_many_nodes", mark, nodes=MAX_EXPANDED_NODES)
 
-    def _start_mark(self) -> Mark | None:
-        """Where the next event starts: a mark of the C parser reads as the Python one's."""
-        event = self.peek_event()
-        return None if event is None else cast(Mark, event.start_mark)
+    def _next_node(self) -> tuple[str | None, Mark]:
+        """The anchor (or alias) of the node that starts next, and where it starts: the
+        composer is asked for a node only where one starts, and a mark of the C parser
+        reads as the Python one's."""
+        event = cast(NodeEvent, self.peek_event())
+        return event.anchor, cast(Mark, event.start_mark)
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        anchor, mark = self._next_node()
         if self.check_event(AliasEvent):
-            mark = self._start_mark()
+            if anchor not in self.anchors:
+                raise Refused("core.yaml_reason.undefined_alias", mark, name=anchor)
             node = super().compose_node(parent, index)
             size = self._sizes.get(id(node))
             if size is None:
-                raise ComposerError(None, None, "an alias inside its own anchor", mark)
+                raise Refused("core.yaml_reason.alias_in_anchor", mark)
             self._count(size, mark)
             return node
-        mark = self._start_mark()
+        if anchor is not None and anchor in self.anchors:
+            raise Refused("core.yaml_reason.duplicate_anchor", mark, name=anchor)
         self._depth += 1
         if self._depth > MAX_DEPTH:
-            raise ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels", mark)
+            raise Refused("core.yaml_reason.too_deep", mark, levels=MAX_DEPTH)
         before = self._expanded
         node = super().compose_node(parent, index)
         self._depth -= 1
@@ -91,8 +108,8 @@ def _integer(loader: BoundedLoader, node: yaml.ScalarNode) -> int:
             raise NumberError(text)
         return read_int(text, signed=True, max_digits=MAX_YAML_DIGITS)
     except NumberError:
-        raise ConstructorError(
-            None, None, f"{text[:40]!r} is not a decimal integer", node.start_mark
+        raise Refused(
+            "core.yaml_reason.not_decimal_integer", node.start_mark, text=text[:40]
         ) from None
 
 
@@ -104,15 +121,21 @@ def _float(loader: BoundedLoader, node: yaml.ScalarNode) -> float:
         sign = -1.0 if text.startswith("-") else 1.0
         return sign * read_decimal(text.removeprefix("-").removeprefix("+"))
     except NumberError:
-        raise ConstructorError(
-            None, None, f"{text[:40]!r} is not a decimal number", node.start_mark
+        raise Refused(
+            "core.yaml_reason.not_decimal_number", node.start_mark, text=text[:40]
         ) from None
+
+
+def _undefined(loader: BoundedLoader, node: Node) -> Any:
+    """A node whose tag no constructor builds (``!!python/object``): refused, naming it."""
+    raise Refused("core.yaml_reason.unknown_tag", node.start_mark, tag=node.tag)
 
 
 #: The most digits an integer of a YAML data file may have.
 MAX_YAML_DIGITS = 18
 BoundedLoader.add_constructor("tag:yaml.org,2002:int", _integer)
 BoundedLoader.add_constructor("tag:yaml.org,2002:float", _float)
+BoundedLoader.add_constructor(None, _undefined)
 
 
 def load_yaml(text: str) -> Any:
@@ -124,75 +147,76 @@ def load_yaml(text: str) -> Any:
         loader.dispose()
 
 
-#: PyYAML's and libyaml's reasons (and this module's own), which they give in English,
-#: said in Japanese; a reason not listed stays as given.
-_REASONS_JA: list[tuple[str, str]] = [
-    (r"mapping values are not allowed (?:here|in this context)", "ここに「キー: 値」は書けません"),
-    (r"mapping keys are not allowed (?:here|in this context)", "ここにキーは書けません"),
-    (
-        r"block sequence entries are not allowed (?:here|in this context)",
-        "ここに「- 」の並びは書けません",
+#: PyYAML's and libyaml's problems, each a fixed text of theirs (libyaml's, which reads
+#: the documents here, and PyYAML's own where it words one differently), by the id of its
+#: message in the catalogue and that message's parameters.
+_PROBLEMS: dict[str, tuple[str, dict[str, str]]] = {
+    "mapping values are not allowed in this context": ("core.yaml_reason.mapping_values", {}),
+    "mapping values are not allowed here": ("core.yaml_reason.mapping_values", {}),
+    "mapping keys are not allowed in this context": ("core.yaml_reason.mapping_keys", {}),
+    "mapping keys are not allowed here": ("core.yaml_reason.mapping_keys", {}),
+    "block sequence entries are not allowed in this context": (
+        "core.yaml_reason.sequence_entries",
+        {},
     ),
-    (r"did not find expected key", "キーがあるはずの所にありません(字下げを確かめてください)"),
-    (r"did not find expected node content", "値があるはずの所にありません"),
-    (r"did not find expected '-' indicator", "「-」があるはずの所にありません"),
-    (
-        r"did not find expected ',' or '(?P<close>[\]}])'",
-        "「,」か「{close}」があるはずの所にありません",
+    "block sequence entries are not allowed here": ("core.yaml_reason.sequence_entries", {}),
+    "did not find expected key": ("core.yaml_reason.expected_key", {}),
+    "did not find expected node content": ("core.yaml_reason.expected_node", {}),
+    "did not find expected '-' indicator": ("core.yaml_reason.expected_dash", {}),
+    "did not find expected ',' or ']'": ("core.yaml_reason.expected_comma", {"close": "]"}),
+    "did not find expected ',' or '}'": ("core.yaml_reason.expected_comma", {"close": "}"}),
+    "could not find expected ':'": ("core.yaml_reason.expected_colon", {}),
+    "did not find expected <document start>": ("core.yaml_reason.expected_document", {}),
+    "did not find expected alphabetic or numeric character": (
+        "core.yaml_reason.expected_alphanumeric",
+        {},
     ),
-    (r"could not find expected ':'", "「:」があるはずの所にありません"),
-    (r"did not find expected <document start>", "文書の始まり「---」があるはずの所にありません"),
-    (
-        r"did not find expected alphabetic or numeric character",
-        "英数字があるはずの所にありません",
+    "did not find expected comment or line break": ("core.yaml_reason.expected_line_end", {}),
+    "did not find expected tag URI": ("core.yaml_reason.expected_tag_uri", {}),
+    "did not find expected hexdecimal number": ("core.yaml_reason.expected_hex", {}),
+    "did not find expected version number": ("core.yaml_reason.expected_version", {}),
+    "found character that cannot start any token": ("core.yaml_reason.cannot_start", {}),
+    "found a tab character that violates indentation": ("core.yaml_reason.tab", {}),
+    "found a tab character where an indentation space is expected": (
+        "core.yaml_reason.tab",
+        {},
     ),
-    (
-        r"found character that cannot start any token",
-        "値の始めに使えない文字があります(タブ、@、` など)",
-    ),
-    (
-        r"found a tab character (?:that violates indentation|where an indentation space is "
-        r"expected)",
-        "字下げにタブ文字があります",
-    ),
-    (r"found unexpected end of stream", "途中で終わっています(閉じていない引用符か括弧)"),
-    (r"found unknown escape character.*", "知らないエスケープ文字があります"),
-    (r"found undefined alias '(?P<name>.*)'", "定義されていない別名 *{name} があります"),
-    (r"found duplicate anchor '(?P<name>.*)'.*", "アンカー &{name} が二度定義されています"),
-    (r"found undefined tag handle.*", "定義されていないタグの接頭辞があります"),
-    (r"found duplicate %YAML directive", "%YAML 指示が二度あります"),
-    (r"but found another document", "文書は一つのはずが、二つ以上あります"),
-    (r"could not determine a constructor for the tag '(?P<tag>.*)'", "タグ {tag} は使えません"),
-    (r"found unhashable key", "リストか対応表がキーになっています"),
-    (r"nested deeper than (?P<n>[0-9]+) levels", "入れ子が {n} 段より深くなっています"),
-    (r"an alias inside its own anchor", "別名がそれ自身のアンカーの内側にあります"),
-    (
-        r"aliases expand to more than (?P<n>[0-9,]+) nodes",
-        "別名を展開すると {n} 個を超えるノードになります",
-    ),
-    (
-        r"unacceptable character (?P<code>#x[0-9a-fA-F]+): .*",
-        "使えない文字 {code} があります",
-    ),
-    (r"Exceeds the limit \((?P<n>[0-9]+) digits\).*", "整数が {n} 桁を超えています"),
-    (r"(?P<text>'.*') is not a decimal integer", "{text} は 10 進の整数ではありません"),
-    (r"(?P<text>'.*') is not a decimal number", "{text} は 10 進数ではありません"),
-]
+    "found unexpected end of stream": ("core.yaml_reason.unexpected_end", {}),
+    "found unknown escape character": ("core.yaml_reason.unknown_escape", {}),
+    "found undefined tag handle": ("core.yaml_reason.undefined_tag_handle", {}),
+    "found duplicate %YAML directive": ("core.yaml_reason.duplicate_directive", {"name": "YAML"}),
+    "found duplicate %TAG directive": ("core.yaml_reason.duplicate_directive", {"name": "TAG"}),
+    "found incompatible YAML document": ("core.yaml_reason.incompatible_version", {}),
+    "but found another document": ("core.yaml_reason.another_document", {}),
+    "found unhashable key": ("core.yaml_reason.unhashable_key", {}),
+}
+
+#: libyaml's reasons for refusing a character (the reader's), by its text.
+_CHARACTERS = {
+    "control characters are not allowed": "core.yaml_reason.control_character",
+    "special characters are not allowed": "core.yaml_reason.control_character",
+}
 
 
-def reason(exc: Exception) -> tuple[str, str]:
-    """Why a YAML document was refused, in English and in Japanese: the loader's problem
-    (what a duplicate anchor's error calls its context), a reader's unacceptable
-    character, or a scalar the constructor could not build (a 5,000-digit integer)."""
+def reason(exc: Exception) -> Said:
+    """Why a YAML document was refused, in both languages: a :class:`Refused` says itself;
+    PyYAML's problem (or a reader's refused character) is said from the catalogue by its
+    text; any other reason is quoted as given, framed as PyYAML's English."""
+    if isinstance(exc, Refused):
+        return exc.said
     if isinstance(exc, yaml.reader.ReaderError):
-        english = f"unacceptable character #x{exc.character:04x}: {exc.reason}"
-    elif isinstance(exc, yaml.MarkedYAMLError):
-        problem, context = exc.problem or "", exc.context or ""
-        english = context if problem == "second occurrence" else problem or "not valid YAML"
+        code = f"#x{exc.character:04x}"
+        key = _CHARACTERS.get(exc.reason)
+        if key is not None:
+            return said(key, code=code)
+        english = f"unacceptable character {code}: {exc.reason}"
+    elif isinstance(exc, MarkedYAMLError):
+        if exc.problem is None:
+            return said("core.yaml_reason.no_problem")
+        if exc.problem in _PROBLEMS:
+            key, params = _PROBLEMS[exc.problem]
+            return said(key, **params)
+        english = exc.problem
     else:
         english = str(exc)[:200]
-    for pattern, japanese in _REASONS_JA:
-        found = re.fullmatch(pattern, english, re.DOTALL)
-        if found:
-            return english, japanese.format(**found.groupdict())
-    return english, english
+    return said("core.yaml_reason.unknown", reason=english)

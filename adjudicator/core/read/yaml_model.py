@@ -11,7 +11,7 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError, Place
-from adjudicator.core.i18n import in_both, said
+from adjudicator.core.i18n import said
 from adjudicator.core.read.loading import read_text
 from adjudicator.core.read.records import load_model
 
@@ -41,8 +41,7 @@ def read_yaml_model(path: Path, model: type[M], *, trusted: bool = False) -> M:
         if mark:
             line, column = mark.line + 1, mark.column + 1
             field = Place.said("core.place.file_line_column", path=field, line=line, column=column)
-        english, japanese = yaml_reason(exc)
-        reason = in_both(lambda lang: japanese if lang == "ja" else english)
+        reason = yaml_reason(exc)
         raise InputError(
             "bad_yaml", said("core.yaml.not_valid", reason=reason), field=field
         ) from None
