@@ -9,7 +9,7 @@ from string import Formatter
 
 import pytest
 
-from adjudicator.core.i18n import LANGS, catalogue, fill, say
+from adjudicator.core.i18n import LANGS, catalogue, fill, said, say
 from adjudicator.core.read.yaml_data import PACKAGE
 
 #: Each namespace of the catalogue: a folder of the package holding ``messages.yaml``.
@@ -106,19 +106,37 @@ def test_an_input_error_said_from_the_catalogue_speaks_both_languages() -> None:
     """An input error whose message and expectation come from the catalogue (a ``Said``)
     reads in Japanese from the catalogue's Japanese, never headed by the code's name over
     the English (docs/design.md, "Messages")."""
-    from adjudicator.core.errors import InputError
+    from adjudicator.core.errors import InputError, at_line
     from adjudicator.core.i18n import said
 
     error = InputError(
         "bad_notation",
         said("core.note.read_as", written="M3-M2"),
-        field="line 4",
+        field=at_line(4),
         expected=said("core.note.tag_ignored", tag="Site"),
     )
     assert error.describe("en") == "line 4: read as 'M3-M2'; expected [Site] ignored"
     assert (
         error.describe("ja") == "4行目: 「M3-M2」と読みました; 正しい形: タグ [Site] を無視しました"
     )
+
+
+def test_a_locator_is_said_from_what_made_it_never_parsed_back_from_english() -> None:
+    """docs/design.md, "Messages" (locators): a line, a column or a ply is a ``Place``
+    made where the place is known, said in each language's words, and kept as such by a
+    reader's warning (whose model stores the string a program reads); a locator given as
+    plain text is a name, the same in both languages, never read back out of its English."""
+    from adjudicator.core.errors import InputError, at_line, line_col, place
+    from adjudicator.core.judge.verdict import Note
+
+    assert place(at_line(4), "ja") == "4行目" and place(at_line(4), "en") == "line 4"
+    assert place(line_col("ab\ncd", 4), "ja") == "2行2列"
+    assert place("line 4", "ja") == "line 4" and place("moves[2]", "ja") == "moves[2]"
+    error = InputError("bad_notation", said("core.note.ignored"), field="ply 8")
+    assert error.describe("ja") == "ply 8: 無視しました"
+    note = Note.said("normalized", at_line(3), "core.note.read_as", written="1")
+    assert note.location == "line 3" and note.location_in("ja") == "3行目"
+    assert note.model_copy().location_in("ja") == "3行目"
 
 
 # --- no message put into two languages by hand ----------------------------------------------

@@ -4,8 +4,8 @@ in English."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 from adjudicator.core.i18n import LANGS, Lang, Said, fill, in_both, say, template
@@ -99,16 +99,26 @@ class Place(Said):
         return cls(made, made, made.ja)
 
 
+@lru_cache(maxsize=4096)
 def at_line(line: int) -> Place:
-    """Line ``line`` of a text, as a message locates it."""
+    """Line ``line`` of a text, as a message locates it. A tagged reader locates every
+    line it reads, so that its errors and warnings can: the few thousand first lines are
+    said once (a place is never changed), not once a line of every record."""
     return Place.said("core.place.line", line=line)
+
+
+@lru_cache(maxsize=4096)
+def at_line_column(line: int, column: int) -> Place:
+    """Column ``column`` of line ``line``, as a message locates it (a text record's tags
+    are each located so; said once, as :func:`at_line`)."""
+    return Place.said("core.place.line_column", line=line, column=column)
 
 
 def line_col(text: str, offset: int) -> Place:
     """Where ``offset`` stands in ``text``, as a message locates it."""
     line = text.count("\n", 0, offset) + 1
     col = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return Place.said("core.place.line_column", line=line, column=col)
+    return at_line_column(line, col)
 
 
 def at_ply(ply: int, counting: Counting | None) -> Place:
@@ -133,30 +143,11 @@ def within(outer: str, inner: str | None) -> str:
     return Place(f"{outer}.{inner}", en, ja)
 
 
-#: Locators written as plain English by a game package not yet saying them from the
-#: catalogue (``line 4``, ``ply 8``): said in Japanese, and a ply in the game's unit, by
-#: their shape. A :class:`Place` is never read this way.
-_LEGACY_JA = (
-    (re.compile(r"\bline ([0-9]+), column ([0-9]+)"), r"\1行\2列"),
-    (re.compile(r"\bline ([0-9]+)"), r"\1行目"),
-    (re.compile(r"\bcolumn ([0-9]+)"), r"\1列目"),
-)
-_LEGACY_PLY = re.compile(r"\bply ([0-9]+)")
-
-
-def place(text: str, lang: Lang, counting: Counting | None = None) -> str:
+def place(text: str, lang: Lang) -> str:
     """A locator (``line 4``, ``ply 3``, ``moves[2]``) in words of ``lang``: a
-    :class:`Place` says itself; a plain name (``moves[2]``) is the same in both languages."""
-    if isinstance(text, Place):
-        return text.words(lang)
-    if _LEGACY_PLY.search(text):
-        from adjudicator.core.judge.plies import ply_name
-
-        text = _LEGACY_PLY.sub(lambda m: ply_name(counting, int(m[1]), lang), text)
-    if lang == "ja":
-        for pattern, repl in _LEGACY_JA:
-            text = pattern.sub(repl, text)
-    return text
+    :class:`Place` says itself; a plain name (``moves[2]``, ``[Result]``) is the same in
+    both languages."""
+    return text.words(lang) if isinstance(text, Place) else text
 
 
 _Error = TypeVar("_Error", bound="InputError")
@@ -171,8 +162,9 @@ class InputError(ValueError):
     canonical spelling when one can be inferred. ``ja`` and ``expected_ja`` say the same in
     Japanese; a ``message`` or ``expected`` from the catalogue (a :class:`Said`, made by
     :func:`~adjudicator.core.i18n.said`) carries its own. Without either, a Japanese message
-    heads the English detail with what the code means. ``counting`` is how the game of a
-    ``ply N`` locator says its plies (see :meth:`at_ply`). ``source`` names the file the
+    heads the English detail with what the code means. A ``field`` that is a :class:`Place`
+    (a line, a column, a ply, made where the place is known) is said in each language's
+    words; any other is a name, the same in both. ``source`` names the file the
     input came from, when the caller that read it says so (:meth:`in_file`): a message to a
     person names it first.
     """
@@ -189,7 +181,6 @@ class InputError(ValueError):
         expected: str | None = None,
         expected_ja: str | None = None,
         suggestion: str | None = None,
-        counting: Counting | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
@@ -201,7 +192,6 @@ class InputError(ValueError):
             expected_ja = expected.ja
         self.expected_ja = expected_ja
         self.suggestion = suggestion
-        self.counting = counting
 
     def at(self, field: str) -> InputError:
         """The same error located inside a larger input (``moves[2]`` of a request)."""
@@ -211,9 +201,7 @@ class InputError(ValueError):
         """The same error located at ply ``ply`` of a game whose plies are said as
         ``counting`` (its ``rules.yaml``): ``field`` stays ``ply N`` for a program (the
         event's number, as the JSON ``ply``), a person reads the game's own words."""
-        located = self.at(at_ply(ply, counting))
-        located.counting = counting
-        return located
+        return self.at(at_ply(ply, counting))
 
     def moved(self, field: str | None) -> InputError:
         """The same error located elsewhere: at the tag that wrote the value, or nowhere
@@ -255,7 +243,7 @@ class InputError(ValueError):
     def describe(self, lang: Lang = "en") -> str:
         """One line for a person: where, what, and what was expected."""
         message = self.text(lang)
-        parts = [f"{place(self.field, lang, self.counting)}: {message}" if self.field else message]
+        parts = [f"{place(self.field, lang)}: {message}" if self.field else message]
         expected = self.expected_ja if lang == "ja" and self.expected_ja else self.expected
         if expected:
             parts.append(say("core.input.expected", lang, what=expected))

@@ -26,7 +26,7 @@ import json
 import re
 from typing import Any, NamedTuple
 
-from adjudicator.core.errors import InputError, line_col
+from adjudicator.core.errors import InputError, Place, at_line_column, at_ply, line_col
 from adjudicator.core.i18n import Lang, Said, in_both, said, say
 from adjudicator.core.judge.verdict import Note
 from adjudicator.core.read import strict_json
@@ -81,7 +81,7 @@ class _Lines:
         self.line = 1
         self.line_start = 0
 
-    def at(self, offset: int) -> str:
+    def at(self, offset: int) -> Place:
         if offset < self.offset:
             return line_col(self.text, offset)
         newlines = self.text.count("\n", self.offset, offset)
@@ -89,7 +89,7 @@ class _Lines:
             self.line += newlines
             self.line_start = self.text.rfind("\n", self.offset, offset) + 1
         self.offset = offset
-        return f"line {self.line}, column {offset - self.line_start + 1}"
+        return at_line_column(self.line, offset - self.line_start + 1)
 
 
 #: The result tokens, as expected after a text record's moves (by their id).
@@ -249,7 +249,7 @@ def tag_of(path: str) -> str:
     """How a text record writes the field at ``path``: its tag (``[Reason]``), or the ply
     of a move."""
     if m := _MOVE.match(path):
-        return f"ply {read_int(m[1]) + 1}"
+        return at_ply(read_int(m[1]) + 1, None)
     while path and path not in _TAG_OF:
         path = path.rpartition(".")[0]
     return _TAG_OF.get(path, path)

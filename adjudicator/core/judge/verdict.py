@@ -61,19 +61,35 @@ class Note(BaseModel):
     #: own language (:meth:`message_in`).
     _said: tuple[str, dict[str, str]] | None = PrivateAttr(default=None)
 
+    #: The location as the reader made it, when it is said in words (a line, a ply: a
+    #: :class:`~adjudicator.core.errors.Place`): ``location`` keeps it as the string a
+    #: program reads, and :meth:`location_in` says it to a person.
+    _place: Said | None = PrivateAttr(default=None)
+
     @classmethod
     def said(cls, code: str, location: str, key: str, **params: str) -> Note:
         """A warning whose message is ``key`` of the catalogue, in English for now."""
-        note = cls(code=code, location=location, message=say(key, "en", **params))
+        note = cls._at(code, location, say(key, "en", **params))
         note._said = (key, params)
         return note
 
     @classmethod
     def in_both(cls, code: str, location: str, message: Said) -> Note:
         """A warning a game's reader words itself, in both languages."""
-        note = cls(code=code, location=location, message=str(message))
+        note = cls._at(code, location, str(message))
         note._ja = message.ja
         return note
+
+    @classmethod
+    def _at(cls, code: str, location: str, message: str) -> Note:
+        note = cls(code=code, location=location, message=message)
+        note._place = location if isinstance(location, Said) else None
+        return note
+
+    def location_in(self, lang: Lang) -> str:
+        """The location in words of ``lang``: a line or a ply as each language says it, a
+        name (``moves[2]``) as it is."""
+        return self.location if self._place is None else self._place.words(lang)
 
     def message_in(self, lang: Lang) -> str:
         """The message in ``lang``: from its id when it has one, else as its reader wrote it

@@ -4,7 +4,6 @@ written in English while a record is read, in the language of the verdict."""
 
 from __future__ import annotations
 
-from adjudicator.core.errors import place
 from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.verdict import Note
 from adjudicator.core.judge.violations import Violation
@@ -29,5 +28,5 @@ def note_in(note: Note, lang: Lang) -> Note:
     """A reader's warning in ``lang``: its message and its locator."""
     if lang == "en":
         return note
-    update = {"message": note.message_in(lang), "location": place(note.location, lang)}
+    update = {"message": note.message_in(lang), "location": note.location_in(lang)}
     return note.model_copy(update=update)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pydantic import BaseModel
 
-from adjudicator.core.errors import InputError
+from adjudicator.core.errors import InputError, at_line
 from adjudicator.core.i18n import said, say
 from adjudicator.core.read.lines import lines
 from adjudicator.core.read.numbers import read_int
@@ -73,7 +73,7 @@ def read_tagged(text: str) -> tuple[list[Tag], list[tuple[str, str]]]:
     events: list[tuple[str, str]] = []
     for number, raw in enumerate(lines(text), 1):
         line = raw.strip()
-        where = f"line {number}"
+        where = at_line(number)
         if not line or line.startswith("#"):
             continue
         m = TAG_LINE.fullmatch(line)
