@@ -45,7 +45,7 @@ from typing import Any, Literal
 
 from adjudicator.astro_stra.readings import GEOMETRIES, Geometry, Readings
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Said, in_both, said
+from adjudicator.core.i18n import Said, said
 from adjudicator.core.read.numbers import NumberError, read_int
 
 Side = Literal["black", "white"]
@@ -251,12 +251,7 @@ def _number(text: str, field: str) -> int:
     try:
         return read_int(text, what=said("astro_stra.number.word"))
     except NumberError as err:
-        raise _bad(field, number_refusal(err)) from None
-
-
-def number_refusal(err: NumberError) -> Said:
-    """Why the reader of numbers refused one, in both languages as it said it."""
-    return in_both(lambda lang: err.ja if lang == "ja" else err.why)
+        raise _bad(field, err.message) from None
 
 
 def _bad(field: str, message: Said, suggestion: str | None = None) -> InputError:

@@ -34,7 +34,7 @@ import re
 from collections.abc import Sequence
 from typing import cast
 
-from adjudicator.astro_stra.board import Side, number_refusal
+from adjudicator.astro_stra.board import Side
 from adjudicator.astro_stra.skill_use import SkillUse, without_unused
 from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME, Die
 from adjudicator.astro_stra.turn import TurnPlay
@@ -194,7 +194,7 @@ def _int(text: str, line: str, what: str) -> int:
     try:
         return read_int(text, what=said(_WHAT[what]), signed=what != "turn")
     except NumberError as err:
-        raise _bad(line, number_refusal(err)) from None
+        raise _bad(line, err.message) from None
 
 
 class TurnRefused(InputError):

@@ -26,7 +26,7 @@ from typing import overload
 from pydantic import ValidationError
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Said, in_both, said
+from adjudicator.core.i18n import Said, said
 from adjudicator.core.protocol.requests import validation_error
 from adjudicator.core.read.numbers import (
     NumberError,
@@ -243,12 +243,7 @@ def _number(text: str, line: str, what: str) -> int:
     try:
         return read_int(text, what=said(what))
     except NumberError as err:
-        raise _bad(line, _refusal(err)) from None
-
-
-def _refusal(err: NumberError) -> Said:
-    """Why the reader of numbers refused one, in both languages as it said it."""
-    return in_both(lambda lang: err.ja if lang == "ja" else err.why)
+        raise _bad(line, err.message) from None
 
 
 def canonical_line(line: str, names: list[tuple[str, str]], *, lenient: bool) -> str:
@@ -471,6 +466,5 @@ def parse_line(line: str) -> GameEvent:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        ja = validation_error(exc).text("ja")  # the core's Japanese for pydantic's English
-        why = in_both(lambda lang: ja if lang == "ja" else str(first["msg"]))
+        why = validation_error(exc).message  # pydantic's refusal in the core's words
         raise _bad(line, said("dark_nebula.notation.at_field", where=where, why=why)) from None

@@ -381,9 +381,7 @@ def _clock(arg: str, read: _Read, at: int) -> float:
     except NumberError as err:
         if err.canonical is not None:
             return read_decimal(read.ascii(arg, err.canonical, at))
-        refused = err
-        why = in_both(lambda lang: refused.ja if lang == "ja" else refused.why)
-        raise _error(read.text, at, why, said("orbit_dominion.text.seconds")) from None
+        raise _error(read.text, at, err.message, said("orbit_dominion.text.seconds")) from None
 
 
 def format_record(record: Record) -> str:

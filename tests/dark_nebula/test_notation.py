@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from adjudicator.core.errors import InputError
 from adjudicator.dark_nebula.notation import body, parse_line, stamp
 from adjudicator.dark_nebula.record import (
     Appearance,
@@ -100,3 +102,15 @@ def test_every_event_line_reads_back_as_itself(stepped, turn: int) -> None:
 def test_setup_lines_read_back(places: list[Place]) -> None:
     event = Setup(phase="setup", rebel=places)
     assert parse_line(f"setup: {body(event)}") == event
+
+
+def test_a_field_an_event_line_cannot_hold_is_said_in_the_projects_words() -> None:
+    """記譜法 (and the record spec: pydantic's words are no message for a director): a
+    counter the game has no kind of, in a line that otherwise reads, is refused naming the
+    field and the kinds it takes in each language, never with pydantic's English."""
+    with pytest.raises(InputError) as refused:
+        parse_line("setup: x@zarek")
+    english, japanese = refused.value.describe("en"), refused.value.describe("ja")
+    assert 'counter: must be one of "imperial_guard", "command_ship"' in english
+    assert '(got "x")' in english and "should" not in english
+    assert 'counter: 次のいずれかでなければなりません: "imperial_guard"、"command_ship"' in japanese

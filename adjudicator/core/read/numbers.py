@@ -28,7 +28,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import in_both, in_lang, said
+from adjudicator.core.i18n import Said, said
 
 if TYPE_CHECKING:  # the verdict's models load pydantic, which perft and positions never need
     from adjudicator.core.judge.verdict import Note
@@ -48,14 +48,13 @@ _FULL_WIDTH = frozenset(chr(0xFF10 + n) for n in range(10))
 
 
 class NumberError(ValueError):
-    """Text that is not a number as a record writes one: ``why`` in English and ``ja`` in
-    Japanese (a message of the catalogue), and ``canonical``, its spelling in ASCII digits,
+    """Text that is not a number as a record writes one: ``message`` says why (a message of
+    the catalogue, in both languages), and ``canonical`` is its spelling in ASCII digits,
     when it is a number in other digits."""
 
-    def __init__(self, message: str, canonical: str | None = None) -> None:
+    def __init__(self, message: Said, canonical: str | None = None) -> None:
         super().__init__(message)
-        self.why = str(message)
-        self.ja = in_lang(message, "ja")
+        self.message = message
         self.canonical = canonical
 
 
@@ -81,15 +80,10 @@ def only_full_width(text: str) -> bool:
     return all(ch in _FULL_WIDTH for ch in text if _other_digit(ch) is not None)
 
 
-def _named(what: str | None, what_ja: str | None) -> str:
-    """The number's name: "number" when none is given; ``what`` itself when it is said
-    from the catalogue (a :class:`Said`) or the same in both languages (an option, a tag);
-    else the pair a game's reader gives (``what`` and ``what_ja``)."""
-    if what is None:
-        return said("core.number.word")
-    if what_ja is None:
-        return what
-    return in_both(lambda lang: what_ja if lang == "ja" else what)
+def _named(what: str | None) -> str:
+    """The number's name: "number" when none is given, else ``what``, said from the
+    catalogue (a :class:`Said`) or the same in both languages (an option, a tag)."""
+    return said("core.number.word") if what is None else what
 
 
 def _refuse(text: str, what: str, shape: str) -> NumberError:
@@ -103,7 +97,6 @@ def read_int(
     text: str,
     *,
     what: str | None = None,
-    what_ja: str | None = None,
     signed: bool = False,
     max_digits: int = MAX_DIGITS,
 ) -> int:
@@ -111,30 +104,30 @@ def read_int(
     ``max_digits`` digits. Raises :class:`NumberError`."""
     if not (_SIGNED if signed else _INT).fullmatch(text):
         shape = "core.number.signed" if signed else "core.number.whole"
-        raise _refuse(text, _named(what, what_ja), shape)
+        raise _refuse(text, _named(what), shape)
     digits = len(text) - (text[0] in "+-")
     if digits > max_digits:
-        named = _named(what, what_ja)
+        named = _named(what)
         raise NumberError(
             said("core.number.too_many_digits", what=named, digits=digits, max_digits=max_digits)
         )
     return int(text)
 
 
-def read_decimal(text: str, *, what: str | None = None, what_ja: str | None = None) -> float:
+def read_decimal(text: str, *, what: str | None = None) -> float:
     """The number ``text`` spells in decimal (``880``, ``880.5``): no sign, exponent,
     ``inf`` or ``nan``, at most :data:`MAX_DECIMAL_CHARS` characters, finite. Raises
     :class:`NumberError`."""
     if not _DECIMAL.fullmatch(text):
-        raise _refuse(text, _named(what, what_ja), "core.number.decimal")
+        raise _refuse(text, _named(what), "core.number.decimal")
     if len(text) > MAX_DECIMAL_CHARS:
-        named = _named(what, what_ja)
+        named = _named(what)
         raise NumberError(
             said("core.number.too_long", what=named, length=len(text), max_chars=MAX_DECIMAL_CHARS)
         )
     value = float(text)
     if not math.isfinite(value):
-        raise NumberError(said("core.number.too_large", what=_named(what, what_ja), text=text))
+        raise NumberError(said("core.number.too_large", what=_named(what), text=text))
     return value
 
 

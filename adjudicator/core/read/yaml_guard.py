@@ -20,6 +20,7 @@ a Japanese frame that says it is their English (``core.yaml_reason.unknown``).
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any, cast
 
 import yaml
@@ -103,14 +104,10 @@ def _integer(loader: BoundedLoader, node: yaml.ScalarNode) -> int:
     number a reader of the file sees, and thousands of digits are refused before ``int()``
     raises an error of its own."""
     text = str(loader.construct_scalar(node))
-    try:
-        if not re.fullmatch(r"[-+]?(?:0|[1-9][0-9]*)", text):
-            raise NumberError(text)
-        return read_int(text, signed=True, max_digits=MAX_YAML_DIGITS)
-    except NumberError:
-        raise Refused(
-            "core.yaml_reason.not_decimal_integer", node.start_mark, text=text[:40]
-        ) from None
+    if re.fullmatch(r"[-+]?(?:0|[1-9][0-9]*)", text):
+        with suppress(NumberError):  # more digits than a data file's integer: refused below
+            return read_int(text, signed=True, max_digits=MAX_YAML_DIGITS)
+    raise Refused("core.yaml_reason.not_decimal_integer", node.start_mark, text=text[:40])
 
 
 def _float(loader: BoundedLoader, node: yaml.ScalarNode) -> float:
