@@ -1,12 +1,8 @@
-"""Iterative deepening and its answer, once for every way of solving: the alpha-beta search
-(:mod:`.solve`), df-pn (:mod:`.dfpn_solve`) and the lines spread over a cluster
-(:mod:`.distributed`, which gives a root score of its own and takes only the answer).
-
-A method says how to settle one depth (:meth:`Method.settle`: the root's score within it,
-0 when neither side forces a win) and how to prove the win it found
-(:meth:`Method.proof`); the outline here deepens one action at a time within the budget,
-stops at the first win (the shortest: no depth before it found one) and words the answer:
-what the depths finished proved, and the depth the budget left unfinished.
+"""Iterative deepening and its answer, once for every way of solving: a method
+(:class:`Method`: the alpha-beta search, df-pn) says how to settle one depth and how to
+prove the win it found; :func:`solve_by` deepens one action at a time within the budget,
+stops at the first win (the shortest) and words the answer, as :func:`conclude` does for
+the lines solved on a cluster (:mod:`.distributed`).
 """
 
 from __future__ import annotations
@@ -56,9 +52,8 @@ class Method(Protocol):
     """How a way of solving settles one depth and proves the win it found."""
 
     def settle(self, depth: int, run: Deepening) -> int:
-        """The root's score within ``depth`` actions (from the side to move, as
-        :func:`~.solve_answer.read_score` reads it), its searches counted in ``run``
-        (also when the budget stops them: :class:`~.budget.BudgetSpent` is raised)."""
+        """The root's score within ``depth`` (as :func:`~.solve_answer.read_score` reads
+        it), its searches counted in ``run`` also when the budget stops them."""
         ...
 
     def proof(self, verdict: Verdict, history: list[str]) -> Proof:

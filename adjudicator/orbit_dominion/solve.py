@@ -333,33 +333,6 @@ def search_state(
     return searcher, searcher.root(state)
 
 
-def _proof(searcher: Searcher, state: GameState, verdict: Verdict, history: list[str]) -> Proof:
-    """The proof of the win ``verdict`` found, searched again without a budget: the win is
-    known, so proving it must not be cut short."""
-    assert verdict.winner in SIDE_NAMES and verdict.within is not None
-    searcher.budget, searcher.next_check = None, _NEVER
-    p = state.position
-    t = p.turn
-    tree = searcher.prove(
-        p[SHIPS + t],
-        p[SHIPS + 1 - t],
-        p[FLAGS + t],
-        p[FLAGS + 1 - t],
-        t,
-        p.ply,
-        p.claim,
-        SIDE_NAMES.index(verdict.winner),
-        verdict.within,
-    )
-    return Proof(
-        position=p.text(),
-        history=history,
-        winner=verdict.winner,
-        within=verdict.within,
-        tree=tree,
-    )
-
-
 class AlphaBeta:
     """The alpha-beta search as a method of :func:`~.deepening.solve_by`: one search a
     depth answers for both sides (its score says which wins, or that neither does)."""
@@ -377,8 +350,24 @@ class AlphaBeta:
             run.count(searcher.nodes, searcher.probes, searcher.hits, self.budget)
 
     def proof(self, verdict: Verdict, history: list[str]) -> Proof:
-        assert self.searcher is not None
-        return _proof(self.searcher, self.state, verdict, history)
+        """The proof of the win ``verdict`` found, searched again without a budget: the
+        win is known, so proving it must not be cut short."""
+        searcher = self.searcher
+        assert searcher is not None
+        assert verdict.winner in SIDE_NAMES and verdict.within is not None
+        searcher.budget, searcher.next_check = None, _NEVER
+        p = self.state.position
+        t = p.turn
+        me, en, mf, ef = p[SHIPS + t], p[SHIPS + 1 - t], p[FLAGS + t], p[FLAGS + 1 - t]
+        winner = SIDE_NAMES.index(verdict.winner)
+        tree = searcher.prove(me, en, mf, ef, t, p.ply, p.claim, winner, verdict.within)
+        return Proof(
+            position=p.text(),
+            history=history,
+            winner=verdict.winner,
+            within=verdict.within,
+            tree=tree,
+        )
 
 
 def solve(
