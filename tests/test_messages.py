@@ -28,7 +28,9 @@ def every_message() -> list[tuple[str, dict[str, str]]]:
     return [
         (f"{namespace}.{name}", texts)
         for namespace in NAMESPACES
-        for name, texts in catalogue(namespace).items()
+        for part in ("messages", "help")
+        if (PACKAGE / namespace / f"{part}.json").exists()
+        for name, texts in catalogue(namespace, part).items()
     ]
 
 

@@ -52,9 +52,8 @@ class LocalizedGroup(TyperGroup):
 
     #: The parameters of help texts, by id (the root's list of games).
     help_params: ClassVar[Mapping[str, Mapping[str, object]]] = {}
-    #: The language help is shown in, and the one its texts were last said in.
+    #: The language help is shown in.
     help_lang: Lang = "en"
-    said_in: Lang | None = None
     #: Around reading the command line and running the command: says usage errors again.
     errors: Callable[[], AbstractContextManager[Any]] = nullcontext
 
@@ -74,13 +73,13 @@ class LocalizedGroup(TyperGroup):
             sys.modules["adjudicator.cli.help_ja"].speak_english()
         return super().main(args, *rest, **kwargs)
 
-    def say_help(self) -> None:
-        """Every help text of the tree said in the language of help, once."""
-        if self.said_in != self.help_lang:
-            from adjudicator.cli.help_text import say_help
+    def say_help(self, context: Any = None) -> None:
+        """The help texts a context's help shows (``None``: every one of the tree) said in
+        the language of help."""
+        from adjudicator.cli.help_text import help_texts, say_help, shown_texts
 
-            say_help(self, self.help_lang, self.help_params)
-            self.said_in = self.help_lang
+        texts = help_texts(self) if context is None else shown_texts(context)
+        say_help(texts, self.help_lang, self.help_params)
 
     def _main_shell_completion(
         self, ctx_args: Any, prog_name: str, complete_var: str | None = None
@@ -112,7 +111,7 @@ def _helping_context(base: type) -> type:
         def get_help(self) -> str:
             root = self.find_root().command
             if isinstance(root, LocalizedGroup):
-                root.say_help()
+                root.say_help(self)
             text: str = super().get_help()
             return text
 

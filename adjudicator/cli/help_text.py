@@ -10,9 +10,7 @@ imported only when help is shown."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from adjudicator.core.i18n import Lang, say
@@ -23,20 +21,20 @@ OWN_OPTIONS = {
     "--install-completion": "cli.help.option.install_completion",
     "--show-completion": "cli.help.option.show_completion",
 }
-#: The id of a help text in the catalogue: a namespace, ``help``, then the command path
-#: and the option (``cli.help.conformance.run.max_fail``).
-HELP_ID = re.compile(r"[a-z_]+\.help(?:\.[a-z0-9_]+)*")
 
 
-@dataclass(frozen=True)
 class HelpText:
     """One help text of the command tree: where it is (the command's path, and the
-    parameter's name for a parameter's), the id of its words, and what shows them."""
+    parameter's name for a parameter's), the id of its words, and what shows them. (A
+    plain class: a dataclass would compile its methods each time help is shown.)"""
 
-    path: str
-    param: str | None
-    id: str | None
-    holder: Any
+    __slots__ = ("holder", "id", "param", "path")
+
+    def __init__(self, path: str, param: str | None, help_id: str | None, holder: Any) -> None:
+        self.path = path
+        self.param = param
+        self.id = help_id
+        self.holder = holder
 
     @property
     def key(self) -> str:
@@ -65,12 +63,26 @@ def help_texts(root: Any) -> Iterator[HelpText]:
     for one defined without), the help option and hidden parameters included."""
     names = root.context_settings.get("help_option_names", ["--help"])
     for path, command in commands(root):
-        yield HelpText(path, None, _help_id(command, None), command)
-        context = command.context_class(command, help_option_names=names)
-        help_option = command.get_help_option(context)
-        for param in [*command.params, *([help_option] if help_option else [])]:
-            name = param_name(param)
-            yield HelpText(path, name, _help_id(param, name), param)
+        yield from _own_texts(
+            command, path, command.context_class(command, help_option_names=names)
+        )
+
+
+def shown_texts(context: Any) -> Iterator[HelpText]:
+    """The help texts a context's help shows: its command's and its parameters', and the
+    summary of each command under it."""
+    yield from _own_texts(context.command, "", context)
+    for name, sub in getattr(context.command, "commands", {}).items():
+        yield HelpText(name, None, _help_id(sub, None), sub)
+
+
+def _own_texts(command: Any, path: str, context: Any) -> Iterator[HelpText]:
+    """A command's help text and its parameters', the help option's included."""
+    yield HelpText(path, None, _help_id(command, None), command)
+    help_option = command.get_help_option(context)
+    for param in [*command.params, *([help_option] if help_option else [])]:
+        name = param_name(param)
+        yield HelpText(path, name, _help_id(param, name), param)
 
 
 def _help_id(holder: Any, name: str | None) -> str | None:
@@ -83,18 +95,30 @@ def _help_id(holder: Any, name: str | None) -> str | None:
     if name in OWN_OPTIONS:
         return OWN_OPTIONS[name]
     defined = getattr(holder, "help", None)
-    return defined if isinstance(defined, str) and HELP_ID.fullmatch(defined) else None
+    return defined if isinstance(defined, str) and is_help_id(defined) else None
 
 
-def say_help(root: Any, lang: Lang, params: Mapping[str, Mapping[str, object]]) -> None:
-    """Every help text of the tree said in ``lang`` from its id, with the parameters
-    ``params`` gives for it (the root's list of games). In Japanese a command's summary in
-    its group's table is its first paragraph, as typer makes the English one."""
-    for text in help_texts(root):
-        if text.id is None:
+def is_help_id(text: str) -> bool:
+    """Whether ``text`` is the id of a help text in the catalogue: a namespace, ``help``,
+    then the command path and the option (``cli.help.conformance.run.max_fail``), never
+    words."""
+    _, _, name = text.partition(".")
+    return name.partition(".")[0] == "help" and text.replace("_", "").replace(".", "").isalnum()
+
+
+def say_help(
+    texts: Iterable[HelpText], lang: Lang, params: Mapping[str, Mapping[str, object]]
+) -> None:
+    """Help texts said in ``lang`` from their ids, with the parameters ``params`` gives for
+    each (the root's list of games); each remembers its id, to be said again in the other
+    language. In Japanese a command's summary in its group's table is its first paragraph,
+    as typer makes the English one."""
+    for text in texts:
+        if text.id is None or getattr(text.holder, "said_in", None) == lang:
             continue
         words = say(text.id, lang, **params.get(text.id, {}))
         text.holder.help_id = text.id
         text.holder.help = words
+        text.holder.said_in = lang
         if text.param is None:
             text.holder.short_help = words.split("\n\n")[0] if lang == "ja" else None
