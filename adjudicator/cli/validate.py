@@ -188,7 +188,7 @@ def validate(
     show_bar = sys.stderr.isatty() and len(files) > 1
     with progress_bar(show_bar, lambda: len(files)) as advance:
         interrupted = out.all(verdicts, advance)
-    _finish(out, language, interrupted, len(files))
+    _finish(out, language, interrupted, lambda: len(files))
 
 
 def _repair_needs_html() -> InputError:
@@ -343,9 +343,11 @@ class _Printed:
             self.show(verdict)
 
 
-def _finish(out: _Printed, language: Lang, interrupted: bool, total: int) -> None:
+def _finish(out: _Printed, language: Lang, interrupted: bool, total: Callable[[], int]) -> None:
     """The report closed, the JSON list or the summary printed, and the exit code: the
-    worst verdict's, 2 for a report that could not be written, 130 when interrupted."""
+    worst verdict's, 2 for a report that could not be written, 130 when interrupted.
+    The batch's ``total`` is counted only for the interrupted message: counting walks the
+    folders again."""
     unwritten: list[InputError] = []
     for kept in (out.report, out.workbook):
         if kept is None:
@@ -370,7 +372,7 @@ def _finish(out: _Printed, language: Lang, interrupted: bool, total: int) -> Non
         out.exits.add(EXIT_USAGE)
     if interrupted:
         done = out.statuses.total()
-        err_console.line(labels(language)["interrupted"].format(done=done, total=total))
+        err_console.line(labels(language)["interrupted"].format(done=done, total=total()))
         raise typer.Exit(EXIT_INTERRUPTED)
     raise typer.Exit(worst_exit(list(out.exits)))
 

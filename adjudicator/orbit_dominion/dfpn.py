@@ -119,7 +119,7 @@ class UnprovenWin(AssertionError):
     """The search proved a win that its proof tree does not show: a bug, never reported."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Child:
     """A child of the node being expanded: its action, its node, its 第9条 key, its
     parent's table key, and its own table key once the search has needed it
@@ -131,6 +131,27 @@ class _Child:
     key: PositionKey
     parent: TableKey
     table_key: TableKey | None = None
+
+
+def _combine(pairs: list[tuple[int, int]]) -> tuple[int, int, int, int, int]:
+    """A node's numbers from its children's ``(mine, other)`` pairs, ``mine`` the number
+    the node takes the least of (the proof number at the attacker's node, the disproof
+    number at the defender's) and ``other`` the one it sums: the least, the sum, the child
+    to search, the second least (its threshold's base) and that child's ``other`` (its
+    share of the sum)."""
+    least = second = INFINITE
+    total = 0
+    best = 0
+    best_other = 0
+    for i, (mine, other) in enumerate(pairs):
+        total += other
+        if mine < least:
+            least, second, best, best_other = mine, least, i, other
+        elif mine < second:
+            second = mine
+    if least == 0:  # decided for the side whose number it is: the other is infinite
+        return 0, INFINITE, best, second, best_other
+    return least, min(total, _CAP), best, second, best_other
 
 
 def _threshold(second: int, limit: int) -> int:
@@ -279,6 +300,8 @@ class Prover(Searcher):
             self.spend()
         start = self.nodes
         entry = self.pns.get(key)
+        if entry is None:
+            entry = self.proved_shallower(key)
         if entry is not None and (entry[0] >= thpn or entry[1] >= thdn):
             return entry[0], entry[1]
         found = self.leaf(node, depth)
@@ -298,8 +321,15 @@ class Prover(Searcher):
             return last
         is_or = node[4] == self.attacker
         below = depth - 1
+        # The children's numbers, read once and kept here (mine, other: the number this
+        # node minimises first): only the child searched changes them, and its search
+        # returns its new numbers. A sibling reached again by transposition meanwhile is
+        # seen with its older numbers, which only makes the choice less informed.
+        numbers = [self.numbers(child, below) for child in children]
+        pairs = numbers if is_or else [(dn, pn) for pn, dn in numbers]
         while True:
-            pn, dn, best, second, other = self._combine(children, below, is_or)
+            mine, total, best, second, other = _combine(pairs)
+            pn, dn = (mine, total) if is_or else (total, mine)
             if pn >= thpn or dn >= thdn:
                 break
             chosen = children[best]
@@ -307,10 +337,49 @@ class Prover(Searcher):
                 child_pn, child_dn = _threshold(second, thpn), min(thdn - dn + other, _CAP)
             else:
                 child_pn, child_dn = min(thpn - pn + other, _CAP), _threshold(second, thdn)
-            with self.entered(chosen.key):
-                self.mid(chosen.node, below, self.table_key(chosen), child_pn, child_dn)
+            token = self.enter(chosen.key)  # (the search's hot loop: no context manager)
+            try:
+                child_pn, child_dn = self.mid(
+                    chosen.node, below, self.table_key(chosen), child_pn, child_dn
+                )
+            finally:
+                self.leave(chosen.key, token)
+            pairs[best] = (child_pn, child_dn) if is_or else (child_dn, child_pn)
         self.pns.put(key, pn, dn, self.nodes - start + 1)
         return pn, dn
+
+    def proved_shallower(self, key: TableKey) -> tuple[int, int, int] | None:
+        """The proof of a node found with one action less to go (the depth before, on the
+        same line), as an entry of this node, or ``None``. A win within N - 1 actions is a
+        win within N: the same strategy wins, and the occurrences it could consult are
+        among this node's (:meth:`shallower_key`). A disproof within N - 1 says nothing of
+        N and is not taken."""
+        if key[3] < 2:
+            return None
+        entry = self.pns.get(self.shallower_key(key))
+        if entry is None or entry[0] != 0:
+            return None
+        self.pns.put(key, 0, INFINITE, entry[2])
+        return entry
+
+    def shallower_key(self, key: TableKey) -> TableKey:
+        """The table key of the node of ``key`` with one action less to go: the
+        occurrences the shallower search below it may consult are those of ``key`` still
+        within its reach (:meth:`Searcher.relevant_history`'s bounds, which shrink with
+        the actions left). The move limit is out of its reach (one action further than
+        this node's at most): its ply is not in the key."""
+        attacker, node_key, claim, left, _, history = key
+        left -= 1
+        if left < 2 and not self.twice:
+            history = _NONE
+        else:
+            history = frozenset(
+                (other, n)
+                for other, n in history
+                if within_reach(node_key, other, left + 1 if n == 2 else left - 1)
+                and (n == 2 or left >= 2)
+            )
+        return (attacker, node_key, claim, left, -1, history)
 
     def _last_action(self, children: list[_Child], turn: int) -> tuple[int, int]:
         """A node one action from the depth's end, no action of which decides at once:
@@ -321,31 +390,6 @@ class Prover(Searcher):
         their_gates = TARGET_GATES[1 - turn]
         claimed = all(c.node[6] and c.node[0] & their_gates == their_gates for c in children)
         return self._won(-1 if claimed else 0, turn)
-
-    def _combine(
-        self, children: list[_Child], depth: int, is_or: bool
-    ) -> tuple[int, int, int, int, int]:
-        """The node's numbers from its children's, the child to search, the second best
-        number (its threshold's base) and the best child's other number (the sum's share).
-        From the attacker's node: the least proof number, the sum of the disproof numbers;
-        from the defender's, the reverse."""
-        least = second = INFINITE
-        total = 0
-        best = 0
-        best_other = 0
-        for i, child in enumerate(children):
-            pn, dn = self.numbers(child, depth)
-            mine, other = (pn, dn) if is_or else (dn, pn)
-            total = min(total + other, _CAP)
-            if mine < least:
-                least, second, best, best_other = mine, least, i, other
-            elif mine < second:
-                second = mine
-        if least == 0:  # decided for the side whose number it is: the other is infinite
-            total = INFINITE
-        if is_or:
-            return least, total, best, second, best_other
-        return total, least, best, second, best_other
 
     def run(self, state: GameState) -> tuple[int, int]:
         """Search the root until it is proved or disproved (or the budget stops it)."""

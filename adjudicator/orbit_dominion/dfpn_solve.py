@@ -11,11 +11,9 @@ here: the search's own word is never taken for it.
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
-
 from adjudicator.orbit_dominion.board import SIDE_NAMES
-from adjudicator.orbit_dominion.budget import Budget, BudgetSpent
+from adjudicator.orbit_dominion.budget import Budget
+from adjudicator.orbit_dominion.deepening import Deepening, solve_by
 from adjudicator.orbit_dominion.dfpn import (
     EXPANSION_BYTES,
     EXPANSIONS,
@@ -23,15 +21,8 @@ from adjudicator.orbit_dominion.dfpn import (
     Table,
     UnprovenWin,
 )
-from adjudicator.orbit_dominion.position import MOVE_LIMIT
 from adjudicator.orbit_dominion.proof import Proof, Solution, verify
-from adjudicator.orbit_dominion.solve_answer import (
-    WIN,
-    answer,
-    decided,
-    positions_before,
-    read_score,
-)
+from adjudicator.orbit_dominion.solve_answer import WIN, Verdict
 from adjudicator.orbit_dominion.state import GameState
 
 #: Bytes one entry of the df-pn table takes, measured with tracemalloc (benchmarks/
@@ -40,69 +31,51 @@ from adjudicator.orbit_dominion.state import GameState
 ENTRY_BYTES = 550
 
 
-@dataclass
-class DfpnRun:
-    """Where the deepening stopped: the deepest depth settled, the depth the budget left
-    unfinished, the winner and the prover that proved it, and the tallies."""
+class Dfpn:
+    """df-pn as a method of :func:`~.deepening.solve_by`: two searches a depth, one per
+    side, sharing one table over every depth."""
 
-    finished: int = 0
-    unfinished: int | None = None
-    winner: int | None = None
-    prover: Prover | None = None
-    nodes: int = 0
-    probes: int = 0
-    hits: int = 0
+    def __init__(self, state: GameState, budget: Budget | None) -> None:
+        self.state = state
+        self.budget = budget
+        self.table = table_for(budget)
+        self.prover: Prover | None = None
 
-
-def deepen(
-    state: GameState, target: int, budget: Budget | None, table: Table, first: int = 1
-) -> DfpnRun:
-    """Settle depths ``first`` to ``target`` one at a time, stopping at the first win
-    proved or when the ``budget`` runs out. The depths below ``first`` must be settled
-    already (no forced win within ``first - 1``)."""
-    run = DfpnRun(finished=first - 1)
-    turn = state.position.turn
-    for depth in range(first, target + 1):
-        if budget is not None:
-            budget.depth = depth
+    def settle(self, depth: int, run: Deepening) -> int:
+        """The side to move's win within ``depth`` (``WIN - depth``), its opponent's
+        (``depth - WIN``), or 0 when both are disproved. Every depth before was settled
+        without a win, so a win proved here takes ``depth`` actions exactly."""
+        turn = self.state.position.turn
         for attacker in (turn, 1 - turn):
-            prover = Prover(state, depth, attacker, table, budget)
+            prover = Prover(self.state, depth, attacker, self.table, self.budget)
             try:
-                pn, _ = prover.run(state)
-            except BudgetSpent:
-                run.unfinished = depth
-            run.nodes += prover.nodes
-            run.probes += prover.probes
-            run.hits += prover.hits
-            if budget is not None:
-                budget.spent += prover.nodes
-            if run.unfinished is not None:
-                return run
+                pn, _ = prover.run(self.state)
+            finally:
+                run.count(prover.nodes, prover.probes, prover.hits, self.budget)
             if pn == 0:
-                run.winner, run.prover, run.finished = attacker, prover, depth
-                return run
-        run.finished = depth
-    return run
+                self.prover = prover
+                return WIN - depth if attacker == turn else depth - WIN
+        return 0
 
-
-def proof_of(run: DfpnRun, state: GameState, history: list[str]) -> Proof:
-    """The proof of the win ``run`` proved, checked by the rules engine before it is
-    returned; :class:`UnprovenWin` if it does not hold (a bug, never reported)."""
-    assert run.prover is not None and run.winner is not None
-    tree, longest = run.prover.proof_tree(state)
-    if longest > run.finished:
-        raise UnprovenWin(f"the proof takes {longest} actions, over {run.finished}")
-    proof = Proof(
-        position=state.position.text(),
-        history=history,
-        winner=SIDE_NAMES[run.winner],
-        within=run.finished,
-        tree=tree,
-    )
-    fault = verify(proof).fault
-    if fault is not None:
-        raise UnprovenWin(f"the proof fails at {' '.join(fault.line)}: {fault.code}")
-    return proof
+    def proof(self, verdict: Verdict, history: list[str]) -> Proof:
+        """The proof of the win the last depth proved, checked by the rules engine before
+        it is returned; :class:`UnprovenWin` if it does not hold (a bug, never reported)."""
+        assert self.prover is not None and verdict.within is not None
+        assert verdict.winner in SIDE_NAMES
+        tree, longest = self.prover.proof_tree(self.state)
+        if longest > verdict.within:
+            raise UnprovenWin(f"the proof takes {longest} actions, over {verdict.within}")
+        proof = Proof(
+            position=self.state.position.text(),
+            history=history,
+            winner=verdict.winner,
+            within=verdict.within,
+            tree=tree,
+        )
+        fault = verify(proof).fault
+        if fault is not None:
+            raise UnprovenWin(f"the proof fails at {' '.join(fault.line)}: {fault.code}")
+        return proof
 
 
 def table_for(budget: Budget | None) -> Table:
@@ -129,41 +102,13 @@ def solve_dfpn(
     answers it, proved by df-pn from depth ``first`` on (the depths below it settled by
     an earlier search, whose positions, probes and hits are ``before``, started at
     ``started``)."""
-    started = time.perf_counter() if started is None else started
-    answered = decided(state, started)
-    if answered is not None:
-        return answered
-    p = state.position
-    to_limit = MOVE_LIMIT - p.ply
-    target = min(depth, to_limit)
-    history = [h.text() for h in positions_before(state)]
-    run = deepen(state, target, budget, table_for(budget), first)
-    nodes, probes, hits = before[0] + run.nodes, before[1] + run.probes, before[2] + run.hits
-    if run.unfinished is not None:
-        return answer(
-            None,
-            depth=run.finished,
-            unfinished=run.unfinished,
-            position=p.text(),
-            history=history,
-            started=started,
-            nodes=nodes,
-            probes=probes,
-            hits=hits,
-        )
-    score = 0
-    if run.winner is not None:
-        score = WIN - run.finished if run.winner == p.turn else run.finished - WIN
-    verdict = read_score(score, p.turn, exhaustive=depth >= to_limit, to_limit=to_limit)
-    proof = proof_of(run, state, history) if with_proof and run.winner is not None else None
-    return answer(
-        verdict,
-        depth=depth,
-        position=p.text(),
-        history=history,
+    return solve_by(
+        Dfpn(state, budget),
+        state,
+        depth,
+        with_proof=with_proof,
+        budget=budget,
+        first=first,
+        before=before,
         started=started,
-        proof=proof,
-        nodes=nodes,
-        probes=probes,
-        hits=hits,
     )

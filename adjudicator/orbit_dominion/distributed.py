@@ -16,6 +16,7 @@ from adjudicator.core.batch.distributed import Cluster
 from adjudicator.orbit_dominion.actions import Action
 from adjudicator.orbit_dominion.board import SIDE_NAMES
 from adjudicator.orbit_dominion.budget import Budget
+from adjudicator.orbit_dominion.deepening import Deepening, conclude
 from adjudicator.orbit_dominion.position import MOVE_LIMIT, Position
 from adjudicator.orbit_dominion.proof import (
     Ending,
@@ -26,7 +27,7 @@ from adjudicator.orbit_dominion.proof import (
     RepliesNode,
     Solution,
 )
-from adjudicator.orbit_dominion.solve_answer import WIN, answer, positions_before, read_score
+from adjudicator.orbit_dominion.solve_answer import WIN, Verdict, positions_before
 from adjudicator.orbit_dominion.state import GameState, with_history
 
 #: Tasks wanted per worker thread, so that a long task does not leave the others idle.
@@ -171,42 +172,25 @@ def solve_on(
             if isinstance(result, Exception):
                 raise result
             solved.append(result)
-    nodes = sum(s.nodes for s in solved) + split.nodes - len(split.tasks)
-    probes = sum(s.table_probes for s in solved)
-    hits = sum(s.table_hits for s in solved)
+    run = Deepening(
+        nodes=sum(s.nodes for s in solved) + split.nodes - len(split.tasks),
+        probes=sum(s.table_probes for s in solved),
+        hits=sum(s.table_hits for s in solved),
+    )
     if any(s.unfinished is not None for s in solved):
-        return answer(
-            None,
-            depth=0,
-            unfinished=depth,
-            nodes=nodes,
-            position=root_text,
-            history=history,
-            started=started,
-            probes=probes,
-            hits=hits,
-        )
-    score = split.score(split.top, solved)
-    p = state.position
-    to_limit = MOVE_LIMIT - p.ply
-    verdict = read_score(score, p.turn, exhaustive=split.depth >= to_limit, to_limit=to_limit)
-    proof = None
-    if with_proof and verdict.winner in SIDE_NAMES and verdict.within is not None:
-        proof = Proof(
+        run.unfinished = depth  # (nothing proved beyond depth 0)
+    else:
+        run.score = split.score(split.top, solved)
+
+    def prove(verdict: Verdict, history: list[str]) -> Proof:
+        assert verdict.winner in SIDE_NAMES and verdict.within is not None
+        tree = split.proof(split.top, verdict.winner, solved)
+        return Proof(
             position=root_text,
             history=history,
             winner=verdict.winner,
             within=verdict.within,
-            tree=split.proof(split.top, verdict.winner, solved),
+            tree=tree,
         )
-    return answer(
-        verdict,
-        depth=depth,
-        nodes=nodes,
-        position=root_text,
-        history=history,
-        started=started,
-        probes=probes,
-        hits=hits,
-        proof=proof,
-    )
+
+    return conclude(state, depth, run, history, started, prove if with_proof else None)

@@ -15,12 +15,10 @@ node could still consult: see :func:`relevant_history` and docs/orbit-dominion.m
 
 from __future__ import annotations
 
-import time
-from dataclasses import dataclass
-
 from adjudicator.orbit_dominion.actions import CAPTURE, Action
 from adjudicator.orbit_dominion.board import SIDE_NAMES, TARGET_GATES
 from adjudicator.orbit_dominion.budget import Budget, BudgetSpent
+from adjudicator.orbit_dominion.deepening import Deepening, solve_by
 from adjudicator.orbit_dominion.position import FLAGS, MOVE_LIMIT, SHIPS, PositionKey
 from adjudicator.orbit_dominion.proof import (
     Ending,
@@ -41,14 +39,7 @@ from adjudicator.orbit_dominion.rules import (
     play,
     successor_key,
 )
-from adjudicator.orbit_dominion.solve_answer import (
-    WIN,
-    Verdict,
-    answer,
-    decided,
-    positions_before,
-    read_score,
-)
+from adjudicator.orbit_dominion.solve_answer import WIN, Verdict
 from adjudicator.orbit_dominion.state import GameState
 
 _INFINITY = WIN + 1
@@ -342,70 +333,41 @@ def search_state(
     return searcher, searcher.root(state)
 
 
-@dataclass
-class _Deepening:
-    """Where iterative deepening stopped: the last searcher and its root score, the
-    deepest depth finished, the depth the budget left unfinished, and the tallies."""
+class AlphaBeta:
+    """The alpha-beta search as a method of :func:`~.deepening.solve_by`: one search a
+    depth answers for both sides (its score says which wins, or that neither does)."""
 
-    searcher: Searcher | None = None
-    score: int = 0
-    finished: int = 0
-    unfinished: int | None = None
-    nodes: int = 0
-    probes: int = 0
-    hits: int = 0
+    def __init__(self, state: GameState, budget: Budget | None) -> None:
+        self.state = state
+        self.budget = budget
+        self.searcher: Searcher | None = None
 
-
-def _deepen(state: GameState, target: int, budget: Budget | None) -> _Deepening:
-    """Search one action deeper at a time up to ``target``, stopping at the first depth
-    that finds a win or when the ``budget`` runs out."""
-    run = _Deepening()
-    for d in range(min(1, target), target + 1):
-        if budget is not None:
-            budget.depth = d
-        run.searcher = searcher = Searcher(state, d, budget)
+    def settle(self, depth: int, run: Deepening) -> int:
+        self.searcher = searcher = Searcher(self.state, depth, self.budget)
         try:
-            run.score = searcher.root(state)
-        except BudgetSpent:
-            run.unfinished = d
-        run.nodes += searcher.nodes
-        run.probes += searcher.probes
-        run.hits += searcher.hits
-        if budget is not None:
-            budget.spent = run.nodes
-        if run.unfinished is not None:
-            break
-        run.finished = d
-        if run.score != 0:
-            break
-    return run
+            return searcher.root(self.state)
+        finally:
+            run.count(searcher.nodes, searcher.probes, searcher.hits, self.budget)
 
-
-def _proof(searcher: Searcher, state: GameState, verdict: Verdict, history: list[str]) -> Proof:
-    """The proof of the win ``verdict`` found, searched again without a budget: the win is
-    known, so proving it must not be cut short."""
-    assert verdict.winner in SIDE_NAMES and verdict.within is not None
-    searcher.budget, searcher.next_check = None, _NEVER
-    p = state.position
-    t = p.turn
-    tree = searcher.prove(
-        p[SHIPS + t],
-        p[SHIPS + 1 - t],
-        p[FLAGS + t],
-        p[FLAGS + 1 - t],
-        t,
-        p.ply,
-        p.claim,
-        SIDE_NAMES.index(verdict.winner),
-        verdict.within,
-    )
-    return Proof(
-        position=p.text(),
-        history=history,
-        winner=verdict.winner,
-        within=verdict.within,
-        tree=tree,
-    )
+    def proof(self, verdict: Verdict, history: list[str]) -> Proof:
+        """The proof of the win ``verdict`` found, searched again without a budget: the
+        win is known, so proving it must not be cut short."""
+        searcher = self.searcher
+        assert searcher is not None
+        assert verdict.winner in SIDE_NAMES and verdict.within is not None
+        searcher.budget, searcher.next_check = None, _NEVER
+        p = self.state.position
+        t = p.turn
+        me, en, mf, ef = p[SHIPS + t], p[SHIPS + 1 - t], p[FLAGS + t], p[FLAGS + 1 - t]
+        winner = SIDE_NAMES.index(verdict.winner)
+        tree = searcher.prove(me, en, mf, ef, t, p.ply, p.claim, winner, verdict.within)
+        return Proof(
+            position=p.text(),
+            history=history,
+            winner=verdict.winner,
+            within=verdict.within,
+            tree=tree,
+        )
 
 
 def solve(
@@ -424,39 +386,5 @@ def solve(
     deeper search too (a quicker win would have been found, and the loser has no escape).
     When the ``budget`` runs out, the answer is what the depths finished proved, and the
     depth left unfinished is named."""
-    started = time.perf_counter()
-    answered = decided(state, started)
-    if answered is not None:
-        return answered
-    p = state.position
-    to_limit = MOVE_LIMIT - p.ply
-    history = [h.text() for h in positions_before(state)]
-    run = _deepen(state, min(depth, to_limit), budget)
-    if run.unfinished is not None:
-        return answer(
-            None,
-            depth=run.finished,
-            unfinished=run.unfinished,
-            position=p.text(),
-            history=history,
-            started=started,
-            nodes=run.nodes,
-            probes=run.probes,
-            hits=run.hits,
-        )
-    assert run.searcher is not None
-    verdict = read_score(run.score, p.turn, exhaustive=depth >= to_limit, to_limit=to_limit)
-    proof = None
-    if with_proof and verdict.winner in SIDE_NAMES and verdict.within is not None:
-        proof = _proof(run.searcher, state, verdict, history)
-    return answer(
-        verdict,
-        depth=depth,
-        position=p.text(),
-        history=history,
-        started=started,
-        proof=proof,
-        nodes=run.nodes,
-        probes=run.probes,
-        hits=run.hits,
-    )
+    method = AlphaBeta(state, budget)
+    return solve_by(method, state, depth, with_proof=with_proof, budget=budget)

@@ -177,6 +177,23 @@ def test_prover_answers_one_side_at_a_time() -> None:
     assert Prover(state, 2, 1, table).run(state)[1] == 0
 
 
+def test_a_proof_carries_to_the_next_depth_and_a_disproof_does_not() -> None:
+    """A win within N actions is a win within N + 1 (第10条 01's gate claim, won after
+    blue's reply): the next depth's search finds the root proved by the table at its first
+    node instead of searching again. Red wins within 2 but not within 1: the disproof of
+    depth 1 is not taken at depth 2."""
+    state = GameState(pos("R@I0 r@I6 r@M4 B@I9 b@O2"))
+    table = Table(1000)
+    assert Prover(state, 1, 0, table).run(state)[1] == 0
+    deeper = Prover(state, 2, 0, table)
+    assert deeper.run(state)[0] == 0 and deeper.nodes > 1
+    again = Prover(state, 3, 0, table)
+    assert again.run(state)[0] == 0
+    assert again.nodes == 1
+    tree, longest = again.proof_tree(state)
+    assert longest == 2 and tree is not None
+
+
 def test_the_worked_example_prints_what_the_page_shows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -98,7 +98,7 @@ def test_solve_no_forced_win_states_depth_and_nodes() -> None:
 def test_solve_with_history_option() -> None:
     """第9条: the history given with --history makes red's every action banned at ply 40."""
     data = json.loads(Path(NO_LEGAL).read_text(encoding="utf-8"))
-    from adjudicator.orbit_dominion.solve import positions_before
+    from adjudicator.orbit_dominion.solve_answer import positions_before
     from tests.orbit_dominion.test_solve import record_state
 
     state = record_state("no-legal-moves.json", 39)

@@ -4,7 +4,9 @@ only these lines follow ``--lang`` or the locale."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
+from types import MappingProxyType
 
 from adjudicator.core.i18n import Lang, Said, in_both, in_lang, templates
 from adjudicator.core.write.display import pad, width
@@ -69,19 +71,25 @@ WORDS: dict[str, str] = {
 }
 
 
-def word_table(lang: Lang) -> dict[str, str]:
+# The tables below are made once per language: a run asks for them for every case.
+
+
+@cache
+def word_table(lang: Lang) -> Mapping[str, str]:
     """What the commands say in ``lang``, by key, their parameters left to fill."""
-    return templates(WORDS, lang)
+    return MappingProxyType(templates(WORDS, lang))
 
 
-def status_words(lang: Lang) -> dict[str, str]:
+@cache
+def status_words(lang: Lang) -> Mapping[str, str]:
     """Each status as a person reads it in ``lang``."""
-    return templates(STATUS_WORDS, lang)
+    return MappingProxyType(templates(STATUS_WORDS, lang))
 
 
-def marks(lang: Lang) -> dict[str, str]:
+@cache
+def marks(lang: Lang) -> Mapping[str, str]:
     """Each status's mark in ``lang``."""
-    return templates(MARKS, lang)
+    return MappingProxyType(templates(MARKS, lang))
 
 
 def counts_text(counts: dict[str, int], lang: Lang) -> str:

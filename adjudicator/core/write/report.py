@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from adjudicator.core.i18n import Lang, templates
@@ -53,9 +55,12 @@ LABELS: dict[str, str] = {
 }
 
 
-def labels(lang: Lang) -> dict[str, str]:
-    """The labels of a report in ``lang``, their parameters left to fill."""
-    return templates(LABELS, lang)
+@cache
+def labels(lang: Lang) -> Mapping[str, str]:
+    """The labels of a report in ``lang``, their parameters left to fill. Made once per
+    language: a batch asks for them for every record, and making them each time was most
+    of what the shell's output spent on a record."""
+    return MappingProxyType(templates(LABELS, lang))
 
 
 #: The mark that opens a verdict, and its colour.
