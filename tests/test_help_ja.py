@@ -1,19 +1,18 @@
 """Help and usage errors speak Japanese to a Japanese user (issue: "a user with a Japanese
 locale sees no English in any command's normal output").
 
-The help texts are written once in English where each command is defined; the Japanese
-comes from catalogs keyed by command path and parameter (``adjudicator.cli.help_ja``,
-each game's ``help_ja``). These tests walk the whole command tree: a text without its
-Japanese, or a catalog entry nothing uses, fails here; every command's ``--help`` under
-``LANG=ja_JP.UTF-8`` is read for English words left over.
+Every help text is said from the catalogue by its id, in both languages (the command or
+option is defined with the id: ``adjudicator.cli.help_text``). These tests walk the whole
+command tree: a command or option whose help is not in the catalogue fails here; every
+command's ``--help`` under ``LANG=ja_JP.UTF-8`` is read for English words left over.
 """
 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from itertools import pairwise
 from pathlib import Path
+from typing import Annotated
 
 import pytest
 import typer
@@ -22,15 +21,15 @@ from syrupy.assertion import SnapshotAssertion
 from typer.testing import CliRunner
 
 from adjudicator.cli.app import build_app
-from adjudicator.cli.help_ja import commands, help_texts, spaced
 from adjudicator.cli.help_lang import command_line_lang
+from adjudicator.cli.help_text import commands, help_texts
 from adjudicator.cli.usage_ja import japanese_message
+from adjudicator.core.i18n import LANGS, say
 from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.write.line_breaks import break_offsets, narrowest
 
 REGISTRY = Registry(installed_games())
 ROOT = typer.main.get_command(build_app(REGISTRY))
-CATALOG = ROOT.japanese()  # type: ignore[attr-defined]
 PATHS = [path for path, _ in commands(ROOT)]
 RUNNER = CliRunner()
 RECORDS = Path(__file__).resolve().parents[1] / "records"
@@ -52,31 +51,68 @@ def test_the_walk_sees_every_command_and_parameter() -> None:
     assert {"validate --jobs", "schemas directory", "dark-nebula commit --help"} <= keys
 
 
-def test_every_help_text_has_its_japanese() -> None:
-    """Each command's help and each parameter's (typer's and the help option's included)
-    has a Japanese text in the catalogs."""
-    missing = [text.key for text in help_texts(ROOT) if text.japanese(CATALOG) is None]
-    assert missing == []
+def without_catalogue_help(root: object) -> list[str]:
+    """The commands and parameters of a tree whose help is not an id of the catalogue
+    said in both languages: one defined with no help, or with words written in place."""
+    return [
+        text.key
+        for text in help_texts(root)
+        if text.id is None or not all(say(text.id, lang, games="") for lang in LANGS)
+    ]
 
 
-def test_a_shared_entry_stands_for_one_english_text() -> None:
-    """An option translated under its name alone (``--lang``) reads the same in English in
-    every command that uses the shared entry: a command that words it differently needs
-    its own entry, never the shared Japanese of another sentence."""
-    english = defaultdict(set)
-    for text in help_texts(ROOT):
-        if text.param and text.key not in CATALOG:
-            english[text.param].add(text.english)
-    assert english and {name: texts for name, texts in english.items() if len(texts) > 1} == {}
+def test_every_command_and_option_has_its_help_in_the_catalogue() -> None:
+    """docs/design.md, "Messages": every command's and parameter's help (typer's and the
+    help option's included) is said from the catalogue by id, in both languages, so that
+    no option can be added in English only."""
+    assert without_catalogue_help(ROOT) == []
 
 
-def test_no_catalog_entry_is_left_over() -> None:
-    """Every entry translates something that exists: a command or option renamed or
-    removed takes its Japanese with it."""
-    used = set()
-    for text in help_texts(ROOT):
-        used.add(text.key if text.key in CATALOG else text.param)
-    assert sorted(set(CATALOG) - used) == []
+def test_the_check_sees_help_written_in_place_or_missing() -> None:
+    """The check above fails on what it is for: help written as words where it is defined,
+    and a parameter with no help at all."""
+    app = typer.Typer(help="cli.help.root")
+
+    @app.command(help="Words written in place.")
+    def spoken(
+        count: Annotated[int, typer.Option("--count")] = 1,
+        lang: Annotated[str, typer.Option("--lang", help="cli.help.option.lang")] = "en",
+    ) -> None:
+        """Only here to be walked."""
+
+    @app.command(help="cli.help.games")
+    def listed() -> None:
+        """Only here to be walked."""
+
+    missing = without_catalogue_help(typer.main.get_command(app))
+    assert missing == ["spoken", "spoken --count"]
+
+
+def test_a_games_commands_are_headed_by_its_title() -> None:
+    """A game's group of commands is headed by its title as the rulebook prints it, with
+    the English title beside it in English help (the titles the registry lists)."""
+    for game in REGISTRY.games:
+        group = f"{game.cli_module.split('.')[1]}.help"
+        assert say(group, "en") == f"{game.title_ja} — {game.title_en}"
+        assert say(group, "ja") == game.title_ja
+
+
+#: A half-width parenthesis with no space before it, or after its closing one (a word
+#: of Japanese set against it).
+_UNSPACED = re.compile(r"[^\s(「]\(|\)[^\s、。):」,.]")
+
+
+@pytest.mark.parametrize("key", sorted({t.id for t in help_texts(ROOT) if t.id}))
+def test_japanese_help_sets_parentheses_off_by_a_space(key: str) -> None:
+    """Half-width parentheses in Japanese help hold English: a space sets them off, as in
+    English (``テキスト表記 (*.txt) のみ``); full-width text needs none to break a line."""
+    assert not _UNSPACED.search(say(key, "ja", games="")), key
+
+
+def test_the_parenthesis_check_sees_them_unspaced() -> None:
+    assert _UNSPACED.search("テキスト表記(*.txt)のみ。")
+    assert not _UNSPACED.search("テキスト表記 (*.txt) のみ。")
+    assert not _UNSPACED.search("ID=値 (例: a=b)。")
 
 
 # --- what a Japanese user reads --------------------------------------------------------------
@@ -242,12 +278,6 @@ def test_a_word_wider_than_the_line_is_folded_and_measured() -> None:
     token = "dark-nebula:nebula-entry=each-step"
     assert all(cell_len(line) <= 10 for line in _lines(token, 10))
     assert narrowest(f"一つのゲームの記録に {token} を適用します") == len(token)
-
-
-def test_parentheses_are_set_off_by_a_space() -> None:
-    """Half-width parentheses in Japanese help hold English: a space sets them off."""
-    assert spaced("テキスト表記(*.txt)のみ。") == "テキスト表記 (*.txt) のみ。"
-    assert spaced("ID=値(例: a=b)。") == "ID=値 (例: a=b)。"
 
 
 #: rich's mark of a line cut short: "…" ending a line or a table cell (an example's own

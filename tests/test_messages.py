@@ -28,7 +28,9 @@ def every_message() -> list[tuple[str, dict[str, str]]]:
     return [
         (f"{namespace}.{name}", texts)
         for namespace in NAMESPACES
-        for name, texts in catalogue(namespace).items()
+        for part in ("messages", "help")
+        if (PACKAGE / namespace / f"{part}.json").exists()
+        for name, texts in catalogue(namespace, part).items()
     ]
 
 
@@ -69,8 +71,11 @@ def test_japanese_words_are_not_set_apart_by_spaces(key: str, texts: dict[str, s
 
 
 #: Messages that show the shape of a notation whose parts are separated by a space (a tag,
-#: a command line: ``--sector 星域`` then the particle).
-SPACED_AS_WRITTEN = frozenset({"core.tagged.bad_result", "dark_nebula.skeleton.commitment"})
+#: a command line: ``--sector 星域`` then the particle), or a title as its rulebook prints
+#: it (暗黒星雲 ー帝国軍vs反乱軍ー, heading the game's commands).
+SPACED_AS_WRITTEN = frozenset(
+    {"core.tagged.bad_result", "dark_nebula.skeleton.commitment", "dark_nebula.help"}
+)
 
 
 def test_every_message_is_said_in_the_code_and_every_id_said_is_in_the_catalogue() -> None:

@@ -68,6 +68,7 @@ def test_version_loads_no_rules_no_models_no_yaml() -> None:
     assert "importlib.metadata" not in modules  # the shipped games need no metadata scan
     assert not HEAVY & modules
     assert "adjudicator.cli.help_ja" not in modules  # help's Japanese: only in Japanese
+    assert "adjudicator.cli.help_text" not in modules  # help is said only when it is shown
 
 
 def test_validating_one_record_loads_its_game_only() -> None:
@@ -83,6 +84,7 @@ def test_validating_one_record_loads_its_game_only() -> None:
         assert loaded_of(game, modules) <= LIGHT, game
     assert not {m for m in modules if m.startswith("adjudicator.core.conformance")}
     assert not HEAVY & modules
+    assert "adjudicator.cli.help_text" not in modules  # help is said only when it is shown
     # the workbook's openpyxl (the 'xlsx' extra) is for --xlsx only
     assert not {m for m in modules if m.startswith("openpyxl") or m.endswith(".workbook")}
     # a valid record's verdict draws nothing: the SVG pictures load when asked for

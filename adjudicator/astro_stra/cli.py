@@ -15,24 +15,23 @@ from adjudicator.core.i18n import said
 
 app = typer.Typer(
     no_args_is_help=True,
-    help="戦星術枢斗羅 Astro-Stra 0.9.0: draw positions (records: validate, replay, adjudicate).",
+    help="astro_stra.help",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
-@app.command("draw")
+@app.command("draw", help="astro_stra.help.draw")
 def draw_command(
     position: Annotated[
         str,
-        typer.Argument(help="A position, e.g. 'b:1=2,2=2,3=2 w:1=2,2=2,3=2', or 'standard'."),
+        typer.Argument(help="astro_stra.help.draw.position"),
     ] = "standard",
     geometry: Annotated[
-        str, typer.Option("--geometry", help="two-rows (default) or one-loop (interpretation 1).")
+        str, typer.Option("--geometry", help="astro_stra.help.draw.geometry")
     ] = "two-rows",
     lang: LangOption = None,
 ) -> None:
-    """Draw a position: the physical points in black's numbering, who stands on each, and
-    the pieces at the start and at home."""
+    """Draw a position. Its help is ``astro_stra.help.draw`` in the catalogue."""
     chosen_lang = resolve_lang(lang)
     try:
         chosen = _geometry(geometry)

@@ -64,11 +64,6 @@ class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
 
         return protocol.evaluate(request)
 
-    def help_ja(self) -> dict[str, str]:
-        from adjudicator.astro_stra.help_ja import HELP
-
-        return HELP
-
     def playthroughs(self) -> PlaythroughMaker:
         from adjudicator.astro_stra.playthroughs import AstroStraPlaythroughs
 

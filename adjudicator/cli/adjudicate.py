@@ -37,16 +37,15 @@ from adjudicator.core.read.records import Event
 from adjudicator.core.read.strict_json import one_line
 from adjudicator.core.write.report import labels, won_line
 
-ActionOption = Annotated[str | None, typer.Option("--action", "-a", help="The disputed action.")]
-RecordOption = Annotated[
-    Path | None, typer.Option("--record", help="Rule on a moment of this record.")
+ActionOption = Annotated[
+    str | None, typer.Option("--action", "-a", help="cli.help.adjudicate.action")
 ]
+RecordOption = Annotated[Path | None, typer.Option("--record", help="cli.help.adjudicate.record")]
 AtOption = Annotated[
     str | None,
     typer.Option(
         "--at",
-        help="With --record: the ply of the disputed action, or 'end' for the position "
-        "after the record's last action.",
+        help="cli.help.adjudicate.at",
     ),
 ]
 TurnOption = Annotated[
@@ -54,50 +53,42 @@ TurnOption = Annotated[
     typer.Option(
         "--turn",
         min=1,
-        help="With --record, instead of --at: the disputed event as the output counts it "
-        "(Astro-Stra's 6ターン目 / turn 6 is --turn 6).",
+        help="cli.help.adjudicate.turn",
     ),
 ]
 PositionOption = Annotated[
-    str | None, typer.Option("--position", help="Or: rule on this position.")
+    str | None, typer.Option("--position", help="cli.help.adjudicate.position")
 ]
 HistoryOption = Annotated[
     list[str] | None,
-    typer.Option("--history", help="With --position: an earlier position (repeatable)."),
+    typer.Option("--history", help="cli.help.adjudicate.history"),
 ]
 GameOption = Annotated[
     str | None,
-    typer.Option(
-        "--game", help="With --position: the game (astro-stra, or its id astro-stra/0.9.0)."
-    ),
+    typer.Option("--game", help="cli.help.adjudicate.game"),
 ]
 SolveOption = Annotated[
     bool,
     typer.Option(
         "--solve",
-        help="Instead of ruling on an action: whether a side forces a win within "
-        "--depth actions (an unfinished game).",
+        help="cli.help.adjudicate.solve",
     ),
 ]
 DepthOption = Annotated[
-    int, typer.Option("--depth", min=0, max=120, help="With --solve: actions to search.")
+    int, typer.Option("--depth", min=0, max=120, help="cli.help.adjudicate.depth")
 ]
 LegalOption = Annotated[
     bool,
     typer.Option(
         "--legal",
-        help="Instead of ruling on an action: list what the side to move may play next "
-        "(Orbit Dominion's actions, Dark Nebula's events, Astro-Stra's turns with --dice), "
-        "grouped by kind and counted.",
+        help="cli.help.adjudicate.legal",
     ),
 ]
 DiceOption = Annotated[
     str | None,
     typer.Option(
         "--dice",
-        help="With --legal, for Astro-Stra: the dice rolled, as a turn writes them "
-        "('cyan=3 blue=2 black-red=5'); for Dark Nebula: the faces a battle or the 10.7 roll "
-        "takes, in order ('3 5 1'). Without it, the record's own event's dice.",
+        help="cli.help.adjudicate.dice",
     ),
 ]
 MaxNodesOption = Annotated[
@@ -106,8 +97,7 @@ MaxNodesOption = Annotated[
         "--max-nodes",
         min=1,
         max=10_000_000_000,
-        help="With --solve: stop after this many positions searched (the game's default "
-        "budget if not given), and say what the depths finished proved.",
+        help="cli.help.adjudicate.max_nodes",
     ),
 ]
 TimeOption = Annotated[
@@ -116,20 +106,18 @@ TimeOption = Annotated[
         "--time",
         min=0.1,
         max=7 * 24 * 3600,
-        help="With --solve: stop after this many seconds (the game's default budget if not "
-        "given), and say what the depths finished proved.",
+        help="cli.help.adjudicate.time",
     ),
 ]
 ExecutorOption = Annotated[
     str | None,
-    typer.Option("--executor", help="With --solve: a Dask cluster, dask://HOST:PORT."),
+    typer.Option("--executor", help="cli.help.adjudicate.executor"),
 ]
 CaptionOption = Annotated[
     bool,
     typer.Option(
         "--caption/--no-caption",
-        help="Draw the ruling and what it decides under the board of the SVG picture "
-        "(the default); --no-caption: the board alone.",
+        help="cli.help.adjudicate.caption",
         show_default=False,
     ),
 ]
@@ -159,24 +147,7 @@ def adjudicate(
     codes: CodesOption = False,
     caption: CaptionOption = True,
 ) -> None:
-    """Rule on a disputed moment: whose turn it is, what the turn start decides,
-    whether the action is legal and which article says so, and what it leads to. With
-    --solve, adjudicate an unfinished game instead: the position before ply --at.
-
-    With `--svg FILE` (or `--format svg`, to stdout) the ruling is drawn: a legal
-    action on the position it leads to, an illegal one dashed on the position before;
-    under the board, the ruling and what it decides, in the language chosen
-    (`--no-caption`: the board alone).
-
-    `--at end` is the position after the record's last action; `--turn N` counts as the
-    output does (Astro-Stra's turns). With --solve, `--max-nodes` and `--time` bound the
-    search as they do for `orbit-dominion solve`. With --legal, what may be played next is
-    listed instead, grouped and counted.
-
-    Examples: `adjudicator adjudicate --record game.json --at 12 --action O3-O5`;
-    `adjudicator adjudicate --game orbit-dominion --position '…' --action O+`;
-    `adjudicator adjudicate --record game.json --at 38 --solve --depth 5`
-    """
+    """Rule on a disputed moment. Its help is ``cli.help.adjudicate`` in the catalogue."""
     language = resolve_lang(lang)
     read = [record] if record is not None else []
     check_output(svg, "--svg", read)

@@ -26,17 +26,18 @@ from adjudicator.core.i18n import say
 from adjudicator.core.registry import Registry
 
 #: Each command by name: the module that defines it (a function of the same name), imported
-#: only when the command is mounted. In this order help lists them.
-COMMANDS: dict[str, str] = {
-    "engine": "adjudicator.cli.app",
-    "games": "adjudicator.cli.app",
-    "schemas": "adjudicator.cli.app",
-    "validate": "adjudicator.cli.validate",
-    "convert": "adjudicator.cli.convert",
-    "replay": "adjudicator.cli.replay",
-    "adjudicate": "adjudicator.cli.adjudicate",
-    "repair": "adjudicator.cli.repair",
-    "new": "adjudicator.cli.new",
+#: only when the command is mounted, and its help's id in the catalogue. In this order help
+#: lists them.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "engine": ("adjudicator.cli.app", "cli.help.engine"),
+    "games": ("adjudicator.cli.app", "cli.help.games"),
+    "schemas": ("adjudicator.cli.app", "cli.help.schemas"),
+    "validate": ("adjudicator.cli.validate", "cli.help.validate"),
+    "convert": ("adjudicator.cli.convert", "cli.help.convert"),
+    "replay": ("adjudicator.cli.replay", "cli.help.replay"),
+    "adjudicate": ("adjudicator.cli.adjudicate", "cli.help.adjudicate"),
+    "repair": ("adjudicator.cli.repair", "cli.help.repair"),
+    "new": ("adjudicator.cli.new", "cli.help.new"),
 }
 #: Groups of commands by name: the module whose ``register`` mounts the group.
 GROUPS: dict[str, str] = {"conformance": "adjudicator.cli.conformance"}
@@ -58,40 +59,31 @@ def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
     mounted = registry.games if everything else (named,) if named else ()
     listed = ", ".join(f"{g.slug} ({g.id})" for g in mounted)  # shown when all are mounted
 
-    def japanese() -> dict[str, str]:
-        from adjudicator.cli.help_ja import japanese_help
-
-        return japanese_help(mounted, listed)
-
     app = typer.Typer(
         name="adjudicator",
-        cls=localized_group(japanese),
-        help=(
-            "Decide, strictly and reproducibly, what the official rules say about a game: "
-            "rule on positions and actions, count perft, serve the engine protocol.\n\n"
-            "Games: " + listed
-        ),
+        cls=localized_group({"cli.help.root": {"games": listed}}),
+        help="cli.help.root",
         no_args_is_help=True,
         rich_markup_mode="markdown",
         pretty_exceptions_enable=False,
         context_settings={"help_option_names": ["-h", "--help"], "obj": registry},
     )
     app.callback(invoke_without_command=True)(_root)
-    for name, module in COMMANDS.items():
+    for name, (module, help_id) in COMMANDS.items():
         if everything or first_word == name:
-            app.command(name)(getattr(import_module(module), name))
+            app.command(name, help=help_id)(getattr(import_module(module), name))
     for name, module in GROUPS.items():
         if everything or first_word == name:
             import_module(module).register(app)
     for game in mounted:
         cli = import_module(game.cli_module)  # the game's commands: only when mounted
-        app.add_typer(cli.app, name=game.slug, help=f"{game.title_ja} — {game.title_en}")
+        app.add_typer(cli.app, name=game.slug)
     return app
 
 
 def _root(
     ctx: typer.Context,
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    version: Annotated[bool, typer.Option("--version", help="cli.help.root.version")] = False,
     lang: LangOption = None,
 ) -> None:
     """``--lang`` before the command (``adjudicator --lang ja games``, ``adjudicator --help
@@ -109,19 +101,15 @@ def _root(
 
 
 def engine(ctx: typer.Context) -> None:
-    """Serve the engine protocol: JSON Lines on stdin, one JSON line per request on
-    stdout (see docs/protocol.md). Logs go to stderr; a bad line gets an error object
-    and the engine keeps serving.
-
-    Example: echo '{"cmd":"hello","protocol":1}' | adjudicator engine
-    """
+    """Serve the engine protocol. Its help is ``cli.help.engine`` in the catalogue."""
     from adjudicator.core.protocol.serve import Server
 
     Server(ctx.obj).serve(sys.stdin.buffer, sys.stdout)
 
 
 def games(ctx: typer.Context, lang: LangOption = None) -> None:
-    """List the games, their rulebooks, protocol features and commands."""
+    """List the games, their rulebooks, protocol features and commands. Its help is
+    ``cli.help.games`` in the catalogue."""
     from adjudicator.core.game import FEATURES, feature_meaning
     from adjudicator.core.protocol.serve import PROTOCOL_VERSION
 
@@ -144,23 +132,21 @@ def games(ctx: typer.Context, lang: LangOption = None) -> None:
 DirectoryArgument = Annotated[
     Path | None,
     typer.Argument(
-        help="Where the schemas live (default: those shipped with the package; in a "
-        "checkout, its schemas/ folder). Without it, the package's YAML data files' "
-        "JSON copies and the shipped conformance suite's compiled case files are "
-        "written (or checked) too.",
+        help="cli.help.schemas.directory",
         show_default=False,
     ),
 ]
-CheckOption = Annotated[bool, typer.Option("--check", help="Only report drift; exit 1 if any.")]
+CheckOption = Annotated[bool, typer.Option("--check", help="cli.help.schemas.check")]
 
 
 def schemas(
     ctx: typer.Context, directory: DirectoryArgument = None, check: CheckOption = False
 ) -> None:
-    """Write the JSON Schemas generated from the models, the JSON copies of the
-    package's YAML data (rules.json from rules.yaml), the shipped suite's compiled
-    case files (conformance/compiled/) and, in a checkout, the engine reference of
-    each game (docs/engines/), or check them with --check."""
+    """Write the JSON Schemas generated from the models, the JSON copies of the package's YAML
+    data (rules.json from rules.yaml), the shipped suite's compiled case files
+    (conformance/compiled/) and, in a checkout, the engine reference of each game
+    (docs/engines/), or check them with --check. Its help is ``cli.help.schemas`` in the
+    catalogue."""
     from adjudicator.core.conformance import compiled
     from adjudicator.core.errors import InputError
     from adjudicator.core.protocol import reference as engine_reference

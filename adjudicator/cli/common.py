@@ -25,26 +25,24 @@ LangOption = Annotated[
     Lang | None,
     typer.Option(
         "--lang",
-        help="Language of messages: ja or en (default: from the locale, LANG/LC_ALL).",
+        help="cli.help.option.lang",
         show_default=False,
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="cli.help.option.json")]
 #: Violation codes are for programs (JSON, CSV); a person reads the article and the message,
 #: and asks for the codes with this option.
 CodesOption = Annotated[
     bool,
-    typer.Option(
-        "--codes", help="Also show each violation's code (JSON and CSV always have them)."
-    ),
+    typer.Option("--codes", help="cli.help.option.codes"),
 ]
 SvgOption = Annotated[
     Path | None,
-    typer.Option("--svg", help="Also write the position drawn as an SVG picture to this file."),
+    typer.Option("--svg", help="cli.help.option.svg"),
 ]
 FormatOption = Annotated[
     Literal["text", "svg"],
-    typer.Option("--format", help="text: drawings for a terminal; svg: one SVG picture on stdout."),
+    typer.Option("--format", help="cli.help.option.format"),
 ]
 
 

@@ -16,20 +16,18 @@ from adjudicator.core.write.files import write_text
 
 def convert(
     ctx: typer.Context,
-    source: Annotated[Path, typer.Argument(help="A record, JSON or text notation.")],
+    source: Annotated[Path, typer.Argument(help="cli.help.convert.source")],
     to: Annotated[
         Literal["json", "text"] | None,
-        typer.Option("--to", help="Target notation (default: the other one)."),
+        typer.Option("--to", help="cli.help.convert.to"),
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here, not to stdout.")
+        Path | None, typer.Option("--output", "-o", help="cli.help.convert.output")
     ] = None,
     lenient: LenientOption = False,
 ) -> None:
-    """Convert a record between its JSON form and its text notation, losing nothing.
-
-    Example: `adjudicator convert game.json -o game.txt`
-    """
+    """Convert a record between its JSON form and its text notation, losing nothing. Its help is
+    ``cli.help.convert`` in the catalogue."""
     check_output(output, "--output", [source])
     game, record, text = load(ctx.obj, source, lenient=lenient)
     source_form: Form = "json" if text.lstrip().startswith("{") else "text"

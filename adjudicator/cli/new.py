@@ -19,24 +19,17 @@ from adjudicator.core.write.files import write_text
 
 def new(
     ctx: typer.Context,
-    game: Annotated[
-        str, typer.Argument(help="The game: its name (dark-nebula) or id (dark-nebula/2011).")
-    ],
+    game: Annotated[str, typer.Argument(help="cli.help.new.game")],
     form: Annotated[
         Literal["text", "json"],
-        typer.Option("--format", help="The record's notation: text or json."),
+        typer.Option("--format", help="cli.help.new.format"),
     ] = "text",
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here, not to stdout.")
+        Path | None, typer.Option("--output", "-o", help="cli.help.new.output")
     ] = None,
     lang: LangOption = None,
 ) -> None:
-    """Print a record to fill in: every required tag or key filled (the board and its
-    digest, the ruleset), the players left as ?, and in text the interpretations in
-    force as comments. As it stands it validates as a game not begun.
-
-    Example: `adjudicator new dark-nebula -o table-3.txt`
-    """
+    """Print a record to fill in. Its help is ``cli.help.new`` in the catalogue."""
     language = resolve_lang(lang)
     try:
         text = need(ctx.obj.find(game, field="game"), Skeleton).skeleton(form, language)

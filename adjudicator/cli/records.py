@@ -31,8 +31,7 @@ LenientOption = Annotated[
     bool,
     typer.Option(
         "--lenient",
-        help="Accept the documented alternative spellings and unknown fields, reporting "
-        "each as a warning (strict by default).",
+        help="cli.help.option.lenient",
     ),
 ]
 

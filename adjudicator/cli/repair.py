@@ -35,42 +35,33 @@ if TYPE_CHECKING:
 
 def repair(
     ctx: typer.Context,
-    source: Annotated[Path, typer.Argument(help="A record, JSON or text notation.")],
+    source: Annotated[Path, typer.Argument(help="cli.help.repair.source")],
     max_edits: Annotated[
         int,
-        typer.Option("--max-edits", min=0, max=3, help="At most this many edits a candidate."),
+        typer.Option("--max-edits", min=0, max=3, help="cli.help.repair.max_edits"),
     ] = 2,
-    top: Annotated[
-        int, typer.Option("--top", min=1, max=20, help="Show at most this many candidates.")
-    ] = 3,
+    top: Annotated[int, typer.Option("--top", min=1, max=20, help="cli.help.repair.top")] = 3,
     seconds: Annotated[
         float,
         typer.Option(
             "--time",
             min=0.1,
             max=3600,
-            help="Stop searching after this many seconds, an outer limit: the search is "
-            "bounded by its replays, which give the same answer on any machine.",
+            help="cli.help.repair.time",
         ),
     ] = 120.0,
     write: Annotated[
         Path | None,
         typer.Option(
             "--write",
-            help="Write the best candidate here as a JSON record, its edits in 'ext' "
-            "(the input is never changed).",
+            help="cli.help.repair.write",
         ),
     ] = None,
     as_json: JsonOption = False,
     lang: LangOption = None,
     codes: CodesOption = False,
 ) -> None:
-    """Find the game a miscopied record meant: the fewest, most plausible edits
-    (replace, insert, delete or swap an event; a die, a pip or a name miscopied)
-    under which the record is legal to its end and agrees with its result.
-
-    Example: `adjudicator repair round3/table2.txt --lang ja`
-    """
+    """Find the game a miscopied record meant. Its help is ``cli.help.repair`` in the catalogue."""
     from adjudicator.cli.records import load
     from adjudicator.core.repair.search import repair as search
 

@@ -43,8 +43,7 @@ CaptionOption = Annotated[
     bool,
     typer.Option(
         "--caption",
-        help="Draw under the board of the SVG picture the last action, why it was "
-        "refused and who has won.",
+        help="cli.help.replay.caption",
     ),
 ]
 
@@ -97,10 +96,8 @@ class _Walk:
 
 def replay(
     ctx: typer.Context,
-    source: Annotated[Path, typer.Argument(help="A record, JSON or text notation.")],
-    to: Annotated[
-        int | None, typer.Option("--to", min=0, help="Stop after this many actions.")
-    ] = None,
+    source: Annotated[Path, typer.Argument(help="cli.help.replay.source")],
+    to: Annotated[int | None, typer.Option("--to", min=0, help="cli.help.replay.to")] = None,
     lenient: LenientOption = False,
     lang: LangOption = None,
     svg: SvgOption = None,
@@ -108,14 +105,8 @@ def replay(
     codes: CodesOption = False,
     caption: CaptionOption = False,
 ) -> None:
-    """Step through a record, drawing each position with the last action marked.
-
-    With `--svg FILE` (or `--format svg`, to stdout) the last position reached is also
-    drawn as an SVG picture, an action refused there drawn dashed; with `--caption`,
-    the last action, why it was refused and who has won are written under the board.
-
-    Example: `adjudicator replay game.json --to 12 --svg ply12.svg`
-    """
+    """Step through a record, drawing each position with the last action marked. Its help is
+    ``cli.help.replay`` in the catalogue."""
     language = resolve_lang(lang)
     check_output(svg, "--svg", [source])
     game, record, _ = load(ctx.obj, source, lenient=lenient)

@@ -47,42 +47,36 @@ if TYPE_CHECKING:
 PathsArgument = Annotated[
     list[Path],
     # readable=False: a file that cannot be read is a verdict, not a usage error
-    typer.Argument(help="Record files, or folders searched for them.", readable=False),
+    typer.Argument(help="cli.help.validate.paths", readable=False),
 ]
 JsonListOption = Annotated[
     bool,
-    typer.Option("--json", help="Print the verdicts as one JSON list, an object per record."),
+    typer.Option("--json", help="cli.help.validate.json"),
 ]
-JsonlOption = Annotated[
-    bool, typer.Option("--jsonl", help="Print one JSON verdict per line, streamed.")
-]
-JobsOption = Annotated[
-    int, typer.Option("--jobs", "-j", min=1, help="Validate in this many processes.")
-]
+JsonlOption = Annotated[bool, typer.Option("--jsonl", help="cli.help.validate.jsonl")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=1, help="cli.help.validate.jobs")]
 ExecutorOption = Annotated[
     str | None,
     typer.Option(
         "--executor",
-        help="Validate on a Dask cluster's workers instead (dask://HOST:PORT; "
-        "the 'distributed' extra): the same verdicts in the same order.",
+        help="cli.help.validate.executor",
     ),
 ]
-MaxBytesOption = Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse larger files.")]
+MaxBytesOption = Annotated[
+    int, typer.Option("--max-bytes", min=1, help="cli.help.validate.max_bytes")
+]
 HtmlOption = Annotated[
     Path | None,
     typer.Option(
         "--html",
-        help="Also write a self-contained HTML report: a table of the records and each "
-        "record's verdict with a step-through viewer of its plies.",
+        help="cli.help.validate.html",
     ),
 ]
 XlsxOption = Annotated[
     Path | None,
     typer.Option(
         "--xlsx",
-        help="Also write an Excel workbook (the 'xlsx' extra): a sheet of one row per "
-        "record, with the columns of --summary csv and the verdict's message, and a sheet "
-        "of the run's settings (versions, date, interpretations in force).",
+        help="cli.help.validate.xlsx",
     ),
 ]
 InterpretationOption = Annotated[
@@ -90,31 +84,22 @@ InterpretationOption = Annotated[
     typer.Option(
         "--interpretation",
         "-I",
-        help="Switch a numbered interpretation, ID=VALUE (e.g. nebula-entry=each-step), "
-        "for the records of every game that has it, or GAME:ID=VALUE for one game's "
-        "(dark-nebula:nebula-entry=each-step); repeatable. The verdict lists it.",
+        help="cli.help.validate.interpretation",
     ),
 ]
-QuietOption = Annotated[
-    bool, typer.Option("--quiet", "-q", help="Show only the records that are not valid.")
-]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="cli.help.validate.quiet")]
 SummaryOption = Annotated[
     SummaryFormat | None,
     typer.Option(
         "--summary",
-        help="csv: one row per record (file, game, status, ply, code, article, "
-        "winner, reason) for spreadsheets, instead of the report; csv-excel: the same "
-        "for Excel (UTF-8 with a byte order mark, CRLF). A cell that would start a "
-        "formula (=, +, -, @) gets a leading apostrophe.",
+        help="cli.help.validate.summary",
     ),
 ]
 RepairOption = Annotated[
     bool,
     typer.Option(
         "--repair",
-        help="With --html: look for each invalid record's best correction (as "
-        "adjudicator repair does, on a small budget a record), show it in the "
-        "record's row, and step through the corrected game beside the written one.",
+        help="cli.help.validate.repair",
     ),
 ]
 RepairReplaysOption = Annotated[
@@ -122,7 +107,7 @@ RepairReplaysOption = Annotated[
     typer.Option(
         "--repair-replays",
         min=1,
-        help="With --repair: replay at most this many edited records a record.",
+        help="cli.help.validate.repair_replays",
     ),
 ]
 RepairSecondsOption = Annotated[
@@ -130,8 +115,7 @@ RepairSecondsOption = Annotated[
     typer.Option(
         "--repair-seconds",
         min=1,
-        help="With --repair: search at most this many seconds a record, an outer limit "
-        "(the replays bound the search, the same on any machine).",
+        help="cli.help.validate.repair_seconds",
     ),
 ]
 
@@ -156,18 +140,8 @@ def validate(
     repair_replays: RepairReplaysOption = 2000,
     repair_seconds: RepairSecondsOption = 20,
 ) -> None:
-    """Replay each record against the rulebook and check its claimed result.
-
-    Records are JSON (`*.json`) or text notation (`*.txt`); folders are searched
-    recursively; `-` reads one record from standard input. Strict by default. `--json`
-    prints a list of verdicts (schemas/verdicts.schema.json), for one record too.
-    Exit code: 0 all valid, 1 some invalid, 2 usage error or unreadable input, 3 hidden
-    checks pending, 4 internal error, 130 interrupted (Ctrl-C: what was done is still
-    printed); over several records the worst counts, in the order 4, 2, 1, 3, 0.
-    `--jobs` is capped at the cores available.
-
-    Example: `adjudicator validate records/ --lang ja`
-    """
+    """Replay each record against the rulebook and check its claimed result. Its help is
+    ``cli.help.validate`` in the catalogue."""
     registry: Registry = ctx.obj
     language = resolve_lang(lang)
     if repair and html is None:

@@ -107,12 +107,6 @@ class Game(ABC):
     #: application. The game itself imports no command-line toolkit.
     cli_module: ClassVar[str]
 
-    def help_ja(self) -> dict[str, str]:
-        """The Japanese of the sub-commands' help texts, keyed by command path under the game's
-        name and parameter (``"analyze"``, ``"analyze --moves"``; see
-        :mod:`adjudicator.cli.help_ja`). Asked for only when help is shown in Japanese."""
-        return {}
-
     @abstractmethod
     def schema_models(self) -> dict[str, type[BaseModel]]:
         """Models whose JSON Schemas are committed under ``schemas/``, by file stem."""

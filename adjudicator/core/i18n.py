@@ -50,17 +50,26 @@ def in_lang(text: str, lang: Lang) -> str:
 # --- the catalogue of messages -------------------------------------------------------------
 
 #: The folder of the package: a namespace (``core``, ``cli``, a game's package) is a folder
-#: of it holding ``messages.yaml`` and its JSON copy ``messages.json``.
+#: of it holding ``messages.yaml`` and its JSON copies, ``messages.json`` and ``help.json``.
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 
+def part_of(name: str) -> str:
+    """The JSON copy a message of a namespace is read from: ``help`` for the help texts of
+    commands and options (``help``, ``help.…``), read only when help is shown, ``messages``
+    for every other; so a command that says a message parses no help, and help parses no
+    message."""
+    return "help" if name == "help" or name.startswith("help.") else "messages"
+
+
 @cache
-def catalogue(namespace: str) -> dict[str, dict[str, str]]:
-    """The messages of one namespace, read from its JSON copy the first time one is said:
-    a command that says nothing from a catalogue reads none of them."""
+def catalogue(namespace: str, part: str = "messages") -> dict[str, dict[str, str]]:
+    """The messages of one namespace, read from its JSON copy (``part``: :func:`part_of`)
+    the first time one is said: a command that says nothing from a catalogue reads none of
+    them."""
     import json  # here: a command that says nothing from a catalogue never loads it
 
-    path = _PACKAGE / namespace / "messages.json"
+    path = _PACKAGE / namespace / f"{part}.json"
     loaded: dict[str, dict[str, str]] = json.loads(path.read_text("utf-8"))
     return loaded
 
@@ -126,7 +135,7 @@ def template(key: str, lang: Lang) -> str:
     what fills them from a table of its own (:class:`~adjudicator.core.errors.RecordRule`
     names a record's fields as the person wrote them)."""
     namespace, _, name = key.partition(".")
-    return catalogue(namespace)[name][lang]
+    return catalogue(namespace, part_of(name))[name][lang]
 
 
 def in_both(words: Callable[[Lang], str]) -> Said:

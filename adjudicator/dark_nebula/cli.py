@@ -31,7 +31,7 @@ from adjudicator.dark_nebula.redaction import redact
 
 app = typer.Typer(
     no_args_is_help=True,
-    help="暗黒星雲 ー帝国軍vs反乱軍ー: commit to the secret base, redact records, show the board.",
+    help="dark_nebula.help",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -43,32 +43,29 @@ COMMIT_WORDS = {
 }
 
 
-@app.command("commit")
+@app.command("commit", help="dark_nebula.help.commit")
 def commit_command(
     game_id: Annotated[
         str,
-        typer.Option("--game-id", help="This game's own id, e.g. 2026-11-29-table-3."),
+        typer.Option("--game-id", help="dark_nebula.help.commit.game_id"),
     ],
-    sector: Annotated[
-        str, typer.Option("--sector", help="The base's sector, by id or printed name (地球).")
-    ],
+    sector: Annotated[str, typer.Option("--sector", help="dark_nebula.help.commit.sector")],
     board_id: Annotated[
         str,
-        typer.Option("--board", help="The board definition's id (see 'dark-nebula board')."),
+        typer.Option("--board", help="dark_nebula.help.commit.board"),
     ] = default_board().id,
     nonce: Annotated[
         str | None,
         typer.Option(
             "--nonce",
-            help="Your own nonce (at least 32 random lowercase hex digits); "
-            "by default a fresh 256-bit one is drawn.",
+            help="dark_nebula.help.commit.nonce",
         ),
     ] = None,
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Choose the base's sector in secret (3.1): print the nonce to keep and the
-    commitment to publish. Keep the nonce until the base appears or the game ends."""
+    """Choose the base's sector in secret (3.1). Its help is ``dark_nebula.help.commit`` in the
+    catalogue."""
     try:
         if not re.match(GAME_INSTANCE_ID, game_id):
             raise InputError(
@@ -103,15 +100,15 @@ def commit_command(
     console.line(f"{label['commitment']} {digest}   {say('dark_nebula.commit.publish', language)}")
 
 
-@app.command("redact")
+@app.command("redact", help="dark_nebula.help.redact")
 def redact_command(
-    record: Annotated[Path, typer.Argument(help="A director's full JSON record.")],
+    record: Annotated[Path, typer.Argument(help="dark_nebula.help.redact.record")],
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+        Path | None, typer.Option("--output", "-o", help="dark_nebula.help.redact.output")
     ] = None,
 ) -> None:
-    """The empire player's view of a full record: the early opening removed. Validating
-    it gives the same public verdict once the base has appeared or been disclosed."""
+    """The empire player's view of a full record. Its help is ``dark_nebula.help.redact`` in the
+    catalogue."""
     check_output(output, "--output", [record])
     try:
         data = parse_json(read_text(record))
@@ -126,17 +123,13 @@ def redact_command(
         write_output(output, text, "--output", [record])
 
 
-@app.command("board")
+@app.command("board", help="dark_nebula.help.board")
 def board_command(
-    file: Annotated[
-        Path | None, typer.Argument(help="A board definition file; default: the shipped one.")
-    ] = None,
+    file: Annotated[Path | None, typer.Argument(help="dark_nebula.help.board.file")] = None,
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Show a board definition: its id, its digest (what records name), its sectors and
-    counters, and every placeholder value. To validate records made with another
-    definition (the printed map), name its file or folder in $ADJUDICATOR_BOARDS."""
+    """Show a board definition. Its help is ``dark_nebula.help.board`` in the catalogue."""
     try:
         board = load_board(file) if file is not None else default_board()
     except InputError as err:

@@ -69,11 +69,6 @@ class DarkNebula(Game, LegalList, Repairable, Skeleton, Playthroughs):
 
         return DarkNebulaPlaythroughs()
 
-    def help_ja(self) -> dict[str, str]:
-        from adjudicator.dark_nebula.help_ja import HELP
-
-        return HELP
-
     def schema_models(self) -> dict[str, type[BaseModel]]:
         from adjudicator.dark_nebula import protocol
         from adjudicator.dark_nebula.board import BoardDefinition

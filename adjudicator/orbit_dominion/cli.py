@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # the models load with the commands that use them, not with p
 
 app = typer.Typer(
     no_args_is_help=True,
-    help="星環戦略 ORBIT DOMINION 4.2: analyse positions and count perft.",
+    help="orbit_dominion.help",
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -58,8 +58,7 @@ PositionOption = Annotated[
     typer.Option(
         "--position",
         "-p",
-        help="Start position in position notation, or 'standard'. "
-        "Example: 'r....bb....r/rr....bb..../R....bB....r r 0 -'.",
+        help="orbit_dominion.help.option.position",
     ),
 ]
 MovesOption = Annotated[
@@ -67,15 +66,14 @@ MovesOption = Annotated[
     typer.Option(
         "--moves",
         "-m",
-        help="Actions played from the position, separated by spaces: 'I11-I10 O+ O0-O2'.",
+        help="orbit_dominion.help.option.moves",
     ),
 ]
 LenientOption = Annotated[
     bool,
     typer.Option(
         "--lenient",
-        help="Accept the documented alternative spellings (I11 → I10, O4⇄M4, full-width, "
-        "O+1) and report each normalisation.",
+        help="orbit_dominion.help.analyze.lenient",
     ),
 ]
 
@@ -199,30 +197,26 @@ def render(analysis: Analysis, state: GameState, lang: Lang) -> None:
             )
 
 
-@app.command()
+@app.command("analyze", help="orbit_dominion.help.analyze")
 def analyze(
     position: PositionOption = "standard",
     moves: MovesOption = "",
     record: Annotated[
         Path | None,
-        typer.Option(
-            "--record", help="Analyse the game of this record before ply --at, its history counted."
-        ),
+        typer.Option("--record", help="orbit_dominion.help.analyze.record"),
     ] = None,
     at: Annotated[
         str | None,
         typer.Option(
             "--at",
-            help="With --record: the ply about to be played, or 'end' for the position after "
-            "the record's last action.",
+            help="orbit_dominion.help.analyze.at",
         ),
     ] = None,
     history: Annotated[
         list[str] | None,
         typer.Option(
             "--history",
-            help="With --position: a position that stood before (repeatable), counted for "
-            "the threefold ban.",
+            help="orbit_dominion.help.analyze.history",
         ),
     ] = None,
     lenient: LenientOption = False,
@@ -232,27 +226,11 @@ def analyze(
     fmt: FormatOption = "text",
     legal_from: Annotated[
         str | None,
-        typer.Option(
-            "--from", help="With --svg or --format svg: mark the legal actions of this ship."
-        ),
+        typer.Option("--from", help="orbit_dominion.help.analyze.from"),
     ] = None,
 ) -> None:
-    """Draw a position and rule on it: side to move, pending gate claim, what the turn
-    start decides, the legal actions, and the actions banned by repetition.
-
-    The threefold ban (第9条) needs the game's history: `--record FILE --at N` analyses the
-    position before ply N of a record (`--at end`: after its last action), as `adjudicate`
-    does, and `--history` gives the
-    positions that stood before `--position`; without either, a position copied from a game
-    is analysed as if nothing stood before it, and the output says so.
-
-    `--svg FILE` (or `--format svg`, to stdout) also draws it as an SVG picture: the last
-    action as an arrow, a pincer or a pending gate claim ringed, and with `--from I0` the
-    legal actions of the ship on I0.
-
-    Examples: adjudicator orbit-dominion analyze --moves 'O- O+ O-' --svg board.svg;
-    adjudicator orbit-dominion analyze --record game.json --at 4
-    """
+    """Draw a position and rule on it. Its help is ``orbit_dominion.help.analyze`` in the
+    catalogue."""
     language = resolve_lang(lang)
     read = [record] if record is not None else []
     check_output(svg, "--svg", read)
@@ -302,28 +280,29 @@ def _svg(state: GameState, legal_from: str | None, lang: Lang) -> str:
     )
 
 
-@app.command("perft")
+@app.command("perft", help="orbit_dominion.help.perft")
 def perft_command(
-    depth: Annotated[int, typer.Option("--depth", "-d", min=0, max=MAX_PERFT_DEPTH)],
+    depth: Annotated[
+        int,
+        typer.Option(
+            "--depth", "-d", min=0, max=MAX_PERFT_DEPTH, help="orbit_dominion.help.perft.depth"
+        ),
+    ],
     position: PositionOption = "standard",
     moves: MovesOption = "",
     show_divide: Annotated[
-        bool, typer.Option("--divide", help="Print the count under each first action.")
+        bool, typer.Option("--divide", help="orbit_dominion.help.perft.divide")
     ] = False,
     max_nodes: Annotated[
         int,
-        typer.Option(
-            "--max-nodes", min=1, help="Stop with an error past this many nodes (a budget)."
-        ),
+        typer.Option("--max-nodes", min=1, help="orbit_dominion.help.perft.max_nodes"),
     ] = DEFAULT_MAX_NODES,
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Count the legal action sequences of a given length (perft), with the threefold ban
-    and game-ending actions as defined in docs/orbit-dominion.md.
-
-    Example: adjudicator orbit-dominion perft --depth 3   (11405)
-    """
+    """Count the legal action sequences of a given length (perft), with the threefold ban and
+    game-ending actions as defined in docs/orbit-dominion.md. Its help is
+    ``orbit_dominion.help.perft`` in the catalogue."""
     language = resolve_lang(lang)
     try:
         state, rejected, _ = replay_line(position, moves, lenient=False, lang=language)
@@ -363,5 +342,5 @@ def perft_command(
     )
 
 
-app.command("solve")(solve_command)
-app.command("verify-proof")(verify_proof_command)
+app.command("solve", help="orbit_dominion.help.solve")(solve_command)
+app.command("verify-proof", help="orbit_dominion.help.verify_proof")(verify_proof_command)

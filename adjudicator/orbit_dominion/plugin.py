@@ -69,11 +69,6 @@ class OrbitDominion(Game, Solver, Positions, LegalList, Perft, Repairable, Skele
 
         return protocol.perft_command(request)
 
-    def help_ja(self) -> dict[str, str]:
-        from adjudicator.orbit_dominion.help_ja import HELP
-
-        return HELP
-
     def playthroughs(self) -> PlaythroughMaker:
         from adjudicator.orbit_dominion.playthroughs import OrbitDominionPlaythroughs
 

@@ -146,25 +146,21 @@ DepthOption = Annotated[
         "-d",
         min=0,
         max=MAX_SOLVE_DEPTH,
-        help="Actions to search from the position, both sides' counted (0 to 120; the "
-        "budget bounds the work).",
+        help="orbit_dominion.help.solve.depth",
     ),
 ]
 ExecutorOption = Annotated[
     str | None,
     typer.Option(
         "--executor",
-        help="Spread the search over a Dask cluster: dask://HOST:PORT (needs the "
-        "'distributed' extra). Without it everything runs here. Alpha-beta only: with it, "
-        "--method auto is alpha-beta, and --method dfpn is refused.",
+        help="orbit_dominion.help.solve.executor",
     ),
 ]
 MethodOption = Annotated[
     Method,
     typer.Option(
         "--method",
-        help="alphabeta (the default) or dfpn (proof-number search): that one alone; auto: "
-        "alpha-beta on a quarter of the budget (short wins at once), then df-pn on the rest.",
+        help="orbit_dominion.help.solve.method",
         show_default=False,
     ),
 ]
@@ -174,8 +170,7 @@ MemoryOption = Annotated[
         "--memory",
         min=1,
         max=1_000_000,
-        help="Megabytes the search's table may take: alpha-beta stops there and says what "
-        "the depths finished proved; df-pn drops the entries that cost least and goes on.",
+        help="orbit_dominion.help.solve.memory",
     ),
 ]
 MaxNodesOption = Annotated[
@@ -184,8 +179,7 @@ MaxNodesOption = Annotated[
         "--max-nodes",
         min=1,
         max=10_000_000_000,
-        help="Stop after this many positions searched, every depth together (about 100 "
-        "bytes of memory each), and say what the depths finished proved.",
+        help="orbit_dominion.help.solve.max_nodes",
     ),
 ]
 TimeOption = Annotated[
@@ -194,26 +188,23 @@ TimeOption = Annotated[
         "--time",
         min=0.1,
         max=7 * 24 * 3600,
-        help="Stop after this many seconds, and say what the depths finished proved.",
+        help="orbit_dominion.help.solve.time",
     ),
 ]
 
 
 def solve_command(
-    position: Annotated[
-        str, typer.Argument(help="The position, in position notation, or 'standard'.")
-    ],
+    position: Annotated[str, typer.Argument(help="orbit_dominion.help.solve.position")],
     depth: DepthOption,
     history: Annotated[
         list[str] | None,
         typer.Option(
             "--history",
-            help="A position that stood before (repeatable): each counts one occurrence "
-            "for the threefold ban.",
+            help="orbit_dominion.help.solve.history",
         ),
     ] = None,
     no_proof: Annotated[
-        bool, typer.Option("--no-proof", help="Do not build the proof of a win.")
+        bool, typer.Option("--no-proof", help="orbit_dominion.help.solve.no_proof")
     ] = False,
     executor: ExecutorOption = None,
     method: MethodOption = "alphabeta",
@@ -224,17 +215,12 @@ def solve_command(
     lang: LangOption = None,
     verbose: Annotated[
         bool,
-        typer.Option("--verbose", "-v", help="Also print the search's figures for engine authors."),
+        typer.Option("--verbose", "-v", help="orbit_dominion.help.solve.verbose"),
     ] = False,
 ) -> None:
-    """Whether a side forces a win within N actions, under every rule of 4.2 (the
-    threefold ban with the given history, the 120-action limit, the gate claim), with a
-    proof of a win; near the 120th action, the exact result. The search deepens one action
-    at a time; when --max-nodes, --time or --memory runs out it says what the depths
-    finished proved. Every win df-pn proves is checked by verify-proof's checker first.
-
-    Example: adjudicator orbit-dominion solve '..b........./....r......./R.....r..B.. r 0 -' -d 3
-    """
+    """Whether a side forces a win within N actions, under every rule of 4.2 (the threefold ban
+    with the given history, the 120-action limit, the gate claim), with a proof of a win. Its
+    help is ``orbit_dominion.help.solve`` in the catalogue."""
     from adjudicator.orbit_dominion.state import with_history
 
     language = resolve_lang(lang)
@@ -284,35 +270,23 @@ def _read_file(file: Path) -> Solution | Proof:
 
 
 def verify_proof_command(
-    file: Annotated[Path, typer.Argument(help="A proof, or the JSON that solve printed.")],
+    file: Annotated[Path, typer.Argument(help="orbit_dominion.help.verify_proof.file")],
     record: Annotated[
         Path | None,
-        typer.Option(
-            "--record", help="Check the proof's position and history against this record."
-        ),
+        typer.Option("--record", help="orbit_dominion.help.verify_proof.record"),
     ] = None,
     at: Annotated[
         str | None,
         typer.Option(
             "--at",
-            help="With --record: the ply whose position the proof starts from, or 'end' for "
-            "the position after the record's last action.",
+            help="orbit_dominion.help.verify_proof.at",
         ),
     ] = None,
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Check a proof of a forced win with the rules engine alone (no search): every move
-    of the winner legal, every legal reply of the loser answered, every leaf decided for
-    the winner within the claimed number of actions; for a solution, every claim (result,
-    winner, within, position, history, depth) exactly what the proof proves. The verdict
-    names the premises: the position, and the history the threefold ban consulted. With
-    --record F --at N the position and the history must be the record's before ply N
-    (--at end: after its last action).
-    Exit 0 valid, 1 invalid, 2 unreadable.
-
-    Example: adjudicator orbit-dominion verify-proof proof.json
-    """
+    """Check a proof of a forced win with the rules engine alone (no search). Its help is
+    ``orbit_dominion.help.verify_proof`` in the catalogue."""
     language = resolve_lang(lang)
     from adjudicator.core.judge.ruling import record_at
 

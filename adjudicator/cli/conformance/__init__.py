@@ -11,14 +11,15 @@ from importlib import import_module
 
 import typer
 
-#: Each command of the group: its module and function, imported when the group is mounted.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("run", "run"),
-    "report": ("report", "report_command"),
-    "lock": ("suite", "lock_command"),
-    "export": ("suite", "export"),
-    "coverage": ("suite", "coverage_command"),
-    "playthroughs": ("playthroughs", "playthroughs_command"),
+#: Each command of the group: its module and function, imported when the group is mounted,
+#: and its help's id in the catalogue.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "run": ("run", "run", "cli.help.conformance.run"),
+    "report": ("report", "report_command", "cli.help.conformance.report"),
+    "lock": ("suite", "lock_command", "cli.help.conformance.lock"),
+    "export": ("suite", "export", "cli.help.conformance.export"),
+    "coverage": ("suite", "coverage_command", "cli.help.conformance.coverage"),
+    "playthroughs": ("playthroughs", "playthroughs_command", "cli.help.conformance.playthroughs"),
 }
 
 
@@ -26,9 +27,9 @@ def register(app: typer.Typer) -> None:
     """Mount ``conformance`` and its commands on the root application."""
     conformance = typer.Typer(
         no_args_is_help=True,
-        help="Run the conformance suite against an engine, or show rule coverage.",
+        help="cli.help.conformance",
     )
     app.add_typer(conformance, name="conformance")
-    for name, (module, function) in COMMANDS.items():
+    for name, (module, function, help_id) in COMMANDS.items():
         command = getattr(import_module(f"{__name__}.{module}"), function)
-        conformance.command(name)(command)
+        conformance.command(name, help=help_id)(command)

@@ -41,21 +41,16 @@ def playthroughs_command(
     cases: CasesOption = SUITE,
     game: GameOption = None,
     seed: Annotated[
-        int, typer.Option("--seed", min=0, help="The seed the games are generated with.")
+        int, typer.Option("--seed", min=0, help="cli.help.conformance.playthroughs.seed")
     ] = SEED,
     check: Annotated[
         bool,
-        typer.Option("--check", help="Write nothing; exit 1 when a file differs."),
+        typer.Option("--check", help="cli.help.conformance.playthroughs.check"),
     ] = False,
     lang: LangOption = None,
 ) -> None:
-    """Generate the golden playthroughs: whole games played by the built-in engine with a
-    fixed seed, chosen so that every feature meets its documented minimum, written to
-    GAME/playthroughs.yaml under the case folder (then run `adjudicator conformance lock`
-    and `adjudicator schemas`). Takes a few minutes.
-
-    Example: `adjudicator conformance playthroughs --seed 1`
-    """
+    """Generate the golden playthroughs. Its help is ``cli.help.conformance.playthroughs`` in
+    the catalogue."""
     words = word_table(resolve_lang(lang))
     games = [game_named(ctx.obj, game)] if game else list(ctx.obj.games)
     differ = False

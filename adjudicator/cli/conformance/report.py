@@ -47,23 +47,20 @@ EnginesOption = Annotated[
     list[str],
     typer.Option(
         "--engine",
-        help="NAME=COMMAND of an engine to run (repeatable), e.g. "
-        "'js=node examples/minimal_engine.js'.",
+        help="cli.help.conformance.report.engine",
     ),
 ]
-HtmlOption = Annotated[
-    Path | None, typer.Option("--html", help="Write the report as one HTML page here.")
-]
+HtmlOption = Annotated[Path | None, typer.Option("--html", help="cli.help.conformance.report.html")]
 JsonPathOption = Annotated[
-    Path | None, typer.Option("--json", help="Write the report as JSON here.")
+    Path | None, typer.Option("--json", help="cli.help.conformance.report.json")
 ]
 OnlyOption = Annotated[
     list[str] | None,
-    typer.Option("--only", help="Only cases whose id matches (a glob, repeatable)."),
+    typer.Option("--only", help="cli.help.conformance.report.only"),
 ]
 TimeoutOption = Annotated[
     float,
-    typer.Option("--timeout", min=0.1, help="Seconds each request may take, written and answered."),
+    typer.Option("--timeout", min=0.1, help="cli.help.conformance.report.timeout"),
 ]
 
 
@@ -78,14 +75,8 @@ def report_command(
     timeout: TimeoutOption = 60.0,
     lang: LangOption = None,
 ) -> None:
-    """Run the suite against several engines and report them side by side: a table of
-    engines × topics (passed / failed / skipped / errored) with each failure's request
-    and difference one click away. Exit 0 once the report is written, whatever the
-    engines did; 2 for a usage error.
-
-    Example: `adjudicator conformance report --engine built-in="adjudicator engine"
-    --engine js="node examples/minimal_engine.js" --html report.html --json report.json`
-    """
+    """Run the suite against several engines and report them side by side. Its help is
+    ``cli.help.conformance.report`` in the catalogue."""
     language = resolve_lang(lang)
     try:
         for path, option in ((html, "--html"), (json_path, "--json")):

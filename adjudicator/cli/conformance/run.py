@@ -40,47 +40,38 @@ def run(
     ctx: typer.Context,
     engine: Annotated[
         str,
-        typer.Option("--engine", help="Command that starts the engine (JSON lines on stdio)."),
+        typer.Option("--engine", help="cli.help.conformance.run.engine"),
     ] = DEFAULT_ENGINE,
     cases: CasesOption = SUITE,
     game: GameOption = None,
     only: Annotated[
         list[str] | None,
-        typer.Option("--only", help="Run only cases whose id matches (a glob, e.g. 'od.perft.*')."),
+        typer.Option("--only", help="cli.help.conformance.run.only"),
     ] = None,
     smoke: Annotated[
         bool,
-        typer.Option("--smoke", help="A first try: hello, then one case for each game."),
+        typer.Option("--smoke", help="cli.help.conformance.run.smoke"),
     ] = False,
     max_fail: Annotated[
         int | None,
-        typer.Option("--max-fail", min=1, help="Stop after this many failed or errored cases."),
+        typer.Option("--max-fail", min=1, help="cli.help.conformance.run.max_fail"),
     ] = None,
     exitfirst: Annotated[
         bool,
-        typer.Option("-x", "--exitfirst", help="Stop at the first failure (--max-fail 1)."),
+        typer.Option("-x", "--exitfirst", help="cli.help.conformance.run.exitfirst"),
     ] = False,
     timeout: Annotated[
         float,
-        typer.Option(
-            "--timeout", min=0.1, help="Seconds each request may take, written and answered."
-        ),
+        typer.Option("--timeout", min=0.1, help="cli.help.conformance.run.timeout"),
     ] = 60.0,
     verbose: Annotated[
-        bool, typer.Option("--verbose", "-v", help="List passed and skipped cases too.")
+        bool, typer.Option("--verbose", "-v", help="cli.help.conformance.run.verbose")
     ] = False,
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """Drive an engine over the engine protocol through every case; show each failure
-    with the request sent, the expected and actual values and their difference, and a
-    summary per game and topic.
-
-    Exit codes: 0 all ran cases passed; 1 a failure, an error, nothing passed or the run
-    stopped early; 2 usage error; 5 the engine did not start or its hello failed.
-
-    Example: `adjudicator conformance run --engine "python3 examples/minimal_engine.py"`
-    """
+    """Drive an engine over the engine protocol through every case. Its help is
+    ``cli.help.conformance.run`` in the catalogue."""
     language = resolve_lang(lang)
     game_id = game_named(ctx.obj, game).id if game else None
     started = start_engine(engine, timeout)

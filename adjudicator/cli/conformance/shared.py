@@ -63,8 +63,7 @@ CasesOption = Annotated[
     Path,
     typer.Option(
         "--cases",
-        help="Folder of YAML case files (searched recursively); default: the suite shipped "
-        "with the package.",
+        help="cli.help.option.cases",
         show_default=False,
     ),
 ]
@@ -72,7 +71,7 @@ GameOption = Annotated[
     str | None,
     typer.Option(
         "--game",
-        help="Only cases of this game: its short name (orbit-dominion) or id (orbit-dominion/4.2).",
+        help="cli.help.option.game",
     ),
 ]
 

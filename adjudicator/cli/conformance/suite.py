@@ -54,9 +54,10 @@ from adjudicator.core.write.files import check_folder, inside, write_text
 
 
 def lock_command(cases: CasesOption = SUITE, lang: LangOption = None) -> None:
-    """Record what every case sends and expects as the suite's current version, after
-    checking that the newest changelog entry names every case added, changed or removed
-    since the last lock (exit 1 when it does not)."""
+    """Record what every case sends and expects as the suite's current version, after checking
+    that the newest changelog entry names every case added, changed or removed since the last
+    lock (exit 1 when it does not). Its help is ``cli.help.conformance.lock`` in the
+    catalogue."""
     language = resolve_lang(lang)
     words = word_table(language)
     files = load_cases(cases, None)
@@ -90,19 +91,17 @@ def lock_command(cases: CasesOption = SUITE, lang: LangOption = None) -> None:
 
 def export(
     ctx: typer.Context,
-    directory: Annotated[Path, typer.Argument(help="Folder to write (created if needed).")],
+    directory: Annotated[Path, typer.Argument(help="cli.help.conformance.export.directory")],
     output_format: Annotated[
-        ExportFormat, typer.Option("--format", help="The only format: json.")
+        ExportFormat, typer.Option("--format", help="cli.help.conformance.export.format")
     ] = ExportFormat.json,
     cases: CasesOption = SUITE,
     game: GameOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Write the cases as plain JSON, one file per topic, with their JSON Schema and an
-    index holding the suite version and changelog — for runners in any language.
-
-    Example: `adjudicator conformance export --format json build/conformance-json`
-    """
+    """Write the cases as plain JSON, one file per topic, with their JSON Schema and an index
+    holding the suite version and changelog — for runners in any language. Its help is
+    ``cli.help.conformance.export`` in the catalogue."""
     language = resolve_lang(lang)
     try:
         check_folder(directory, "DIRECTORY")
@@ -135,9 +134,9 @@ def coverage_command(
     as_json: JsonOption = False,
     lang: LangOption = None,
 ) -> None:
-    """For every article, rulings row and processing step, the cases that cover it, and
-    how often the golden playthroughs cover each feature against its documented minimum;
-    a reference without a case or a feature below its minimum is flagged (exit 1)."""
+    """For every article, rulings row and processing step, the cases that cover it, and how
+    often the golden playthroughs cover each feature against its documented minimum. Its help is
+    ``cli.help.conformance.coverage`` in the catalogue."""
     language = resolve_lang(lang)
     words = word_table(language)
     games = [game_named(ctx.obj, game)] if game else list(ctx.obj.games)

@@ -22,6 +22,7 @@ from typing import Any
 import yaml
 
 from adjudicator.core import generated
+from adjudicator.core.i18n import part_of
 
 #: The safe loader, in C when PyYAML was built with libyaml.
 SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -41,14 +42,28 @@ def sources(package: Path = PACKAGE) -> list[Path]:
     return sorted(p for p in package.rglob("*.yaml") if "_data" not in p.relative_to(package).parts)
 
 
-def compiled(source: Path) -> str:
-    """The JSON text of a YAML data file: its data, indented, UTF-8 unescaped."""
+def copies(source: Path) -> dict[Path, str]:
+    """The JSON copies of a YAML data file, each its data indented, UTF-8 unescaped: one
+    beside it of the same name, but a catalogue of messages (``messages.yaml``) in two, its
+    help texts (``help.json``, when it has any) apart from its other messages
+    (``messages.json``), each read without the other (:func:`adjudicator.core.i18n.part_of`)."""
     data = safe_load(source.read_text(encoding="utf-8"))
+    if source.name != "messages.yaml":
+        return {source.with_suffix(".json"): _json(data)}
+    parts: dict[str, dict[str, Any]] = {"messages": {}, "help": {}}
+    for name, message in data.items():
+        parts[part_of(name)][name] = message
+    return {
+        source.with_name(f"{part}.json"): _json(texts) for part, texts in parts.items() if texts
+    }
+
+
+def _json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def _due(package: Path) -> dict[Path, str]:
-    return {source.with_suffix(".json"): compiled(source) for source in sources(package)}
+    return {path: text for source in sources(package) for path, text in copies(source).items()}
 
 
 def write(package: Path = PACKAGE) -> list[Path]:
