@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import adjudicator
-from adjudicator.core.errors import INPUT_ERRORS, InputError
+from adjudicator.core.errors import INPUT_ERRORS, InputError, at_line
 from adjudicator.core.i18n import say
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.judge.references import RuleData
@@ -246,7 +246,7 @@ def test_the_walk_sees_the_games_input_errors() -> None:
 
 
 def test_a_japanese_input_error_without_its_own_words_is_headed_in_japanese() -> None:
-    err = InputError("malformed_event", "no turn.step stamp", field="line 10")
+    err = InputError("malformed_event", "no turn.step stamp", field=at_line(10))
     assert err.describe("ja") == "10行目: 記録の行の形式の誤り(no turn.step stamp)"
     assert err.describe("en") == "line 10: no turn.step stamp"
 
