@@ -356,6 +356,38 @@ def test_a_budget_reached_is_said(tmp_path: Path) -> None:
     assert "stopped at the time budget: a correction may have been missed" in output
 
 
+@pytest.mark.parametrize(
+    ("lang", "stopped", "none_in_budget", "complete_none"),
+    [
+        ("en", "The search stopped at its replays budget before it was complete",
+         "No correction found within the budget.", "makes the record valid"),
+        ("ja", "探索は再生回数の上限で打ち切られ、完了していません。",
+         "上限内では修正案が見つかりませんでした。", "記録は有効になりません"),
+    ],
+    ids=["en", "ja"],
+)  # fmt: skip
+def test_a_budget_that_stops_the_search_is_said_first_and_never_as_complete(
+    tmp_path: Path, lang: str, stopped: str, none_in_budget: str, complete_none: str
+) -> None:
+    """Issue 41 (budgets as flags, honest messages): --max-replays bounds the search; a
+    search it stops says so on its first line, and never says "no correction makes the
+    record valid", which only a complete search may say."""
+    data = _moves(ROOT / "records/orbit-dominion/valid/pincer.json")
+    data["moves"][10:14] = data["moves"][13:9:-1]  # four actions reversed: beyond two edits
+    path = tmp_path / "reversed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    output, status = run("repair", str(path), "--max-replays", "50", "--json")
+    found = json.loads(output)
+    assert status == 1 and found["searched"]["budget_reached"] == "replays"
+    assert found["searched"]["replays"] <= 51
+    output, status = run("repair", str(path), "--max-replays", "50", "--lang", lang)
+    lines = output.splitlines()
+    assert status == 1
+    assert lines[0].startswith(stopped), output
+    assert none_in_budget in lines
+    assert complete_none not in output
+
+
 def test_json_follows_the_committed_schema() -> None:
     output, status = run("repair", str(EXAMPLES / "dark-nebula.txt"), "--json", "--top", "2")
     assert status == 0

@@ -25,7 +25,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.read.strict_json import dumps, one_line
-from adjudicator.core.repair.words import edit_line, searched_said, verdict_said
+from adjudicator.core.repair.words import budget_said, edit_line, searched_said, verdict_said
 from adjudicator.core.write.display import path_text, printable
 
 if TYPE_CHECKING:
@@ -53,6 +53,16 @@ def repair(
             "bounded by its replays, which give the same answer on any machine.",
         ),
     ] = 120.0,
+    max_replays: Annotated[
+        int,
+        typer.Option(
+            "--max-replays",
+            min=1,
+            max=10_000_000,
+            help="Replay at most this many edited records (a long record's counted once "
+            "for every 250 events): the budget that gives the same answer on any machine.",
+        ),
+    ] = 20_000,
     write: Annotated[
         Path | None,
         typer.Option(
@@ -84,6 +94,7 @@ def repair(
             source=str(source),
             max_edits=max_edits,
             top=top,
+            max_replays=max_replays,
             seconds=seconds,
             lang=chosen,
         )
@@ -121,6 +132,10 @@ def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -
         key = "core.repair.valid" if found.status == "valid" else "core.repair.pending"
         print(say(key, lang, source=source))
         return
+    searched = found.searched
+    if searched is not None and searched.budget_reached:
+        # said first: what follows is what a search cut short found, not all there is
+        print(budget_said(searched, lang))
     problem = found.verdict.problem
     assert problem is not None
     head = "core.repair.fails" if problem.ply is not None else "core.repair.fails_whole"
@@ -130,6 +145,8 @@ def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -
     print("  " + printable(problem.message))
     if found.candidates:
         print(say("core.repair.candidates", lang, count=len(found.candidates)))
+    elif searched is not None and searched.budget_reached:
+        print(say("core.repair.none_in_budget", lang))
     else:
         print(say("core.repair.none", lang, max_edits=found.max_edits))
     for rank, candidate in enumerate(found.candidates, 1):
@@ -137,6 +154,5 @@ def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -
         print(say("core.repair.candidate", lang, rank=rank, cost=candidate.cost, verdict=said))
         for edit in candidate.edits:
             print("     " + printable(edit_line(edit, lang, rules)))
-    searched = found.searched
     if searched is not None:
         print(searched_said(searched, found.max_edits, len(found.candidates), lang))

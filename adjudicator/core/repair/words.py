@@ -72,6 +72,14 @@ def verdict_said(candidate: Candidate, rules: RuleData | None, lang: Lang) -> st
     return say("core.repair.valid_decided", lang, decided=decided)
 
 
+def budget_said(searched: Searched, lang: Lang) -> str:
+    """That a budget stopped the search before it was complete: said before anything it
+    found, so that no one reads a search cut short as one that considered everything."""
+    assert searched.budget_reached is not None
+    budget = say(_BUDGETS[searched.budget_reached], lang)
+    return say("core.repair.stopped", lang, budget=budget)
+
+
 def searched_said(searched: Searched, max_edits: int, found: int, lang: Lang) -> str:
     """What was searched and why the search stopped; a budget reached says that a
     correction may have been missed."""

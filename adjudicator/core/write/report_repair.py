@@ -22,7 +22,7 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, say
 from adjudicator.core.repair.models import Edit, Repair
 from adjudicator.core.repair.search import DEFAULT_MAX_EDITS, repair
-from adjudicator.core.repair.words import edit_line, searched_said, verdict_said
+from adjudicator.core.repair.words import budget_said, edit_line, searched_said, verdict_said
 from adjudicator.core.write.display import printable
 from adjudicator.core.write.report_frames import drawn_frames, frames_data
 
@@ -146,6 +146,8 @@ def _best(
         drawn = drawn_frames(game, record, replace(options, lenient=False))
         data["frames"] = frames_data(drawn.frames, boards)
         defect = drawn.defect
+    if found.searched is not None and found.searched.budget_reached:
+        data["lines"].insert(0, budget_said(found.searched, lang))  # said first
     row = say("core.repair_report.row_best", lang, edits="; ".join(edits), cost=best.cost)
     return Fix(data, row, defect)
 
