@@ -18,11 +18,17 @@ from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.repair.transcription import (
     CHANGED,
     CONFUSED,
+    DUPLICATE,
+    MISSPELT,
     NUMBER_OFF,
+    RESULT,
     TRANSPOSED,
     changed_part,
     line_cost,
+    near_handwriting,
     near_numbers,
+    near_orders,
+    near_spellings,
     near_words,
 )
 from tests.test_docs_ja import SHARED, Shell, check, examples
@@ -522,3 +528,115 @@ def test_repair_in_japanese_sets_no_inserted_word_apart_by_spaces(sample: str) -
     output, _ = run("repair", str(ROOT / "records" / sample), "--lang", "ja")
     assert "修正" in output
     assert [line for line in output.splitlines() if JAPANESE_SPACED.search(line)] == []
+
+
+# --- the error model of copying (issue 41) ------------------------------------------------------
+
+
+def test_handwritten_digits_and_letters_confused_cost_one_confusion() -> None:
+    """A 1 read as 7, a 3 as 8, a 0 as O: one character a hand writes alike, cheap, inside
+    a number of several digits and across a digit and a letter alike."""
+    assert line_cost("roll 7", "roll 1") == CONFUSED
+    assert line_cost("moves 8>13", "moves 3>13") == CONFUSED
+    assert line_cost("moves 3>18", "moves 3>13") == CONFUSED
+    assert line_cost("OO-O1", "O0-O1", OD_CONFUSABLES) == CONFUSED
+    assert ("roll 7", CONFUSED) in near_handwriting("roll 1")
+    assert ("roll 8", CONFUSED) not in near_handwriting("roll 1")
+
+
+def test_a_misspelt_name_is_read_as_the_name_a_letter_or_two_away() -> None:
+    """Dark Nebula 8.0 moves a counter to a sector of the board: ``nfaelas``, which no board
+    has, is ``nafaelas`` with a letter left out, a spelling error, not another sector."""
+    assert near_spellings("a>nfaelas", [("nafaelas", "zarek")]) == [("a>nafaelas", MISSPELT)]
+    assert near_spellings("a>nafaelas", [("nafaelas", "zarek")]) == []  # known: no error
+    text = MISCOPIED["dark-nebula"].read_text(encoding="utf-8")
+    line = "2.2 empire movement: cruiser@zarek>nafaelas"
+    assert line in text
+    found = repair(text.replace(line, line.replace(">nafaelas", ">nfaelas")), top=1)
+    best = found.candidates[0]
+    assert (len(best.edits), best.cost) == (1, MISSPELT)
+    assert [e.written for e in load_record(json.dumps(best.record)).events] == written(
+        MISCOPIED["dark-nebula"]
+    )
+
+
+def test_a_line_written_twice_is_deleted_as_a_copy_first() -> None:
+    """An Orbit Dominion action written twice (Art. 10: one action a turn): deleting the
+    exact copy of its neighbour is the cheapest correction, cheaper than any other line
+    left out or added."""
+    data = _moves(ROOT / "records/orbit-dominion/valid/pincer.json")
+    copy = json.loads(json.dumps(data))
+    copy["moves"].insert(20, copy["moves"][20])
+    assert validate(json.dumps(copy)).status == "invalid"
+    found = repair(json.dumps(copy), top=1)
+    best = found.candidates[0]
+    assert [(e.op, e.cost) for e in best.edits] == [("delete", DUPLICATE)]
+    assert best.record["moves"] == data["moves"]
+
+
+def test_lines_out_of_place_at_a_distance_are_put_back() -> None:
+    """Orbit Dominion Art. 10: a side's two actions (plies 21 and 23) written the other way
+    round is one exchange of lines two apart; an action written four lines early is one
+    move back to its place."""
+    data = _moves(ROOT / "records/orbit-dominion/valid/pincer.json")
+    moves = data["moves"]
+    for i, j in ((20, 22), (30, 32), (40, 42)):
+        swapped = json.loads(json.dumps(data))
+        swapped["moves"][i], swapped["moves"][j] = moves[j], moves[i]
+        if validate(json.dumps(swapped)).status == "invalid":
+            break
+    found = repair(json.dumps(swapped), top=3)
+    assert any(
+        c.record["moves"] == moves and [(e.op, e.to) for e in c.edits] == [("swap", j + 1)]
+        for c in found.candidates
+    ), [c.edits for c in found.candidates]
+    for i in range(10, 60):
+        early = json.loads(json.dumps(data))
+        early["moves"].insert(i, early["moves"].pop(i + 4))
+        if validate(json.dumps(early)).status == "invalid":
+            break
+    found = repair(json.dumps(early), top=3)
+    assert any(
+        c.record["moves"] == moves and [e.op for e in c.edits] == ["move"] for c in found.candidates
+    ), [c.edits for c in found.candidates]
+
+
+def test_numbers_of_a_line_written_in_another_order_are_exchanged() -> None:
+    """Astro-Stra step 1: a turn's dice written in another order, a cheap exchange of two
+    numbers of the dice field; a side's moves written the other way round, of two items."""
+    assert ("dice a=3 b=1 | moves 1>2", TRANSPOSED) in near_orders("dice a=1 b=3 | moves 1>2")
+    assert ("moves 7>10 10>12", TRANSPOSED) in near_orders("moves 10>12 7>10")
+    assert all("|" in line for line, _ in near_orders("dice a=1 b=3 | moves 1>2"))
+
+
+def test_a_wrong_result_is_proposed_as_the_one_field_fix() -> None:
+    """Orbit Dominion Art. 7-2: the game is red's (a new pincer after ply 83), the sheet
+    says blue. The result written wrong is one field: the first candidate corrects it, and
+    says it in the game's words."""
+    path = ROOT / "records/orbit-dominion/invalid/wrong-winner.json"
+    found = repair(path, top=1)
+    best = found.candidates[0]
+    assert [(e.op, e.cost) for e in best.edits] == [("result", RESULT)]
+    assert best.record["result"]["winner"] == "red"
+    assert best.record["moves"] == _moves(path)["moves"]
+    output, status = run("repair", str(path), "--top", "1", "--lang", "en")
+    assert (
+        status == 0 and "result: blue (new two-point pincer) → red (new two-point pincer)" in output
+    )
+    output, _ = run("repair", str(path), "--top", "1", "--lang", "ja")
+    assert "結果: 青(新たな2点挟撃) → 赤(新たな2点挟撃)" in output
+
+
+def _table(page: Path) -> dict[str, float]:
+    """The error model's table of a docs page: each kind (its id in backquotes) and cost."""
+    rows = re.findall(r"^\| `([a-z]+)` \|[^|]*\| ([0-9.]+)", page.read_text("utf-8"), re.M)
+    return {kind: float(cost) for kind, cost in rows}
+
+
+@pytest.mark.parametrize("page", ["docs/repair.md", "docs/ja/repair.md"])
+def test_the_documented_error_model_is_the_one_the_search_uses(page: str) -> None:
+    """The costs a director reads are the costs that rank the candidates: one table, in
+    both languages, the code's constants."""
+    from adjudicator.core.repair.transcription import MODEL
+
+    assert _table(ROOT / page) == MODEL

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from adjudicator.core.judge.verdict import Verdict
 
-Op = Literal["replace", "insert", "delete", "swap"]
+Op = Literal["replace", "insert", "delete", "swap", "move", "result"]
 Stop = Literal["complete", "horizon", "top", "alternatives", "replays", "time"]
 
 
@@ -18,9 +18,20 @@ class Edit(BaseModel):
 
     ply: int
     op: Op
-    was: str | None = Field(description="The event as written (None for an insertion).")
-    now: str | None = Field(description="The event as corrected (None for a deletion).")
+    was: str | None = Field(
+        description="The event as written (None for an insertion); for 'result', the "
+        "result as written (winner and reason; None if none was)."
+    )
+    now: str | None = Field(
+        description="The event as corrected (None for a deletion); for 'result', the "
+        "result the corrected game reaches."
+    )
     cost: float
+    to: int | None = Field(
+        default=None,
+        description="For 'swap', the ply of the other event (the next one unless they "
+        "stood apart); for 'move', the ply the event at 'ply' was moved to.",
+    )
 
 
 class Candidate(BaseModel):

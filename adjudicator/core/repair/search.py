@@ -30,7 +30,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
@@ -38,7 +38,7 @@ from adjudicator.core.capabilities import Repairable, need
 from adjudicator.core.errors import InputError
 from adjudicator.core.judge.replay import Replay
 from adjudicator.core.judge.validation import Validation, validate
-from adjudicator.core.judge.verdict import Problem
+from adjudicator.core.judge.verdict import ClaimedResult, Problem
 from adjudicator.core.read.records import GameRecord
 from adjudicator.core.repair import transcription
 from adjudicator.core.repair.lines import Lines, Slot, Ticking, digest
@@ -53,6 +53,10 @@ if TYPE_CHECKING:
 RESULT_CODES = frozenset(
     {"result_missing", "result_undecided", "wrong_winner", "wrong_reason", "ended_after_decided"}
 )
+
+#: The checks a claimed result fails that one field written wrong explains: the winner or
+#: the reason the game reaches, or a result never written for a game the rules decided.
+RESULT_FIXES = frozenset({"result_missing", "wrong_winner", "wrong_reason"})
 
 #: How many plies before a failure an edit is looked for; ``None``: back to the start (the
 #: cost order, not the distance, keeps the search small; a far error is found as well).
@@ -78,13 +82,7 @@ LONG_RECORD = 250
 #: The replays a node keeps before its places, at most; the others played from the nearest.
 CHECKPOINTS = 64
 #: No edit costs less (:mod:`.transcription`): what an edit not planned yet is counted at.
-CHEAPEST_EDIT = min(
-    transcription.NUMBER_OFF,
-    transcription.CONFUSED,
-    transcription.TRANSPOSED,
-    transcription.SWAPPED_EVENTS,
-    transcription.MISSING_OR_EXTRA_EVENT,
-)
+CHEAPEST_EDIT = min(transcription.MODEL.values())
 
 
 @dataclass
@@ -100,6 +98,10 @@ class _Node:
     #: where the record failed before this node's last edit
     parent_failed: int = 0
     failed_at: int | None = None
+    #: the result the record claims, when an edit wrote another (``None``: as written)
+    claimed: ClaimedResult | None = None
+    #: the result the game reaches, when the record claims another (:data:`RESULT_FIXES`)
+    reached: ClaimedResult | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,8 @@ class _Planned:
     op: Op
     line: str | None
     cost: float
+    #: a swap's other line, or where a move takes line ``at``
+    other: int = -1
 
 
 class _Place(NamedTuple):
@@ -177,6 +181,7 @@ class _Search:
         self.stopped: Stop = "complete"
         self.alternatives_until = 0
         self.found: list[_Node] = []
+        self.heap: list[tuple[float, int, int, int, _Planned | _Places]] = []
 
     # --- playing edited records ---------------------------------------------------------
 
@@ -202,13 +207,14 @@ class _Search:
         self.plies %= LONG_RECORD
 
     def _play(self, node: _Node) -> int | None:
-        """Replay ``node``'s record from its base: where it first fails, or ``None``."""
+        """Replay ``node``'s record from its base: where it first fails, or ``None``; the
+        result the game reaches kept when only a claimed result fails."""
         self.replays += 1
         self.spent += max(1, -(-len(node.slots) // LONG_RECORD))
         events = [s.event for s in node.slots]
-        edited = GameRecord(
-            self.record.game, self.record.game_id, self.record.model, events, self.record.claimed
-        )
+        claimed = node.claimed or self.record.claimed
+        record = self.record
+        edited = GameRecord(record.game, record.game_id, record.model, events, claimed)
         validation = Validation(
             edited,
             cast(Replay, Ticking(node.base.copy(), self._tick)),
@@ -217,7 +223,9 @@ class _Search:
             positions=False,
             start=node.base_at,
         )
-        problem, _ = validation.run()
+        problem, computed = validation.run()
+        if problem is not None and problem.code in RESULT_FIXES and computed is not None:
+            node.reached = ClaimedResult(winner=computed.winner, reason=computed.reason)
         return self._failure(problem, len(node.slots))
 
     def _advance(self, replay: Replay, slot: Slot) -> bool:
@@ -279,10 +287,17 @@ class _Search:
             for alt in listed
             if alt != line
         }
-        for alt, cost in transcription.near_numbers(line):
-            found.setdefault(alt, cost)
-        for alt, cost in transcription.near_words(line, replay.vocabulary()):
-            found.setdefault(alt, cost)
+        vocabulary = replay.vocabulary()
+        for near in (
+            transcription.near_numbers(line),
+            transcription.near_handwriting(line),
+            transcription.near_orders(line),
+            transcription.near_spellings(line, vocabulary),
+            transcription.near_words(line, vocabulary),
+        ):
+            for alt, cost in near:
+                if cost < found.get(alt, cost + 1):
+                    found[alt] = cost
         found.pop(line, None)
         return found
 
@@ -296,33 +311,74 @@ class _Search:
             written = slots[at].line
             for alt, cost in self._replacements(replay, written, listed).items():
                 yield _Planned(node, replay, at, "replace", alt, cost)
-            yield _Planned(node, replay, at, "delete", None, transcription.MISSING_OR_EXTRA_EVENT)
-            if at + 1 < len(slots):
-                yield _Planned(node, replay, at, "swap", None, transcription.SWAPPED_EVENTS)
+            yield _Planned(node, replay, at, "delete", None, self._deletion(slots, at))
+            yield from self._reordered(node, replay, at)
         ahead = slots.lines(at, AHEAD)
         for alt in dict.fromkeys([*listed, *replay.omitted(ahead)]):
             yield _Planned(node, replay, at, "insert", alt, transcription.MISSING_OR_EXTRA_EVENT)
 
+    @staticmethod
+    def _deletion(slots: Lines, at: int) -> float:
+        """What deleting line ``at`` costs: little for an exact copy of a neighbour (a line
+        written twice), else what any line written but not played costs."""
+        line = slots[at].line
+        copied = (at > 0 and slots[at - 1].line == line) or (
+            at + 1 < len(slots) and slots[at + 1].line == line
+        )
+        return transcription.DUPLICATE if copied else transcription.MISSING_OR_EXTRA_EVENT
+
+    @staticmethod
+    def _reordered(node: _Node, replay: Replay, at: int) -> Iterator[_Planned]:
+        """Lines in another order: line ``at`` exchanged with one up to
+        :data:`~.transcription.REACH` after it (a neighbour, one side's next action, the
+        same step of the next turn), moved there (written too early), or a line from there
+        moved up to ``at`` (written too late)."""
+        last = min(len(node.slots) - 1, at + transcription.REACH)
+        for other in range(at + 1, last + 1):
+            yield _Planned(node, replay, at, "swap", None, transcription.SWAPPED_EVENTS, other)
+            if other > at + 1:  # one place away, a move is a swap
+                yield _Planned(node, replay, at, "move", None, transcription.MOVED_EVENT, other)
+                yield _Planned(node, replay, other, "move", None, transcription.MOVED_EVENT, at)
+
     def _made(self, plan: _Planned) -> _Node:
         """The node a planned edit makes: its record, its edit and where edits go on."""
-        node, at, op, line = plan.node, plan.at, plan.op, plan.line
+        node, at, op, line, other = plan.node, plan.at, plan.op, plan.line, plan.other
         slots = node.slots
+        cost = node.cost + plan.cost
+        failed = node.failed_at or 0
+        if op == "result":
+            written = _result(self.record.claimed)
+            edit = Edit(ply=len(slots), op=op, was=written, now=line, cost=plan.cost)
+            assert node.reached is not None
+            claimed = node.reached
+            made = _Node(slots, (*node.edits, edit), cost, len(slots), node.base, node.base_at)
+            made.parent_failed, made.claimed = failed, claimed
+            return made
         was: str | None = slots[at].line if at < len(slots) else None
         now: str | None = line
+        to: int | None = None
         next_at = at + 1
         if op == "insert":
             was = None
         elif op == "delete":
             next_at = at
-        elif op == "swap":
-            was = f"{slots[at].line} / {slots[at + 1].line}"
-            now = f"{slots[at + 1].line} / {slots[at].line}"
-            next_at = at + 2
-        new = Lines(slots.root, slots.renumbered, slots, (op, at, line))
-        edit = Edit(ply=at + 1, op=op, was=was, now=now, cost=plan.cost)
-        cost = node.cost + plan.cost
-        failed = node.failed_at or 0
-        return _Node(new, (*node.edits, edit), cost, next_at, plan.replay, at, failed)
+        elif op in ("swap", "move"):
+            was = now = slots[at].line
+            to = other + 1
+            if op == "swap":
+                now = slots[other].line
+                was, now = f"{was} / {now}", f"{now} / {was}"
+                next_at = at + 2 if other == at + 1 else at + 1
+            elif other > at:  # written too early: what follows it now stands at ``at``
+                next_at = at
+            else:  # written too late: moved up to ``other``
+                next_at = other + 1
+        start = min(at, other) if op == "move" else at
+        new = Lines(slots.root, slots.renumbered, slots, (op, at, line, other))
+        edit = Edit(ply=at + 1, op=op, was=was, now=now, cost=plan.cost, to=to)
+        made = _Node(new, (*node.edits, edit), cost, next_at, plan.replay, start, failed)
+        made.claimed = node.claimed
+        return made
 
     @staticmethod
     def _progress(node: _Node) -> bool:
@@ -353,69 +409,87 @@ class _Search:
             self.stopped = self.budget = "time"
             return self.found
 
+    def _push(self, node: _Node, plan: _Planned) -> None:
+        """Plan an edit of ``node``: ordered by what the record it makes costs, then by its
+        edits (fewer first, so that a limit of more edits ranks a correction found with
+        fewer no later), then nearer the failure first."""
+        failed = node.failed_at or 0
+        key = (node.cost + plan.cost, len(node.edits) + 1, abs(plan.at - failed))
+        heapq.heappush(self.heap, (*key, next(self.order), plan))
+
+    def _place(self, places: _Places) -> None:
+        """A place is planned when the search reaches the cheapest edit it could hold; its
+        order of arrival as if every place of the node had been pushed at once."""
+        node = places.node
+        key = (
+            node.cost + CHEAPEST_EDIT,
+            len(node.edits) + 1,
+            abs(places.at - (node.failed_at or 0)),
+        )
+        heapq.heappush(self.heap, (*key, places.first + places.at - places.lo, places))
+
+    def _places_for(self, node: _Node) -> None:
+        found_places = self._places(node)
+        if found_places is None:
+            return
+        found_places.first = next(self.order)
+        # the numbers of the node's other places are taken
+        self.order = itertools.count(found_places.first + found_places.top - found_places.lo + 1)
+        self._place(found_places)
+
+    def _stop(self) -> Stop | None:
+        """Why the search stops before its next item, if it does."""
+        found, heap = self.found, self.heap
+        if len(found) >= self.top:
+            return "top"
+        if found and heap[0][0] > found[0].cost + HORIZON:
+            return "horizon"
+        if found and self.replays > self.alternatives_until:
+            return "alternatives"
+        if self.spent >= self.max_replays:
+            self.budget = "replays"
+            return "replays"
+        if time.monotonic() > self.deadline:
+            self.budget = "time"
+            return "time"
+        return None
+
     def _run(self, root: _Node) -> list[_Node]:
-        found = self.found
-        heap: list[tuple[float, int, int, _Planned | _Places]] = []
-
-        def push(cost: float, at: int, failed: int, item: _Planned | _Places) -> None:
-            # ties: the edit nearer the failure first
-            heapq.heappush(heap, (cost, abs(at - failed), next(self.order), item))
-
-        def place(places: _Places) -> None:
-            # a place is planned when the search reaches the cheapest edit it could hold;
-            # its order of arrival as if every place of the node had been pushed at once
-            node = places.node
-            key = (node.cost + CHEAPEST_EDIT, abs(places.at - (node.failed_at or 0)))
-            heapq.heappush(heap, (*key, places.first + places.at - places.lo, places))
-
-        def places(node: _Node) -> None:
-            found_places = self._places(node)
-            if found_places is None:
-                return
-            found_places.first = next(self.order)
-            # the numbers of the node's other places are taken
-            self.order = itertools.count(
-                found_places.first + found_places.top - found_places.lo + 1
-            )
-            place(found_places)
-
-        places(root)
-        while heap:
-            if len(found) >= self.top:
-                self.stopped = "top"
+        self._places_for(root)
+        if root.reached is not None:
+            self._push(root, self._result_fix(root))
+        while self.heap:
+            stop = self._stop()
+            if stop is not None:
+                self.stopped = stop
                 break
-            if found and heap[0][0] > found[0].cost + HORIZON:
-                self.stopped = "horizon"
-                break
-            if found and self.replays > self.alternatives_until:
-                self.stopped = "alternatives"
-                break
-            if self.spent >= self.max_replays:
-                self.stopped = self.budget = "replays"
-                break
-            if time.monotonic() > self.deadline:
-                self.stopped = self.budget = "time"
-                break
-            item = heapq.heappop(heap)[3]
+            item = heapq.heappop(self.heap)[-1]
             if isinstance(item, _Places):
                 replay = self._replay_at(item)
                 node = item.node
                 if replay is not None:
                     for plan in self._edits_at(_Place(node, item.at, replay)):
-                        push(node.cost + plan.cost, plan.at, node.failed_at or 0, plan)
+                        self._push(node, plan)
                 if item.at > item.lo:
                     item.at -= 1
-                    place(item)
+                    self._place(item)
                 continue
             node = self._made(item)
-            key = digest(node.slots.whole())
+            key = digest(node.slots.whole(), node.claimed)
             if key not in self.seen:
                 self.seen.add(key)
-                self._try(node, places)
+                self._try(node)
             node.slots.let_go()
-        return found
+        return self.found
 
-    def _try(self, node: _Node, places: Callable[[_Node], None]) -> None:
+    def _result_fix(self, node: _Node) -> _Planned:
+        """The claimed result written as the result the game reaches: one field miscopied."""
+        assert node.reached is not None
+        now = _result(node.reached)
+        at = len(node.slots)
+        return _Planned(node, node.base, at, "result", now, transcription.RESULT)
+
+    def _try(self, node: _Node) -> None:
         """Replay an edited record: a candidate when it passes, else where edits go next."""
         found = self.found
         self.tried += 1
@@ -425,8 +499,28 @@ class _Search:
                 self.alternatives_until = 2 * self.replays + ALTERNATIVES_AT_LEAST
             if not any(_within(earlier, node) for earlier in found):
                 found.append(node)
-        elif len(node.edits) < self.max_edits and self._progress(node):
-            places(node)
+            return
+        if len(node.edits) >= self.max_edits:
+            return
+        if node.reached is not None and node.claimed is None:
+            self._push(node, self._result_fix(node))
+        if self._progress(node):
+            self._places_for(node)
+
+
+def _claiming(game: Game, record: GameRecord, claimed: ClaimedResult) -> GameRecord:
+    """``record`` claiming another result: its JSON record's ``result``, the format every
+    game writes it in, read back."""
+    data = game.record_data(record)
+    data["result"] = {**(data.get("result") or {}), **claimed.model_dump(exclude={"resigned"})}
+    return game.read_json_record(data, lenient=False)
+
+
+def _result(claimed: ClaimedResult) -> str | None:
+    """A claimed result as one line, ``winner reason``; ``None`` for none claimed."""
+    if claimed.reason is None:
+        return None
+    return " ".join(p for p in (claimed.winner, claimed.reason) if p)
 
 
 def _within(earlier: _Node, later: _Node) -> bool:
@@ -469,10 +563,15 @@ def repair(
     slots = tuple(Slot(e.written, i, e) for i, e in enumerate(record.events))
     root = _Node(Lines(slots, repairable.renumbered), (), 0.0, 0, game.replay(record), 0)
     root.failed_at = search._failure(verdict.problem, len(slots))
+    problem, computed = verdict.problem, verdict.computed
+    if problem is not None and problem.code in RESULT_FIXES and computed is not None:
+        root.reached = ClaimedResult(winner=computed.winner, reason=computed.reason)
     found = search.run(root) if max_edits > 0 else []
     candidates = []
     for node in found:
         corrected = repairable.with_events(record, [(s.line, s.origin) for s in node.slots])
+        if node.claimed is not None:
+            corrected = _claiming(game, corrected, node.claimed)
         checked = validate(source, corrected, game.replay(corrected), lenient=False, lang=lang)
         if checked.status != "valid":
             continue  # never claim what was not checked

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from adjudicator.core.i18n import Lang, say
-from adjudicator.core.write.report import decided_line
+from adjudicator.core.write.report import decided_line, reason_name, side_name
 
 if TYPE_CHECKING:
     from adjudicator.core.judge.references import RuleData
@@ -43,7 +43,11 @@ def edit_line(edit: Edit, lang: Lang, rules: RuleData | None = None) -> str:
     from adjudicator.core.judge.plies import ply_name
     from adjudicator.core.repair.transcription import changed_part
 
-    ply = ply_name(rules.counting if rules is not None else None, edit.ply, lang)
+    counting = rules.counting if rules is not None else None
+    ply = ply_name(counting, edit.ply, lang)
+    if edit.op == "result":
+        was, now = _claim(edit.was, rules, lang), _claim(edit.now, rules, lang)
+        return say("core.repair.result", lang, was=was, now=now)
     if edit.op == "replace" and edit.was and edit.now and len(edit.was) > _SHORT:
         part_was, part_now = changed_part(edit.was, edit.now)
         return say(
@@ -54,7 +58,25 @@ def edit_line(edit: Edit, lang: Lang, rules: RuleData | None = None) -> str:
             part_now=part_now or "∅",
             was=edit.was,
         )
+    if edit.to is not None and (edit.op == "move" or edit.to != edit.ply + 1):
+        to = ply_name(counting, edit.to, lang)
+        key = "core.repair.move" if edit.op == "move" else "core.repair.swap_apart"
+        return say(key, lang, ply=ply, to=to, was=edit.was, now=edit.now)
     return say(_EDITS[edit.op], lang, ply=ply, was=edit.was, now=edit.now)
+
+
+def _claim(result: str | None, rules: RuleData | None, lang: Lang) -> str:
+    """A result as a result edit writes it (``winner reason``), in the words of ``lang``:
+    the side and the reason as the game names them."""
+    if result is None:
+        return say("core.repair.no_result", lang)
+    winner, _, reason = result.partition(" ")
+    return say(
+        "core.repair.claim",
+        lang,
+        winner=side_name(rules, winner, lang),
+        reason=reason_name(rules, reason, lang),
+    )
 
 
 def verdict_said(candidate: Candidate, rules: RuleData | None, lang: Lang) -> str:

@@ -156,12 +156,14 @@ def corrected_plies(edits: list[Edit]) -> list[int]:
     """The plies of the corrected game an edit made or moved (an edit's ``ply`` counts in
     the record as corrected so far, and edits come in the order of their plies, so it is
     the corrected game's ply; a deletion marks the event that took the deleted one's
-    place)."""
+    place; a result's correction marks none)."""
     plies: list[int] = []
     for e in edits:
-        plies.append(e.ply)
+        if e.op == "result":
+            continue
+        plies.append(e.to if e.op == "move" and e.to is not None else e.ply)
         if e.op == "swap":
-            plies.append(e.ply + 1)
+            plies.append(e.to if e.to is not None else e.ply + 1)
     return sorted(set(plies))
 
 
@@ -171,10 +173,12 @@ def written_plies(edits: list[Edit]) -> list[int]:
     plies: list[int] = []
     shift = 0
     for e in edits:
+        if e.op == "result":
+            continue
         at = e.ply - shift
         plies.append(at)
         if e.op == "swap":
-            plies.append(at + 1)
+            plies.append((e.to if e.to is not None else e.ply + 1) - shift)
         elif e.op == "insert":
             shift += 1
         elif e.op == "delete":
