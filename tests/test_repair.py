@@ -604,9 +604,12 @@ def test_lines_out_of_place_at_a_distance_are_put_back() -> None:
 def test_numbers_of_a_line_written_in_another_order_are_exchanged() -> None:
     """Astro-Stra step 1: a turn's dice written in another order, a cheap exchange of two
     numbers of the dice field; a side's moves written the other way round, of two items."""
-    assert ("dice a=3 b=1 | moves 1>2", TRANSPOSED) in near_orders("dice a=1 b=3 | moves 1>2")
+    line = "5. black: dice a=1 b=3 | moves 1>2"
+    exchanged = near_orders(line)
+    assert ("5. black: dice a=3 b=1 | moves 1>2", TRANSPOSED) in exchanged
+    assert ("5. black: dice a=1 b=3 | moves 2>1", TRANSPOSED) in exchanged
+    assert all(now.startswith("5. black: ") and "|" in now for now, _ in exchanged)  # the stamp
     assert ("moves 7>10 10>12", TRANSPOSED) in near_orders("moves 10>12 7>10")
-    assert all("|" in line for line, _ in near_orders("dice a=1 b=3 | moves 1>2"))
 
 
 def test_a_wrong_result_is_proposed_as_the_one_field_fix() -> None:
@@ -640,3 +643,54 @@ def test_the_documented_error_model_is_the_one_the_search_uses(page: str) -> Non
     from adjudicator.core.repair.transcription import MODEL
 
     assert _table(ROOT / page) == MODEL
+
+
+# --- doubtful candidates (issue 41) ------------------------------------------------------------
+
+
+def test_a_correction_far_above_a_copying_error_is_doubtful() -> None:
+    """docs/repair.md, "Doubtful candidates": deleting a line that writes what dice decided
+    (Dark Nebula 9.0 a battle, 10.7 a search's roll; an Astro-Stra turn) or costing more than
+    DOUBTFUL_COST is doubtful; deleting a line written twice, or a line without dice, is not."""
+    from adjudicator import game as game_named
+    from adjudicator.core.repair.models import Edit
+    from adjudicator.core.repair.search import doubtful
+    from adjudicator.core.repair.transcription import DOUBTFUL_COST, MISSING_OR_EXTRA_EVENT
+
+    dn, od = game_named("dark-nebula"), game_named("orbit-dominion")
+
+    def deleting(line: str, cost: float = MISSING_OR_EXTRA_EVENT) -> list[Edit]:
+        return [Edit(ply=4, op="delete", was=line, now=None, cost=cost)]
+
+    battle = "1.3 empire combat: zarek: 3 e.command_ship=2 / r.battleship"
+    assert doubtful(dn, deleting(battle), 1.5) == "chance"  # type: ignore[arg-type]
+    assert doubtful(dn, deleting("1.7 search: zarek imobu; roll 4"), 1.5) == "chance"  # type: ignore[arg-type]
+    assert doubtful(dn, deleting("1.3 empire combat: -"), 1.5) is None  # type: ignore[arg-type]
+    assert doubtful(dn, deleting(battle, DUPLICATE), 0.5) is None  # type: ignore[arg-type]
+    assert doubtful(od, deleting("I-"), 1.5) is None  # type: ignore[arg-type]
+    assert doubtful(od, deleting("I-"), DOUBTFUL_COST + 0.5) == "cost"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "doubtful: it deletes a line that writes what dice decided"),
+     ("ja", "疑わしい修正案: ダイスで決まったことを書いた行を削除します。")],
+    ids=["en", "ja"],
+)  # fmt: skip
+def test_a_doubtful_candidate_is_labelled_in_words_and_json(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """Astro-Stra step 1 rolls a turn's dice: a turn written that was not played (another
+    black turn, other pips) is deleted by the only correction, which erases dice — labelled
+    doubtful in the JSON (with its reason) and in the words."""
+    data = json.loads((ROOT / "records/astro-stra/valid/random-game.json").read_text("utf-8"))
+    extra = json.loads(json.dumps(data["turns"][2]))
+    extra["dice"][0]["pips"] = extra["dice"][0]["pips"] % 6 + 1
+    data["turns"].insert(1, extra)
+    path = tmp_path / "extra-turn.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    output, status = run("repair", str(path), "--top", "1", "--json")
+    best = json.loads(output)["candidates"][0]
+    assert status == 0 and (best["doubtful"], best["doubtful_reason"]) == (True, "chance")
+    output, _ = run("repair", str(path), "--top", "1", "--lang", lang)
+    assert said in output

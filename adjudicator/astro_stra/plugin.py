@@ -151,6 +151,10 @@ class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
         }
         return model.model_copy(update=update).to_game_record([])
 
+    def chance(self, line: str) -> bool:
+        """The opening roll and every turn (step 1 rolls its three dice)."""
+        return line.startswith("opening ") or ": dice " in line
+
     def renumbered(self, line: str, index: int) -> str:
         """A turn's line begins with its number, the turns counted after the opening and
         the draft (``12. white: …``)."""

@@ -25,7 +25,13 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.read.strict_json import dumps, one_line
-from adjudicator.core.repair.words import budget_said, edit_line, searched_said, verdict_said
+from adjudicator.core.repair.words import (
+    budget_said,
+    doubt_said,
+    edit_line,
+    searched_said,
+    verdict_said,
+)
 from adjudicator.core.write.display import path_text, printable
 
 if TYPE_CHECKING:
@@ -154,5 +160,8 @@ def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -
         print(say("core.repair.candidate", lang, rank=rank, cost=candidate.cost, verdict=said))
         for edit in candidate.edits:
             print("     " + printable(edit_line(edit, lang, rules)))
+        doubt = doubt_said(candidate, lang)
+        if doubt is not None:
+            print("     " + doubt)
     if searched is not None:
         print(searched_said(searched, found.max_edits, len(found.candidates), lang))

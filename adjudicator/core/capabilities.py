@@ -198,6 +198,12 @@ class Repairable(Interface):
         event it is unchanged (its comments, clocks and attempts kept), or ``None`` for a
         line a repair wrote. Raise ``InputError`` for a line that does not read."""
 
+    def chance(self, line: str) -> bool:
+        """Whether ``line`` writes what dice decided (a roll, a battle's dice): a repair
+        that deletes one erases what chance wrote and no copying error explains, and is
+        said to be doubtful. A game without dice has none."""
+        return False
+
     def renumbered(self, line: str, index: int) -> str:
         """``line`` written as the event at ``index`` (0-based) of its record: for a game
         whose events carry their number, a repair that inserts, deletes or swaps events

@@ -34,9 +34,24 @@ class Edit(BaseModel):
     )
 
 
+#: Why a candidate is doubtful: it costs far more than the model's typical error, or it
+#: deletes a line that writes what dice decided.
+Doubt = Literal["cost", "chance"]
+
+
 class Candidate(BaseModel):
     edits: list[Edit]
     cost: float = Field(description="The sum of the edits' costs (see docs/repair.md).")
+    doubtful: bool = Field(
+        default=False,
+        description="Far less plausible than a copying error: valid, but see doubtful_reason.",
+    )
+    doubtful_reason: Doubt | None = Field(
+        default=None,
+        description="'cost': it costs more than the model's typical error (docs/repair.md, "
+        "'Doubtful candidates'); 'chance': it deletes a line that writes what dice decided "
+        "(a battle, a search's roll, a turn).",
+    )
     verdict: Verdict = Field(description="The corrected record's verdict.")
     record: dict[str, Any] = Field(
         description="The corrected record, whole, in the game's JSON record format."

@@ -30,7 +30,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
@@ -42,7 +42,15 @@ from adjudicator.core.judge.verdict import ClaimedResult, Problem
 from adjudicator.core.read.records import GameRecord
 from adjudicator.core.repair import transcription
 from adjudicator.core.repair.lines import Lines, Slot, Ticking, digest
-from adjudicator.core.repair.models import Candidate, Edit, Op, Repair, Searched, Stop
+from adjudicator.core.repair.models import (
+    Candidate,
+    Doubt,
+    Edit,
+    Op,
+    Repair,
+    Searched,
+    Stop,
+)
 
 if TYPE_CHECKING:
     from adjudicator.core.game import Game
@@ -335,10 +343,12 @@ class _Search:
         moved up to ``at`` (written too late)."""
         last = min(len(node.slots) - 1, at + transcription.REACH)
         for other in range(at + 1, last + 1):
-            yield _Planned(node, replay, at, "swap", None, transcription.SWAPPED_EVENTS, other)
+            swap = transcription.apart(transcription.SWAPPED_EVENTS, other - at)
+            yield _Planned(node, replay, at, "swap", None, swap, other)
             if other > at + 1:  # one place away, a move is a swap
-                yield _Planned(node, replay, at, "move", None, transcription.MOVED_EVENT, other)
-                yield _Planned(node, replay, other, "move", None, transcription.MOVED_EVENT, at)
+                move = transcription.apart(transcription.MOVED_EVENT, other - at)
+                yield _Planned(node, replay, at, "move", None, move, other)
+                yield _Planned(node, replay, other, "move", None, move, at)
 
     def _made(self, plan: _Planned) -> _Node:
         """The node a planned edit makes: its record, its edit and where edits go on."""
@@ -508,6 +518,19 @@ class _Search:
             self._places_for(node)
 
 
+def doubtful(game: Repairable, edits: Sequence[Edit], cost: float) -> Doubt | None:
+    """Why a correction is far less plausible than a copying error, if it is: it deletes a
+    line of the record that writes what dice decided (no copy of its neighbour), or it
+    costs more than :data:`~.transcription.DOUBTFUL_COST`."""
+    for edit in edits:
+        deleted = edit.op == "delete" and edit.cost > transcription.DUPLICATE
+        if deleted and edit.was is not None and game.chance(edit.was):
+            return "chance"
+    if cost > transcription.DOUBTFUL_COST:
+        return "cost"
+    return None
+
+
 def _claiming(game: Game, record: GameRecord, claimed: ClaimedResult) -> GameRecord:
     """``record`` claiming another result: its JSON record's ``result``, the format every
     game writes it in, read back."""
@@ -576,8 +599,16 @@ def repair(
         if checked.status != "valid":
             continue  # never claim what was not checked
         data = game.record_data(corrected)
+        doubt = doubtful(repairable, node.edits, node.cost)
         candidates.append(
-            Candidate(edits=list(node.edits), cost=node.cost, verdict=checked, record=data)
+            Candidate(
+                edits=list(node.edits),
+                cost=node.cost,
+                doubtful=doubt is not None,
+                doubtful_reason=doubt,
+                verdict=checked,
+                record=data,
+            )
         )
     limit = candidates[0].cost + HORIZON if candidates and search.stopped == "horizon" else None
     return Repair(

@@ -18,8 +18,10 @@ spelling    a name the game knows misspelt, each letter added, left out, changed
 duplicate   a line written twice: the copy of its neighbour deleted                     0.5
 changed     any other token changed (a number two off, another word of a group)         1.0
 dropped     a token left out or added                                                   1.0
-swap        two lines exchanged, neighbours or up to :data:`REACH` apart                1.0
-moved       a line written up to :data:`REACH` lines from its place                     1.0
+swap        two lines exchanged, neighbours or up to :data:`REACH` apart: 1, and         1.0
+            :data:`FARTHER` more for each line farther apart than neighbours
+moved       a line written up to :data:`REACH` lines from its place: 1, and            1.0
+            :data:`FARTHER` more for each line farther than the next
 result      the result's winner or reason written wrong                                 0.5
 omission    a line left out, or one written that was not played                         1.5
 ==========  ==========================================================================  ====
@@ -84,6 +86,9 @@ _LIKE: dict[str, frozenset[str]] = {
 #: Lines a line may be moved, or exchanged with one, away from its place: a Dark Nebula turn
 #: and one step more, an Orbit Dominion side's next four actions.
 REACH = 8
+#: What each line farther costs a line moved or exchanged: a line is written in the wrong
+#: place the less often the farther it is from its own.
+FARTHER = 0.25
 #: The most letters a misspelt name differs by, and the shortest name read as misspelt.
 SPELLING_REACH = 2
 _SHORTEST_NAME = 4
@@ -204,16 +209,17 @@ def near_numbers(line: str) -> list[tuple[str, float]]:
 
 
 def near_handwriting(line: str) -> list[tuple[str, float]]:
-    """The line with one character of a number, or a letter standing alone, read as one a
-    hand writes alike (:data:`HANDWRITING`): ``7`` for ``1``, ``8`` for ``3``, ``O`` for
-    ``0``. A letter inside a word is a spelling, not a digit misread."""
+    """The line with one digit of a number read as another a hand writes alike
+    (:data:`HANDWRITING`): ``7`` for ``1``, ``8`` for ``3``. (A digit read as a letter makes
+    a line the game reads as no event: only a game that lists its events, priced by
+    :func:`line_cost`, proposes one.)"""
     parts = tokens(line)
     found: list[tuple[str, float]] = []
     for i, part in enumerate(parts):
-        if not (_is_number(part) or len(part) == 1):
+        if not _is_number(part):
             continue
         for k, c in enumerate(part):
-            for other in sorted(_LIKE.get(c, ())):
+            for other in sorted(d for d in _LIKE.get(c, ()) if "0" <= d <= "9"):
                 now = part[:k] + other + part[k + 1 :]
                 found.append(("".join([*parts[:i], now, *parts[i + 1 :]]), CONFUSED))
     return found
@@ -221,9 +227,10 @@ def near_handwriting(line: str) -> list[tuple[str, float]]:
 
 _DIGIT = re.compile(r"[0-9]")
 
-#: What parts a line into fields (Astro-Stra's ``|``, Dark Nebula's ``;``): dice or moves
-#: written in another order are exchanged within one.
-_FIELD = re.compile(r"([|;])")
+#: What parts a line into fields (Astro-Stra's ``|``, Dark Nebula's ``;`` and ``:``): dice
+#: or moves written in another order are exchanged within one, never with the stamp or the
+#: number a line begins with (its first field, when it has several).
+_FIELD = re.compile(r"([|;:])")
 
 
 def near_orders(line: str) -> list[tuple[str, float]]:
@@ -233,6 +240,8 @@ def near_orders(line: str) -> list[tuple[str, float]]:
     fields = _FIELD.split(line)
     found: list[tuple[str, float]] = []
     for f, field in enumerate(fields):
+        if f == 0 and len(fields) > 1:
+            continue
         for now in _orders_of(field):
             found.append(("".join([*fields[:f], now, *fields[f + 1 :]]), TRANSPOSED))
     return found
@@ -292,6 +301,11 @@ def spelling_distance(a: str, b: str) -> int:
             if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
                 d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
     return min(d[-1][-1], SPELLING_REACH + 1)
+
+
+def apart(cost: float, lines: int) -> float:
+    """What moving a line ``lines`` places, or exchanging two lines so far apart, costs."""
+    return cost + FARTHER * (lines - 1)
 
 
 def _differing(written: str, meant: str) -> tuple[list[str], list[str]]:

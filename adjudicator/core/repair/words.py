@@ -79,6 +79,17 @@ def _claim(result: str | None, rules: RuleData | None, lang: Lang) -> str:
     )
 
 
+def doubt_said(candidate: Candidate, lang: Lang) -> str | None:
+    """Why a candidate is doubtful, in words, or ``None`` for one that is not."""
+    from adjudicator.core.repair.transcription import DOUBTFUL_COST
+
+    if candidate.doubtful_reason == "chance":
+        return say("core.repair.doubtful_chance", lang)
+    if candidate.doubtful_reason == "cost":
+        return say("core.repair.doubtful_cost", lang, cost=candidate.cost, limit=DOUBTFUL_COST)
+    return None
+
+
 def verdict_said(candidate: Candidate, rules: RuleData | None, lang: Lang) -> str:
     """What the corrected record's verdict is: valid, and decided how or unfinished."""
     computed = candidate.verdict.computed

@@ -22,7 +22,13 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, say
 from adjudicator.core.repair.models import Edit, Repair
 from adjudicator.core.repair.search import DEFAULT_MAX_EDITS, repair
-from adjudicator.core.repair.words import budget_said, edit_line, searched_said, verdict_said
+from adjudicator.core.repair.words import (
+    budget_said,
+    doubt_said,
+    edit_line,
+    searched_said,
+    verdict_said,
+)
 from adjudicator.core.write.display import printable
 from adjudicator.core.write.report_frames import drawn_frames, frames_data
 
@@ -149,6 +155,10 @@ def _best(
     if found.searched is not None and found.searched.budget_reached:
         data["lines"].insert(0, budget_said(found.searched, lang))  # said first
     row = say("core.repair_report.row_best", lang, edits="; ".join(edits), cost=best.cost)
+    doubt = doubt_said(best, lang)
+    if doubt is not None:
+        data["lines"].insert(0, doubt)
+        row = say("core.repair_report.row_doubtful", lang, row=row)
     return Fix(data, row, defect)
 
 
