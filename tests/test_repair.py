@@ -458,7 +458,8 @@ def test_an_unreadable_record_is_a_clear_message(tmp_path: Path) -> None:
 def test_japanese_output_speaks_japanese() -> None:
     output, status = run("repair", str(EXAMPLES / "orbit-dominion.txt"), "--lang", "ja")
     assert status == 0
-    assert "30手目で無効" in output and "費用 0.5" in output and "12手目: O6-O8 → O6-O7" in output
+    assert "30手目で無効" in output and "費用 0.5" in output
+    assert "12手目(6.の青): O6-O8 → O6-O7" in output  # the sheet's move 6, blue's action
     for english in ("cost", "valid", "Searched", "correction"):
         assert english not in output
 
@@ -694,3 +695,17 @@ def test_a_doubtful_candidate_is_labelled_in_words_and_json(
     assert status == 0 and (best["doubtful"], best["doubtful_reason"]) == (True, "chance")
     output, _ = run("repair", str(path), "--top", "1", "--lang", lang)
     assert said in output
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "ply 12 (move 6, blue): O6-O8 → O6-O7"), ("ja", "12手目(6.の青): O6-O8 → O6-O7")],
+    ids=["en", "ja"],
+)
+def test_an_orbit_dominion_edit_is_also_placed_as_the_sheet_numbers_it(
+    lang: str, said: str
+) -> None:
+    """docs/records.md: the sheet numbers move pairs, red's action opening each; ply 12 is
+    written as move 6, blue's (``6. I11-I0 O6-O8``), and a repair says it both ways."""
+    output, status = run("repair", str(EXAMPLES / "orbit-dominion.txt"), "--lang", lang)
+    assert status == 0 and said in output.splitlines()[-2]

@@ -26,10 +26,12 @@ from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.read.strict_json import dumps, one_line
 from adjudicator.core.repair.words import (
+    OnSheet,
     budget_said,
     doubt_said,
     edit_line,
     searched_said,
+    sheet_of,
     verdict_said,
 )
 from adjudicator.core.write.display import path_text, printable
@@ -109,7 +111,7 @@ def repair(
     if as_json:
         sys.stdout.write(one_line(found.model_dump_json(indent=2)) + "\n")
     else:
-        _print(found, game.rules, chosen, codes=codes)
+        _print(found, game.rules, chosen, codes=codes, on_sheet=sheet_of(game, record))
     if write is not None and found.candidates:
         write_output(write, _with_edits(found), "--write", [source])  # after what was found
         if not as_json:
@@ -132,7 +134,14 @@ def _with_edits(found: Repair) -> str:
     return dumps(data, indent=2) + "\n"
 
 
-def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -> None:
+def _print(
+    found: Repair,
+    rules: RuleData,
+    lang: Lang,
+    *,
+    codes: bool = False,
+    on_sheet: OnSheet | None = None,
+) -> None:
     source = printable(path_text(found.source))
     if found.status in ("valid", "pending"):
         key = "core.repair.valid" if found.status == "valid" else "core.repair.pending"
@@ -159,7 +168,7 @@ def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -
         said = verdict_said(candidate, rules, lang)
         print(say("core.repair.candidate", lang, rank=rank, cost=candidate.cost, verdict=said))
         for edit in candidate.edits:
-            print("     " + printable(edit_line(edit, lang, rules)))
+            print("     " + printable(edit_line(edit, lang, rules, on_sheet)))
         doubt = doubt_said(candidate, lang)
         if doubt is not None:
             print("     " + doubt)

@@ -5,13 +5,16 @@ same way."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from adjudicator.core.i18n import Lang, say
 from adjudicator.core.write.report import decided_line, reason_name, side_name
 
 if TYPE_CHECKING:
+    from adjudicator.core.game import Game
     from adjudicator.core.judge.references import RuleData
+    from adjudicator.core.read.records import GameRecord
     from adjudicator.core.repair.models import Candidate, Edit, Searched
 
 #: Each edit's words, by the edit's operation.
@@ -37,14 +40,37 @@ _BUDGETS = {"replays": "core.repair.budget_replays", "time": "core.repair.budget
 _SHORT = 16
 
 
-def edit_line(edit: Edit, lang: Lang, rules: RuleData | None = None) -> str:
+#: Where a ply stands on the score sheet, in the sheet's terms (:meth:`Repairable.on_sheet`).
+OnSheet = Callable[[int, Lang], str | None]
+
+
+def sheet_of(game: Game, record: GameRecord) -> OnSheet | None:
+    """Where ``record``'s plies stand on its score sheet, for a game that says it."""
+    from adjudicator.core.capabilities import Repairable
+
+    if not isinstance(game, Repairable):
+        return None
+    return lambda ply, lang: game.on_sheet(record, ply, lang)
+
+
+def edit_line(
+    edit: Edit, lang: Lang, rules: RuleData | None = None, on_sheet: OnSheet | None = None
+) -> str:
     """One edit as a diff: ``ply 23: M4-I4 → M4-M5``, the ply as the game of ``rules``
     says it (``turn 4``); a long line by the part that changed in it."""
     from adjudicator.core.judge.plies import ply_name
     from adjudicator.core.repair.transcription import changed_part
 
     counting = rules.counting if rules is not None else None
-    ply = ply_name(counting, edit.ply, lang)
+
+    def named(at: int) -> str:
+        place = on_sheet(at, lang) if on_sheet is not None else None
+        said = ply_name(counting, at, lang)
+        return (
+            said if place is None else say("core.repair.ply_on_sheet", lang, ply=said, place=place)
+        )
+
+    ply = named(edit.ply)
     if edit.op == "result":
         was, now = _claim(edit.was, rules, lang), _claim(edit.now, rules, lang)
         return say("core.repair.result", lang, was=was, now=now)
@@ -59,7 +85,7 @@ def edit_line(edit: Edit, lang: Lang, rules: RuleData | None = None) -> str:
             was=edit.was,
         )
     if edit.to is not None and (edit.op == "move" or edit.to != edit.ply + 1):
-        to = ply_name(counting, edit.to, lang)
+        to = named(edit.to)
         key = "core.repair.move" if edit.op == "move" else "core.repair.swap_apart"
         return say(key, lang, ply=ply, to=to, was=edit.was, now=edit.now)
     return say(_EDITS[edit.op], lang, ply=ply, was=edit.was, now=edit.now)

@@ -23,10 +23,12 @@ from adjudicator.core.i18n import Lang, say
 from adjudicator.core.repair.models import Edit, Repair
 from adjudicator.core.repair.search import DEFAULT_MAX_EDITS, repair
 from adjudicator.core.repair.words import (
+    OnSheet,
     budget_said,
     doubt_said,
     edit_line,
     searched_said,
+    sheet_of,
     verdict_said,
 )
 from adjudicator.core.write.display import printable
@@ -108,7 +110,7 @@ def corrected(
         said = searched_said(searched, found.max_edits, len(found.candidates), lang)
     if not found.candidates:
         return _none(found, budget, said, lang)
-    return _best(game, found, said, options, boards)
+    return _best(game, found, said, options, boards, sheet_of(game, record))
 
 
 def _none(found: Repair, budget: RepairBudget, searched: str, lang: Lang) -> Fix:
@@ -126,11 +128,16 @@ def _none(found: Repair, budget: RepairBudget, searched: str, lang: Lang) -> Fix
 
 
 def _best(
-    game: Game, found: Repair, searched: str, options: Options, boards: dict[str, str]
+    game: Game,
+    found: Repair,
+    searched: str,
+    options: Options,
+    boards: dict[str, str],
+    on_sheet: OnSheet | None,
 ) -> Fix:
     lang = options.lang
     best = found.candidates[0]
-    edits = [printable(edit_line(e, lang, game.rules)) for e in best.edits]
+    edits = [printable(edit_line(e, lang, game.rules, on_sheet)) for e in best.edits]
     data: dict[str, Any] = {
         "status": "repaired",
         "head": say("core.repair_report.best", lang, cost=best.cost),
