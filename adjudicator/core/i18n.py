@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -66,13 +65,21 @@ def catalogue(namespace: str) -> dict[str, dict[str, str]]:
     return loaded
 
 
-#: A Japanese character: kana, kanji, CJK punctuation, full-width forms.
-_JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+#: Japanese characters, as ranges of code points: CJK punctuation and kana, kanji,
+#: full-width forms. Compared by number, not by a compiled character class: compiling a
+#: class this wide costs every command about 8 ms at start-up (28 M instructions, a tenth
+#: of ``adjudicator --version``), and filling a message needs only two comparisons.
+_JAPANESE = ((0x3000, 0x30FF), (0x3400, 0x9FFF), (0xFF00, 0xFFEF))
+
+
+def _japanese(text: str) -> bool:
+    """Whether ``text`` is one Japanese character."""
+    return len(text) == 1 and any(lo <= ord(text) <= hi for lo, hi in _JAPANESE)
 
 
 def _tight(left: str, right: str) -> bool:
     """Whether ``left`` ends and ``right`` starts with Japanese: no space between them."""
-    return bool(_JAPANESE.match(left[-1:])) and bool(_JAPANESE.match(right[:1]))
+    return _japanese(left[-1:]) and _japanese(right[:1])
 
 
 def fill(template: str, params: dict[str, object], lang: Lang) -> str:
