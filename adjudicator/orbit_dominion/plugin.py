@@ -147,8 +147,7 @@ class OrbitDominion(Game, Solver, Positions, LegalList, Perft, Repairable, Skele
         from adjudicator.orbit_dominion.board import BLUE
         from adjudicator.orbit_dominion.position import start_position
 
-        blue_first = int(start_position(record.model.start).turn == BLUE)
-        n = ply - 1 + blue_first
+        n = ply if start_position(record.model.start).turn == BLUE else ply - 1
         side = side_name(self.rules, "red" if n % 2 == 0 else "blue", lang)
         return say("orbit_dominion.repair.on_sheet", lang, move=n // 2 + 1, side=side)
 
