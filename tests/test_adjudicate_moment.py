@@ -71,7 +71,7 @@ def test_turn_is_astro_stras_turn_as_printed(turn: int) -> None:
 @pytest.mark.parametrize(
     ("args", "en", "ja"),
     [
-        (["--turn", "22"], "the record has 20 turns", "記録は 20ターン しかありません"),
+        (["--turn", "22"], "the record has 20 turns", "記録は 20ターンしかありません"),
         (["--turn", "3", "--at", "5"], "not both", "どちらか一方だけ"),
     ],
     ids=["past-the-end", "both"],

@@ -14,6 +14,7 @@ import importlib
 import pkgutil
 import re
 import string
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -64,12 +65,15 @@ def _tables() -> Iterator[tuple[str, dict[str, str]]]:
 TABLES = dict(_tables())
 
 
-def test_the_walk_finds_the_message_tables() -> None:
-    """The walk is real: it sees the report's labels and the record-check messages."""
-    names = {name.split("[")[0] for name in TABLES}
-    assert "adjudicator.core.judge.validation.RECORD_MESSAGES" in names
-    assert "adjudicator.core.write.report.LABELS" in names
-    assert "adjudicator.core.judge.references.DRAW" in names
+def test_the_walk_finds_the_message_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk is real: it sees a table in both languages and a table of such tables (the
+    core says its messages from the catalogue, so a module of its own stands in)."""
+    module = types.ModuleType("adjudicator.tables")
+    vars(module).update(
+        DRAW={"ja": "引き分け", "en": "draw"}, LABELS={"won": {"ja": "勝ち", "en": "won"}}
+    )
+    monkeypatch.setitem(globals(), "_modules", lambda: iter([module]))
+    assert set(dict(_tables())) == {"adjudicator.tables.DRAW", "adjudicator.tables.LABELS[won]"}
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))
@@ -143,10 +147,19 @@ def _input_error_calls() -> Iterator[tuple[str, ast.Call]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                for inner in ast.walk(node):  # an inner function, walked later, wins
+                    _ENCLOSING[id(inner)] = (inner, node)
+        for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
                 if name == "InputError":
                     yield str(path.relative_to(PACKAGE)), node
+
+
+#: Each node of a function, by its id, with its innermost function (the node is held, so
+#: that its id is not given to another).
+_ENCLOSING: dict[int, tuple[ast.AST, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
 
 
 def _codes(call: ast.Call) -> set[str]:
@@ -192,19 +205,39 @@ def test_every_input_error_is_written_in_japanese_too() -> None:
             continue
         keywords = {k.arg: k.value for k in call.keywords}
         message = call.args[1] if len(call.args) > 1 else keywords.get("message")
-        said = "ja" in keywords or _is_said(message)
+        said = "ja" in keywords or _is_said(message, call)
         assert said, f"{where}:{call.lineno} has no Japanese message"
         if "expected" in keywords:
-            said = "expected_ja" in keywords or _is_said(keywords["expected"])
+            said = "expected_ja" in keywords or _is_said(keywords["expected"], call)
             assert said, f"{where}:{call.lineno}: expected_ja"
 
 
-def _is_said(node: ast.expr | None) -> bool:
+def _is_said(node: ast.expr | None, call: ast.Call | None = None) -> bool:
     """Whether ``node`` is a message of the catalogue, ``said("core.…", …)``: its Japanese
-    is the catalogue's."""
+    is the catalogue's. A name passed on is one when the function around ``call`` takes it
+    as a parameter typed ``Said`` (whose every caller mypy holds to a bilingual message) or
+    gives it nothing but messages of the catalogue."""
     if isinstance(node, ast.IfExp):  # one message of the catalogue or another
-        return _is_said(node.body) and _is_said(node.orelse)
-    return isinstance(node, ast.Call) and getattr(node.func, "id", None) == "said"
+        return _is_said(node.body, call) and _is_said(node.orelse, call)
+    if isinstance(node, ast.Name) and call is not None:
+        return _said_name(node.id, _ENCLOSING.get(id(call), (call, None))[1])
+    return isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("said", "in_both")
+
+
+def _said_name(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
+    if function is None:
+        return False
+    arguments = function.args
+    for arg in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
+        if arg.arg == name:
+            return arg.annotation is not None and "Said" in ast.unparse(arg.annotation)
+    given = [
+        node.value
+        for node in ast.walk(function)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+    ]
+    return bool(given) and all(_is_said(value) for value in given)
 
 
 def test_the_walk_sees_the_games_input_errors() -> None:

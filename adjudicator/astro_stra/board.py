@@ -45,6 +45,7 @@ from typing import Any, Literal
 
 from adjudicator.astro_stra.readings import GEOMETRIES, Geometry, Readings
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Said, in_both, said
 from adjudicator.core.read.numbers import NumberError, read_int
 
 Side = Literal["black", "white"]
@@ -60,16 +61,8 @@ FORWARD, BACK = 1, -1
 
 Problem = tuple[str, dict[str, Any]]
 
-POSITION_SYNTAX = (
-    "'b:<point>=<count>,... w:<point>=<count>,...' with points 0 (start) to 13 (home) "
-    "ascending, counts at least 1, at least one piece a side"
-)
-POSITION_SYNTAX_JA = (
-    "'b:<点>=<数>,... w:<点>=<数>,...'(点は 0(振り出し)〜13(上がり)の昇順、数は 1 以上、"
-    "各陣営にコマが 1 個以上)"
-)
-#: The sides as a Japanese message names them.
-SIDE_JA = {"black": "黒", "white": "白"}
+#: The sides as a message names them, by their ids in the catalogue.
+SIDE_WORDS: dict[str, str] = {"black": "astro_stra.side.black", "white": "astro_stra.side.white"}
 
 
 def other(side: Side) -> Side:
@@ -256,19 +249,22 @@ def _number(text: str, field: str) -> int:
     """A point or a count, read by the one reader of numbers (a clear refusal, never
     Python's own, for a number of thousands of digits)."""
     try:
-        return read_int(text, what="number", what_ja="数")
+        return read_int(text, what=said("astro_stra.number.word"))
     except NumberError as err:
-        raise _bad(field, err.why, err.ja) from None
+        raise _bad(field, number_refusal(err)) from None
 
 
-def _bad(field: str, message: str, ja: str, suggestion: str | None = None) -> InputError:
+def number_refusal(err: NumberError) -> Said:
+    """Why the reader of numbers refused one, in both languages as it said it."""
+    return in_both(lambda lang: err.ja if lang == "ja" else err.why)
+
+
+def _bad(field: str, message: Said, suggestion: str | None = None) -> InputError:
     return InputError(
         "malformed_position",
         message,
-        ja=ja,
         field=field,
-        expected=POSITION_SYNTAX,
-        expected_ja=POSITION_SYNTAX_JA,
+        expected=said("astro_stra.position.syntax"),
         suggestion=suggestion,
     )
 
@@ -281,15 +277,13 @@ def parse_position(
     if not isinstance(text, str):
         raise _bad(
             field,
-            f"a position must be a string, not {type(text).__name__}",
-            "局面は文字列で書きます",
+            said("astro_stra.position.not_a_string", kind=type(text).__name__),
         )
     parts = text.split()
     if len(parts) != 2:
         raise _bad(
             field,
-            f"{text!r} does not have two space-separated parts (b: and w:)",
-            f"「{text}」が空白で区切られた 2 つの部分(b: と w:)になっていません",
+            said("astro_stra.position.not_two_parts", text=text),
         )
     sides: dict[Side, list[int]] = {}
     unordered = False
@@ -298,8 +292,7 @@ def parse_position(
         if not m or m[1] != SIDE_LETTERS[side]:
             raise _bad(
                 field,
-                f"{part!r} should start with '{SIDE_LETTERS[side]}:'",
-                f"「{part}」は '{SIDE_LETTERS[side]}:' で始めます",
+                said("astro_stra.position.side_letter", part=part, letter=SIDE_LETTERS[side]),
             )
         counts, in_order = _read_side(side, m[2], field)
         unordered = unordered or not in_order
@@ -308,8 +301,7 @@ def parse_position(
     if unordered:
         raise _bad(
             field,
-            "points must be written in ascending order",
-            "点は昇順に書きます",
+            said("astro_stra.position.unordered"),
             position.text(),
         )
     if geometry is not None:
@@ -317,10 +309,12 @@ def parse_position(
         if shared:
             raise _bad(
                 field,
-                f"black's point {shared[0]} is white's point {opposite(shared[0], geometry)} "
-                f"({geometry}) and both sides have pieces there",
-                f"黒の点 {shared[0]} は白の点 {opposite(shared[0], geometry)}({geometry})"
-                "で、両陣営のコマがあります",
+                said(
+                    "astro_stra.position.clash",
+                    point=shared[0],
+                    theirs=opposite(shared[0], geometry),
+                    geometry=geometry,
+                ),
             )
     return position
 
@@ -336,33 +330,29 @@ def _read_side(side: Side, written: str, field: str) -> tuple[list[int], bool]:
         if not e:
             raise _bad(
                 field,
-                f"{side}: {entry!r} is not <point>=<count>",
-                f"{SIDE_JA[side]}: 「{entry}」が <点>=<数> の形ではありません",
+                said("astro_stra.position.not_an_entry", side=said(SIDE_WORDS[side]), entry=entry),
             )
         point, n = _number(e[1], field), _number(e[2], field)
         if point not in PLACES:
             raise _bad(
                 field,
-                f"{side}: point {point} is not 0 (start) to 13 (home)",
-                f"{SIDE_JA[side]}: 点 {point} は 0(振り出し)〜13(上がり)にありません",
+                said("astro_stra.position.not_a_place", side=said(SIDE_WORDS[side]), point=point),
             )
         if n == 0:
             raise _bad(
                 field,
-                f"{side}: point {point} is written with count 0; leave it out",
-                f"{SIDE_JA[side]}: 点 {point} の数が 0 です。書かずに省きます",
+                said("astro_stra.position.count_zero", side=said(SIDE_WORDS[side]), point=point),
             )
         if point in seen:
             raise _bad(
                 field,
-                f"{side}: point {point} is written twice",
-                f"{SIDE_JA[side]}: 点 {point} が 2 回書かれています",
+                said("astro_stra.position.twice", side=said(SIDE_WORDS[side]), point=point),
             )
         in_order = in_order and not (seen and point < seen[-1])
         seen.append(point)
         counts[point] = n
     if not seen:
-        raise _bad(field, f"{side} has no pieces", f"{SIDE_JA[side]} のコマがありません")
+        raise _bad(field, said("astro_stra.position.no_pieces", side=said(SIDE_WORDS[side])))
     return counts, in_order
 
 

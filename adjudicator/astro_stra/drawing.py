@@ -15,7 +15,7 @@ from adjudicator.astro_stra.notation import parse_turn
 from adjudicator.astro_stra.readings import Geometry, Readings
 from adjudicator.astro_stra.references import colour_name
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.judge.references import RuleData
 
@@ -24,69 +24,44 @@ if TYPE_CHECKING:
     from adjudicator.core.judge.outcome import Outcome
     from adjudicator.core.write.svg import Picture
 
-#: The drawing's words: 振り出し (start) and 上がり (home) are the rulebook's terms.
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "points": "black's point",
-        "black": "black",
-        "white": "white",
-        "count": "{side}: start {start}, home {home}",
-    },
-    "ja": {
-        "points": "黒の番号     ",
-        "black": "黒",
-        "white": "白",
-        "count": "{side}: 振り出し {start}、上がり {home}",
-    },
-}
+# The drawing's words are the catalogue's (``astro_stra.draw.*``, ``astro_stra.line.*``):
+# 振り出し (start) and 上がり (home) are the rulebook's terms, ホールド its word for a held
+# die (Trihaira, Cetustein).
 
-
-#: The one-line position: the board and the dice in notation, the words around them in the
-#: report's language. ホールド is the rulebook's word for a held die (Trihaira, Cetustein).
-LINE_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "setup": "set-up; {position}",
-        "turn": "{position}; {side} to move; held: {holds}",
-        "hold": "{owner} {colour}={pips}",
-        "none": "none",
-        "silenced": "no skill next turn: {sides}",
-        "once_used": "once-per-game skill spent: {sides}",
-        "and": ", ",
-    },
-    "ja": {
-        "setup": "準備; {position}",
-        "turn": "{position}; {side}の手番; ホールド: {holds}",
-        "hold": "{owner}の{colour}={pips}",
-        "none": "なし",
-        "silenced": "次のターンはスキル不可: {sides}",
-        "once_used": "蛇牙・Artemis 使用済み: {sides}",
-        "and": "、",
-    },
-}
+#: Each side as the drawing names it, by its id in the catalogue.
+_SIDE = {"black": "astro_stra.side.black", "white": "astro_stra.side.white"}
+#: The skills a side may not use, by the id of the words that list them.
+_BARRED = {"silenced": "astro_stra.line.silenced", "once_used": "astro_stra.line.once_used"}
 
 
 def summary(game: Game | None, start: Position, lang: Lang = "en") -> str:
     """One line: the position in notation, whose turn, the held dice (``colour=pips``) and
     the skills a side may not use; in English, the text engines and records compare, and
     in Japanese with each held die's colour as the rulebook names it (黒の緑色=6)."""
-    words, names = LINE_WORDS[lang], WORDS[lang]
     if game is None:
-        return words["setup"].format(position=start.text())
-    holds = words["and"].join(
-        words["hold"].format(
-            owner=names[h.owner],
+        return say("astro_stra.line.setup", lang, position=start.text())
+    joined = say("astro_stra.line.and", lang)
+    holds = joined.join(
+        say(
+            "astro_stra.line.hold",
+            lang,
+            owner=say(_SIDE[h.owner], lang),
             colour=h.colour if lang == "en" else colour_name(h.colour, lang),
             pips=h.pips,
         )
         for h in game.holds
     )
-    text = words["turn"].format(
-        position=game.position.text(), side=names[game.to_move], holds=holds or words["none"]
+    text = say(
+        "astro_stra.line.turn",
+        lang,
+        position=game.position.text(),
+        side=say(_SIDE[game.to_move], lang),
+        holds=holds or say("astro_stra.line.none", lang),
     )
     for key, sides in (("silenced", game.silenced), ("once_used", game.once_used)):
         if sides:
-            listed = words["and"].join(names[side] for side in sorted(sides))
-            text += "; " + words[key].format(sides=listed)
+            listed = joined.join(say(_SIDE[side], lang) for side in sorted(sides))
+            text += "; " + say(_BARRED[key], lang, sides=listed)
     return text
 
 
@@ -101,16 +76,20 @@ def _cell(position: Position, point: int, geometry: Geometry) -> str:
 
 
 def draw(position: Position, geometry: Geometry = "two-rows", lang: Lang = "en") -> str:
-    words = WORDS[lang]
     rows = [range(1, 7), range(7, 13)] if geometry == "two-rows" else [range(1, 13)]
     lines = []
-    for points in rows:
-        head = " ".join(f"{p:>3}" for p in points)
-        cells = " ".join(f"{_cell(position, p, geometry):>3}" for p in points)
-        lines += [f"{words['points']} {head}", f"              {cells}"]
+    points = say("astro_stra.draw.points", lang)
+    for row in rows:
+        head = " ".join(f"{p:>3}" for p in row)
+        cells = " ".join(f"{_cell(position, p, geometry):>3}" for p in row)
+        lines += [f"{points} {head}", f"              {cells}"]
     for side in ("black", "white"):
-        count = words["count"].format(
-            side=words[side], start=position.count(side, START), home=position.count(side, HOME)
+        count = say(
+            "astro_stra.draw.count",
+            lang,
+            side=say(_SIDE[side], lang),
+            start=position.count(side, START),
+            home=position.count(side, HOME),
         )
         lines.append(count)
     return "\n".join(lines) + "\n"
@@ -161,16 +140,14 @@ class Drawings:
     def _title(self, lang: Lang) -> str:
         """The turn to come and whose it is; once a side has every piece home (step 7)
         no side is to move: who won."""
-        from adjudicator.astro_stra.drawing_svg import WORDS
-
-        game, words = self.game, WORDS[lang]
+        game = self.game
         if game is None:
-            return words["setup"]
+            return say("astro_stra.svg.setup", lang)
         if self.decided is not None:
             from adjudicator.core.write.report import outcome_line
 
             return outcome_line(self.rules, self.decided, lang)
-        to_move = words["to_move"].format(side=words[game.to_move])
+        to_move = say("astro_stra.svg.to_move", lang, side=say(_SIDE[game.to_move], lang))
         return f"{ply_name(self.rules.counting, self.ply() + 1, lang)} · {to_move}"
 
 

@@ -22,7 +22,7 @@ from adjudicator.astro_stra.readings import Geometry
 from adjudicator.astro_stra.references import colour_name
 from adjudicator.astro_stra.skills import Hold
 from adjudicator.astro_stra.turn import TurnPlay
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.write.svg import (
     ARROW_DEFS,
     ARROW_STYLE,
@@ -52,32 +52,11 @@ DIE_COLOURS: dict[str, tuple[str, str]] = {
     "clear": ("#f5f5f5", "#000"),
     "orange": ("#fb8c00", "#000"),
 }
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "black": "black",
-        "white": "white",
-        "start": "start",
-        "home": "home",
-        "held": "held",
-        "dice": "dice of the turn",
-        "to_move": "{side} to move",
-        "point": "point",
-        "setup": "set-up",
-        "rolled": "rolled {pips}",
-    },
-    "ja": {
-        "black": "黒",
-        "white": "白",
-        "start": "振り出し",
-        "home": "上がり",
-        "held": "保持",
-        "dice": "この手番のダイス",
-        "to_move": "{side}の手番",
-        "point": "マス",
-        "setup": "準備",
-        "rolled": "出目 {pips}",
-    },
-}
+#: Each side as the picture names it, by its id in the catalogue (the picture's other
+#: words are ``astro_stra.svg.*``).
+_SIDE = {"black": "astro_stra.side.black", "white": "astro_stra.side.white"}
+#: The places off the board, start and home (the rulebook's 振り出し and 上がり).
+_OFF_BOARD = {START: "astro_stra.svg.start", HOME: "astro_stra.svg.home"}
 
 
 def _rows(geometry: Geometry) -> int:
@@ -115,7 +94,6 @@ def place(side: Side, point: int, geometry: Geometry) -> tuple[float, float, int
 
 def _board(geometry: Geometry, lang: Lang) -> str:
     width, height = size(geometry)
-    words = WORDS[lang]
     parts = [
         "<defs>",
         ARROW_DEFS,
@@ -144,7 +122,7 @@ def _board(geometry: Geometry, lang: Lang) -> str:
                 )
             label_y = y + 20 if grow < 0 else y - 14
             label = (
-                f"{words['start' if point == START else 'home']} ({words[side]})"
+                f"{say(_OFF_BOARD[point], lang)} ({say(_SIDE[side], lang)})"
                 if off_board
                 else str(point)
             )
@@ -239,14 +217,13 @@ def _dice(
     (the pips once step 3's skills were used) and, when a skill changed them, the pips it
     was rolled with; then the dice held for a later turn."""
     y = TOP + _rows(geometry) * ROW_H + 44
-    words = WORDS[lang]
     out = []
     if play is not None:
         out.append(
             text(
                 LEFT,
                 y - 8,
-                f"{words[play.side]} · {words['dice']}",
+                f"{say(_SIDE[play.side], lang)} · {say('astro_stra.svg.dice', lang)}",
                 font_size=12,
                 font_family=FONT_FAMILY,
                 fill="#333",
@@ -265,7 +242,7 @@ def _dice(
             pips = settled.get(colour, rolled.get(colour, 0))
             out.append(_die(x + 18, y + 8, colour, pips, lang))
             if pips != rolled.get(colour, pips):
-                was = words["rolled"].format(pips=rolled[colour])
+                was = say("astro_stra.svg.rolled", lang, pips=rolled[colour])
                 out.append(
                     text(
                         x + 30,
@@ -280,11 +257,18 @@ def _dice(
     if holds:
         x0 = LEFT + 240
         out.append(
-            text(x0, y - 8, words["held"], font_size=12, font_family=FONT_FAMILY, fill="#333")
+            text(
+                x0,
+                y - 8,
+                say("astro_stra.svg.held", lang),
+                font_size=12,
+                font_family=FONT_FAMILY,
+                fill="#333",
+            )
         )
         for i, hold in enumerate(holds):
             x = x0 + i * 110
-            owner = words[hold.owner]
+            owner = say(_SIDE[hold.owner], lang)
             out.append(f'<g data-held="{hold.owner}:{hold.colour}">')
             out.append(_die(x, y + 8, hold.colour, hold.pips, lang, held=True))
             where = f"{owner} {hold.slot}" if hold.slot else owner
@@ -315,14 +299,14 @@ def _moves(play: TurnPlay | None, style: str, geometry: Geometry) -> list[str]:
 
 
 def describe(position: Position, geometry: Geometry, lang: Lang = "en") -> str:
-    words = WORDS[lang]
     parts = []
     for side in SIDES:
         counts = position.counts(side)
         on_points = ", ".join(f"{p}×{counts[p]}" for p in range(1, 13) if counts[p])
         parts.append(
-            f"{words[side]}: {words['start']} {counts[START]}, {words['home']} {counts[HOME]}, "
-            f"{words['point']} {on_points or '—'}"
+            f"{say(_SIDE[side], lang)}: {say('astro_stra.svg.start', lang)} {counts[START]}, "
+            f"{say('astro_stra.svg.home', lang)} {counts[HOME]}, "
+            f"{say('astro_stra.svg.point', lang)} {on_points or '—'}"
         )
     return "; ".join(parts) + "."
 
@@ -352,7 +336,7 @@ def picture(
     layer += _moves(last, "last", geometry)
     layer += _moves(refused, "bad", geometry)
     layer.append("</g>")
-    heading = title or ("戦星術枢斗羅" if lang == "ja" else "Astro-Stra")
+    heading = title or say("astro_stra.svg.title", lang)
     return Picture(
         width,
         height,

@@ -44,25 +44,35 @@ def legal_turns(game: Game, roll: Mapping[str, int], readings: Readings) -> list
     """Every line the side to move may write as its next turn with the dice ``roll``
     (colour → pips), sorted; empty once the game is decided or when ``roll`` is not that
     side's three dice, a held die at its held pips."""
+    return sorted({line for line, _ in legal_plays(game, roll, readings)})
+
+
+def legal_plays(
+    game: Game, roll: Mapping[str, int], readings: Readings, *, spellings: bool = True
+) -> Iterator[tuple[str, Game]]:
+    """Each line :func:`legal_turns` lists, with the game it leaves (a line may come more
+    than once: two chains can spell it); without ``spellings``, each way to act in one
+    order of its moves only (every order reaches the same game)."""
     if game.winner is not None:
-        return []
+        return
     side = game.to_move
     mine = game.colours[side]
     if sorted(roll) != sorted(mine):
-        return []
+        return
     first, second, third = (Die(colour, roll[colour]) for colour in mine)  # a side's three
     dice = (first, second, third)
     number = game.turns + 1
-    lines = {
-        turn_line(number, play)
-        for play in _chains(game, dice, readings)
-        if isinstance(play_turn(game, play, readings), Game)
-    }
-    return sorted(lines)
+    for play in _chains(game, dice, readings, spellings=spellings):
+        after = play_turn(game, play, readings)
+        if isinstance(after, Game):
+            yield turn_line(number, play), after
 
 
-def _chains(game: Game, dice: tuple[Die, Die, Die], readings: Readings) -> Iterator[TurnPlay]:
-    """Every chain of choices the steps' lists offer, legal or not at the end."""
+def _chains(
+    game: Game, dice: tuple[Die, Die, Die], readings: Readings, *, spellings: bool = True
+) -> Iterator[TurnPlay]:
+    """Every chain of choices the steps' lists offer, legal or not at the end (with
+    ``spellings``, each way to act in every order of its moves)."""
     side = game.to_move
     by_colour = {die.colour: die for die in dice}
     foe = game.colours[other(side)]
@@ -75,7 +85,7 @@ def _chains(game: Game, dice: tuple[Die, Die, Die], readings: Readings) -> Itera
         for skill, extra, position, after in _skills(game.position, table, foe, readings):
             now = Dice(after.s.pips, after.t.pips, after.a.pips)
             for target in targets.targets(position, side, now.t, now, readings) or [()]:
-                for moves in _spellings(position, side, target, now, readings):
+                for moves in _spellings(position, side, target, now, readings, spellings):
                     yield TurnPlay(side, dice, slots, skill, target, moves, extra)
 
 
@@ -109,12 +119,20 @@ def _uses(
 
 
 def _spellings(
-    position: Position, side: Side, target: tuple[int, ...], dice: Dice, readings: Readings
+    position: Position,
+    side: Side,
+    target: tuple[int, ...],
+    dice: Dice,
+    readings: Readings,
+    every_order: bool = True,
 ) -> Iterator[tuple[tuple[int, int], ...]]:
     """Step 5: no moves, or each way to act, written in every order of its moves (the
-    judge keeps the orders a record may write)."""
+    judge keeps the orders a record may write), or in one."""
     yield ()
     if not target:
         return
     for way in actions.moves(position, side, target, dice.a, dice, readings):
-        yield from dict.fromkeys(itertools.permutations(way.plain()))
+        if every_order:
+            yield from dict.fromkeys(itertools.permutations(way.plain()))
+        else:
+            yield way.plain()

@@ -10,7 +10,7 @@ from adjudicator.astro_stra.legal import legal_turns
 from adjudicator.astro_stra.references import colour_name
 from adjudicator.astro_stra.replay import AstroStraReplay
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang, said, say
+from adjudicator.core.i18n import Lang, in_both, said, say
 from adjudicator.core.judge.legal import LegalGroup, LegalNext
 from adjudicator.core.read.numbers import read_int
 
@@ -18,7 +18,10 @@ from adjudicator.core.read.numbers import read_int
 _DIE = re.compile(r"([a-z-]+)=([1-6])")
 #: Step 2 in a turn line: ``S=cyan T=blue A=black-red``.
 _SLOTS = re.compile(r"S=([a-z-]+) T=([a-z-]+) A=([a-z-]+)")
-_SIDE = {"black": "黒", "white": "白"}
+#: Each side as a message names it, by its id in the catalogue.
+_SIDE = {"black": "astro_stra.side.black", "white": "astro_stra.side.white"}
+#: Step 2's slots as the rulebook names them (S:スキル, T:ターゲット, A:アクション).
+_SLOT_NAMES = ("astro_stra.legal.slot.s", "astro_stra.legal.slot.t", "astro_stra.legal.slot.a")
 
 
 def legal_next(replay: AstroStraReplay, lang: Lang, roll: str | None) -> LegalNext:
@@ -37,7 +40,7 @@ def legal_next(replay: AstroStraReplay, lang: Lang, roll: str | None) -> LegalNe
     mine = game.colours[game.to_move]
     held = {h.colour: h.pips for h in game.holds if h.owner == game.to_move}
     if sorted(dice) != sorted(mine) or any(dice[c] != p for c, p in held.items()):
-        raise _not_the_dice(game.to_move, mine, held, lang)
+        raise _not_the_dice(game.to_move, mine, held)
     turns = legal_turns(game, dice, replay.readings)
     groups: dict[str, list[str]] = {}
     for line in turns:
@@ -64,17 +67,26 @@ def _roll(roll: str | None) -> dict[str, int]:
     return {m[1]: read_int(m[2]) for m in dice if m}
 
 
-def _not_the_dice(side: str, mine: tuple[str, ...], held: dict[str, int], lang: Lang) -> InputError:
-    colours = " / ".join(mine)
-    kept = ", ".join(f"{c}={p}" for c, p in held.items())
-    kept_ja = "、".join(f"{colour_name(c, 'ja')}={p}" for c, p in held.items())
-    return InputError(
-        "usage",
-        f"{side}'s dice are {colours}" + (f", held at {kept}" if kept else ""),
-        ja=f"{_SIDE[side]}のダイスは {' / '.join(colour_name(c, 'ja') for c in mine)} です"
-        + (f"(ホールド: {kept_ja})" if kept_ja else ""),
-        field="--dice",
+def _not_the_dice(side: str, mine: tuple[str, ...], held: dict[str, int]) -> InputError:
+    """The refusal of a roll that is not the side's dice: its dice, and those it holds with
+    their pips; in Japanese each colour as the rulebook names it."""
+
+    def named(colour: str, lang: Lang) -> str:
+        return colour if lang == "en" else colour_name(colour, lang)
+
+    colours = in_both(lambda lang: " / ".join(named(c, lang) for c in mine))
+    kept = in_both(
+        lambda lang: say("astro_stra.line.and", lang).join(
+            f"{named(c, lang)}={p}" for c, p in held.items()
+        )
     )
+    side_words = said(_SIDE[side])
+    message = (
+        said("astro_stra.legal.not_the_dice_held", side=side_words, colours=colours, kept=kept)
+        if held
+        else said("astro_stra.legal.not_the_dice", side=side_words, colours=colours)
+    )
+    return InputError("usage", message, field="--dice")
 
 
 def _slots_in(key: str, lang: Lang) -> str:
@@ -83,7 +95,7 @@ def _slots_in(key: str, lang: Lang) -> str:
     slots = _SLOTS.fullmatch(key)
     if slots is None or lang == "en":
         return key
-    names = ("S:スキル", "T:ターゲット", "A:アクション")
     return " · ".join(
-        f"{n} {colour_name(c, lang)}" for n, c in zip(names, slots.groups(), strict=True)
+        f"{say(n, lang)} {colour_name(c, lang)}"
+        for n, c in zip(_SLOT_NAMES, slots.groups(), strict=True)
     )

@@ -34,12 +34,12 @@ import re
 from collections.abc import Sequence
 from typing import cast
 
-from adjudicator.astro_stra.board import Side
+from adjudicator.astro_stra.board import Side, number_refusal
 from adjudicator.astro_stra.skill_use import SkillUse, without_unused
 from adjudicator.astro_stra.skills import COLOURS, ONCE_PER_GAME, Die
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Said
+from adjudicator.core.i18n import Said, said
 from adjudicator.core.read.numbers import (
     NumberError,
     ascii_spelling,
@@ -48,14 +48,6 @@ from adjudicator.core.read.numbers import (
     require_ascii_digits,
 )
 
-EVENT_SYNTAX = (
-    "'opening B-W …', 'draft C C C C C C' or "
-    "'N. SIDE: dice C=P C=P C=P | S=C T=C A=C | skill … | target P[,P] | moves F>T …'"
-)
-EVENT_SYNTAX_JA = (
-    "'opening B-W …'、'draft C C C C C C'、"
-    "'N. SIDE: dice C=P C=P C=P | S=C T=C A=C | skill … | target P[,P] | moves F>T …' のいずれか"
-)
 #: A turn as read: its number and what was done.
 ReadTurn = tuple[int, TurnPlay]
 _TURN = re.compile(r"^([0-9]+)\. (black|white): (.*)$")
@@ -66,13 +58,11 @@ _OPPONENT_PIPS = re.compile(r"^([a-z-]+)=([+-]?[0-9]+)$")
 _OPPONENT = re.compile(r"[a-z-]+")
 
 
-def _bad(line: str, why: str, ja: str) -> InputError:
+def _bad(line: str, why: Said) -> InputError:
     return InputError(
         "malformed_event",
-        f"{line!r}: {why}",
-        ja=f"「{line}」: {ja}",
-        expected=EVENT_SYNTAX,
-        expected_ja=EVENT_SYNTAX_JA,
+        said("astro_stra.notation.at_line", line=line, why=why),
+        expected=said("astro_stra.notation.event_syntax"),
     )
 
 
@@ -187,13 +177,13 @@ def draft_line(picks: list[str]) -> str:
 # --- reading -----------------------------------------------------------------------------------
 
 
-#: What a number in a line is, in Japanese.
-_WHAT_JA = {
-    "swap": "入れ替え先",
-    "pips": "目",
-    "point": "点",
-    "die": "ダイスの目",
-    "turn": "ターン番号",
+#: What a number in a line is, by its id in the catalogue.
+_WHAT = {
+    "swap": "astro_stra.notation.what.swap",
+    "pips": "astro_stra.notation.what.pips",
+    "point": "astro_stra.notation.what.point",
+    "die": "astro_stra.notation.what.die",
+    "turn": "astro_stra.notation.what.turn",
 }
 
 
@@ -202,9 +192,9 @@ def _int(text: str, line: str, what: str) -> int:
     all but the turn number may be signed (black-white's ±1; a value out of range is the
     judge's)."""
     try:
-        return read_int(text, what=what, what_ja=_WHAT_JA[what], signed=what != "turn")
+        return read_int(text, what=said(_WHAT[what]), signed=what != "turn")
     except NumberError as err:
-        raise _bad(line, err.why, err.ja) from None
+        raise _bad(line, number_refusal(err)) from None
 
 
 class TurnRefused(InputError):
@@ -220,10 +210,8 @@ class SkillWords(TurnRefused):
     def __init__(self, line: str, skill: str, why: Said) -> None:
         super().__init__(
             "malformed_event",
-            f"{line!r}: the {skill} skill: {why}",
-            ja=f"「{line}」: {skill} のスキル: {why.ja}",
-            expected=EVENT_SYNTAX,
-            expected_ja=EVENT_SYNTAX_JA,
+            said("astro_stra.notation.skill_at_line", line=line, skill=skill, why=why),
+            expected=said("astro_stra.notation.event_syntax"),
         )
         self.skill = skill
         self.why = why
@@ -239,20 +227,13 @@ _SETS = {
     "opponent named": ("opponent",),
     "pips": ("pips",),
 }
-#: How a refusal names a field given twice.
+#: How a refusal names a field given twice, by its id in the catalogue.
 _FIELD_WORDS = {
-    "held": "held=",
-    "swap": "swap=",
-    "die": "the die (T or A)",
-    "pips": "the pips",
-    "opponent": "the opposing die",
-}
-_FIELD_WORDS_JA = {
-    "held": "held=",
-    "swap": "swap=",
-    "die": "ダイス(T か A)",
-    "pips": "目",
-    "opponent": "相手のダイス",
+    "held": "astro_stra.notation.field.held",
+    "swap": "astro_stra.notation.field.swap",
+    "die": "astro_stra.notation.field.die",
+    "pips": "astro_stra.notation.field.pips",
+    "opponent": "astro_stra.notation.field.opponent",
 }
 
 
@@ -261,23 +242,20 @@ def parse_skill(text: str, line: str) -> SkillUse | None:
     given at most once (a second value is never silently the one read)."""
     words = text.split()
     if words[:1] != ["skill"] or len(words) < 2:
-        raise _bad(line, "step 3 is 'skill …' or 'skill -'", "手順3は 'skill …' か 'skill -' です")
+        raise _bad(line, said("astro_stra.notation.step_3"))
     rest = words[2:]
     if words[1] == "-":
         if rest:
             raise SkillWords(
                 line,
                 "-",
-                Said(
-                    f"a skipped step takes no parameter ({' '.join(rest)})",
-                    f"無視した手順には何も書きません({' '.join(rest)})",
-                ),
+                said("astro_stra.notation.skipped_takes_nothing", words=" ".join(rest)),
             )
         return None
     use = SkillUse(words[1])
     colours = [w for w in rest if w.startswith("as=")]
     if len(colours) > 1:
-        raise SkillWords(line, use.skill, Said("as= is given twice", "as= が2回書かれています"))
+        raise SkillWords(line, use.skill, said("astro_stra.notation.as_twice"))
     if colours and rest[0] != colours[0]:
         raise _as_out_of_place(line)
     if colours:
@@ -292,9 +270,10 @@ def parse_skill(text: str, line: str) -> SkillUse | None:
             raise SkillWords(
                 line,
                 use.skill,
-                Said(
-                    f"{_FIELD_WORDS[min(twice)]} is given twice ({word!r})",
-                    f"{_FIELD_WORDS_JA[min(twice)]}が2回書かれています(「{word}」)",
+                said(
+                    "astro_stra.notation.field_twice",
+                    field=said(_FIELD_WORDS[min(twice)]),
+                    word=word,
                 ),
             )
         given.update(fields)
@@ -311,8 +290,7 @@ def _skill_word(word: str, line: str) -> tuple[str, tuple[object, ...]]:
         if owner not in ("black", "white") or not colour:
             raise _bad(
                 line,
-                f"{word!r} is not held=SIDE:COLOUR",
-                f"「{word}」が held=SIDE:COLOUR の形ではありません",
+                said("astro_stra.notation.not_held", word=word),
             )
         return "held", ((owner, colour),)
     if word.startswith("swap="):
@@ -333,10 +311,8 @@ def _as_out_of_place(line: str) -> InputError:
     skill's name, where it is read; ``--lenient`` reads it there."""
     return TurnRefused(
         "noncanonical_notation",
-        f"{line!r}: as= is written right after the skill's name",
-        ja=f"「{line}」: as= はスキル名のすぐ後に書きます",
-        expected="skill NAME as=COLOUR … (or --lenient)",
-        expected_ja="skill 名前 as=色 …(または --lenient)",
+        said("astro_stra.notation.as_out_of_place", line=line),
+        expected=said("astro_stra.notation.as_expected"),
         suggestion=lenient_spelling(line),
     )
 
@@ -379,37 +355,32 @@ def parse_turn(line: str) -> ReadTurn:
     if not m:
         raise _bad(
             line,
-            "a turn starts 'N. black:' or 'N. white:'",
-            "ターンは 'N. black:' か 'N. white:' で始まります",
+            said("astro_stra.notation.turn_start"),
         )
     fields = [f.strip() for f in m[3].split("|")]
     if len(fields) != 5:
         raise _bad(
             line,
-            "a turn has five parts: dice | slots | skill | target | moves",
-            "ターンは 5 つの部分(dice | slots | skill | target | moves)からなります",
+            said("astro_stra.notation.five_parts"),
         )
     dice_text, slots_text, skill, target_text, moves_text = fields
     words = dice_text.split()
     if words[:1] != ["dice"] or len(words) != 4:
-        raise _bad(line, "step 1 is 'dice C=P C=P C=P'", "手順1は 'dice C=P C=P C=P' です")
+        raise _bad(line, said("astro_stra.notation.step_1"))
     dice = []
     for word in words[1:]:
         dm = _DIE.match(word)
         if not dm:
-            raise _bad(
-                line, f"{word!r} is not colour=pips", f"「{word}」が 色=目 の形ではありません"
-            )
+            raise _bad(line, said("astro_stra.notation.not_colour_pips", word=word))
         dice.append(Die(dm[1], _int(dm[2], line, "die")))
     slots = dict(re.findall(r"([STA])=([a-z-]+)", slots_text))
     if sorted(slots) != ["A", "S", "T"] or len(slots_text.split()) != 3:
-        raise _bad(line, "step 2 is 'S=C T=C A=C'", "手順2は 'S=C T=C A=C' です")
+        raise _bad(line, said("astro_stra.notation.step_2"))
     target_words = target_text.split()
     if target_words[:1] != ["target"] or len(target_words) != 2:
         raise _bad(
             line,
-            "step 4 is 'target P', 'target P,P' or 'target -'",
-            "手順4は 'target P'、'target P,P'、'target -' のいずれかです",
+            said("astro_stra.notation.step_4"),
         )
     target = (
         ()
@@ -418,17 +389,13 @@ def parse_turn(line: str) -> ReadTurn:
     )
     move_words = moves_text.split()
     if move_words[:1] != ["moves"] or len(move_words) < 2:
-        raise _bad(
-            line, "step 5 is 'moves F>T …' or 'moves -'", "手順5は 'moves F>T …' か 'moves -' です"
-        )
+        raise _bad(line, said("astro_stra.notation.step_5"))
     moves: list[tuple[int, int]] = []
     if move_words[1:] != ["-"]:
         for word in move_words[1:]:
             src, gt, dst = word.partition(">")
             if not gt:
-                raise _bad(
-                    line, f"{word!r} is not from>to", f"「{word}」が 元>先 の形ではありません"
-                )
+                raise _bad(line, said("astro_stra.notation.not_from_to", word=word))
             moves.append((_int(src, line, "point"), _int(dst, line, "point")))
     main, plus, extra = skill.partition(" + ")
     play = TurnPlay(
@@ -467,8 +434,6 @@ def parse_opening(line: str) -> list[tuple[int, int]]:
     for word in line.split()[1:]:
         black, dash, white = word.partition("-")
         if not dash:
-            raise _bad(
-                line, f"{word!r} is not BLACK-WHITE", f"「{word}」が 黒-白 の形ではありません"
-            )
+            raise _bad(line, said("astro_stra.notation.not_black_white", word=word))
         rolls.append((_int(black, line, "die"), _int(white, line, "die")))
     return rolls

@@ -105,21 +105,18 @@ class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
     def write_record(self, record: GameRecord, to: str) -> str:
         from adjudicator.astro_stra import record_text
         from adjudicator.core.errors import InputError
+        from adjudicator.core.i18n import said
 
         model = record.model
         if to == "text":
             return record_text.format_record(model)
         unheld = model.unheld_turn()
         if unheld is not None:
-            line, why, why_ja = unheld
+            line, why = unheld
             raise InputError(
                 "unrepresentable_turn",
-                f"{line!r}: {why}; the JSON record numbers turns by their place and holds a "
-                "skill as the notation reads it (validate judges the turn at its ply)",
-                ja=f"「{line}」: {why_ja}。JSON の記録はターンを順に番号付けし、スキルを記法"
-                "どおりに保持します(validate がその手で判定します)",
-                expected="turns numbered 1, 2, … each as the notation reads it",
-                expected_ja="1, 2, … と順に番号付けされ、記法どおりに読めるターン",
+                said("astro_stra.unheld.turn", line=line, why=why),
+                expected=said("astro_stra.unheld.expected"),
             )
         from adjudicator.core.read.strict_json import dumps
 
@@ -133,23 +130,27 @@ class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
 
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         """The opening and the draft are the record's first two events, each turn one
-        after them (:meth:`Record.lines`)."""
+        after them (:meth:`Record.lines`), numbered in order: a text record's turns as it
+        wrote them (a gap in its numbers, where a turn was left out) are read afresh."""
         from adjudicator.astro_stra.notation import parse_opening, parse_turn
         from adjudicator.astro_stra.record import Turn
 
         model: Record = record.model  # this game's record holds its own model
+        written = model.written_turns()
         (opening, o), (draft, d), *turns = events
+
+        def turn(line: str, origin: int | None) -> Turn:
+            entry = written[origin - 2] if origin is not None and origin >= 2 else line
+            return Turn.of((parse_turn(line) if isinstance(entry, str) else entry)[1])
+
         update: dict[str, Any] = {
             "opening": model.opening if o == 0 else parse_opening(opening),
             "draft": model.draft if d == 1 else draft.split()[1:],
-            "turns": [
-                model.turns[origin - 2]
-                if origin is not None and origin >= 2
-                else Turn.of(parse_turn(line)[1])
-                for line, origin in turns
-            ],
+            "turns": [turn(line, origin) for line, origin in turns],
         }
-        return model.model_copy(update=update).to_game_record([])
+        corrected = model.model_copy(update=update)
+        corrected._written = None  # numbered in order now: the turns are what it holds
+        return corrected.to_game_record([])
 
     def chance(self, line: str) -> bool:
         """The opening roll and every turn (step 1 rolls its three dice)."""

@@ -25,6 +25,7 @@ from adjudicator.astro_stra.skill_use import SkillUse
 from adjudicator.astro_stra.skills import Die
 from adjudicator.astro_stra.turn import TurnPlay
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Said, said
 from adjudicator.core.judge.verdict import ClaimedResult, Note
 from adjudicator.core.read.records import ClaimedResultModel, Event, GameRecord, exact_int
 
@@ -188,23 +189,16 @@ class Record(_Strict):
             return self._written
         return [(number, turn.play()) for number, turn in enumerate(self.turns, 1)]
 
-    def unheld_turn(self) -> tuple[str, str, str] | None:
-        """The first turn of a text record the JSON form cannot hold, as its line and why
-        (in English and Japanese): numbered out of sequence, or its step 3 refused as
-        written; ``None`` when it holds them all."""
+    def unheld_turn(self) -> tuple[str, Said] | None:
+        """The first turn of a text record the JSON form cannot hold, as its line and why:
+        numbered out of sequence, or its step 3 refused as written; ``None`` when it holds
+        them all."""
         for index, entry in enumerate(self._written or (), 1):
             if isinstance(entry, str):
-                return (
-                    entry,
-                    "its step 3 is refused as written",
-                    "手順3が書かれたとおりには読めません",
-                )
+                return entry, said("astro_stra.unheld.step_3")
             if entry[0] != index:
-                return (
-                    turn_line(*entry),
-                    f"it is numbered {entry[0]} where turn {index} comes",
-                    f"ターン {index} の所で番号が {entry[0]} です",
-                )
+                why = said("astro_stra.unheld.numbered", number=entry[0], index=index)
+                return turn_line(*entry), why
         return None
 
     def lines(self) -> list[str]:

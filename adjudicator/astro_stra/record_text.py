@@ -54,7 +54,7 @@ def _sets(tag: Tag, reading: Reading) -> int | str:
     refuse with the values it takes."""
     value = ascii_line(tag.value, tag.where, lenient=reading.lenient, notes=reading.notes)
     try:
-        return read_int(value, what="[Sets]", what_ja="[Sets]")
+        return read_int(value, what="[Sets]")
     except NumberError:
         return value
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
+from adjudicator.astro_stra import omissions
 from adjudicator.astro_stra.board import Position, start_position
 from adjudicator.astro_stra.drawing import Drawings, summary
+from adjudicator.astro_stra.legal import legal_turns
 from adjudicator.astro_stra.notation import (
     ReadTurn,
     SkillWords,
@@ -33,6 +35,11 @@ from adjudicator.core.judge.references import RuleData, in_force
 from adjudicator.core.judge.replay import ACCEPTED, EventReplay, Step
 from adjudicator.core.judge.violations import Violation
 from adjudicator.core.read.records import Event
+from adjudicator.core.repair.continuation import agreed, says_all
+
+#: Turns a repair tries where one was left out, at most: the effects the turns after agree
+#: with equally, the likeliest first.
+MOST = 24
 
 
 def _lenient(written: str | ReadTurn) -> str | None:
@@ -168,6 +175,36 @@ class AstroStraReplay(Drawings, EventReplay):
                 winner=result.winner, reason="all_home", decided_at=self.events + 1
             )
         return None
+
+    def omitted(self, ahead: Sequence[str]) -> list[str]:
+        """The turn left out here, as the turns after it tell it (:mod:`.omissions`): its
+        dice are nowhere else, but where it left the pieces and the dice it held are."""
+        game = self.game
+        if game is None or self.decided is not None or not omissions.gap(game, ahead):
+            return []
+        key = ("agreed", omissions.key_of(game, self.readings), tuple(ahead))
+        return omissions.kept(
+            key, lambda: agreed(self, omissions.rebuilt(game, self.readings), ahead, MOST)
+        )
+
+    def completed(self, written: str) -> list[str]:
+        """The turns with the dice ``written`` says that say all it says and more: a move
+        of the turn, a re-roll's pips, a target left out (the dice are the roll's; every
+        legal turn for them is listed, :func:`~.legal.legal_turns`)."""
+        game = self.game
+        if game is None or self.decided is not None or self.accepts(written):
+            return []
+        roll = omissions.roll_of(written)
+        if roll is None:
+            return []
+        return [line for line in legal_turns(game, roll, self.readings) if says_all(written, line)]
+
+    def same_effect(self, event: str) -> list[str]:
+        """The turns that would leave the game as ``event`` leaves it: other dice, slots
+        or moves to the same position and the same dice held."""
+        if self.game is None or self.decided is not None:
+            return []
+        return omissions.same_effect(self.game, self.readings, event)
 
     def interpretations_in_force(self) -> list[str]:
         return in_force(self.rules, self.readings)

@@ -6,22 +6,13 @@ from __future__ import annotations
 
 from adjudicator.astro_stra.identity import FORMAT, GAME_ID
 from adjudicator.astro_stra.readings import Readings
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.read.tagged_text import skeleton_comments
 
-NOTES: list[dict[Lang, str]] = [
-    {
-        "en": "A record to fill in: the players' names for the ?, then one line per event: "
-        "opening BLACK-WHITE … (the rolls for the first player), draft with the six picks "
-        "(black first), then each turn (1. black: dice … | S=… T=… A=… | skill … | "
-        "target … | moves …).",
-        "ja": "記入用の記録です。? に対局者名を書き、1行に1つ出来事を書きます。"
-        "opening 黒-白 …(先手決めの振り)、draft と6つの選択(黒から)、続けて各ターン"
-        "(1. black: dice … | S=… T=… A=… | skill … | target … | moves …)。",
-    },
-]
+#: What the comments of the skeleton ask to fill in.
+NOTES = ("astro_stra.skeleton.note",)
 
 
 def skeleton(form: str, lang: Lang, rules: RuleData) -> str:
@@ -46,4 +37,5 @@ def skeleton(form: str, lang: Lang, rules: RuleData) -> str:
         '[White "?"]',
         '[Result "*"]',
     ]
-    return "\n".join([*tags, "", *skeleton_comments(NOTES, rules, readings, lang)]) + "\n"
+    notes: list[dict[Lang, str]] = [{lang: say(key, lang)} for key in NOTES]
+    return "\n".join([*tags, "", *skeleton_comments(notes, rules, readings, lang)]) + "\n"

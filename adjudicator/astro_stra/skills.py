@@ -35,7 +35,7 @@ from adjudicator.astro_stra.board import HOME, Position, Side, opposite, other
 from adjudicator.astro_stra.dice import PIPS, numbered_point
 from adjudicator.astro_stra.readings import Readings
 from adjudicator.astro_stra.skill_use import SkillUse, unused_parameters
-from adjudicator.core.i18n import Said
+from adjudicator.core.i18n import Said, said
 
 if TYPE_CHECKING:
     from typing_extensions import TypeIs  # typing's own from Python 3.13
@@ -143,7 +143,7 @@ def apply_skill(
             "bad_skill",
             side=side,
             skill=use.skill,
-            why=Said("jagi names no colour", "蛇牙は使う色を as= で書きます"),
+            why=said("astro_stra.skill.jagi_no_colour"),
         )
     unused = unused_parameters(use)
     if unused:
@@ -151,7 +151,7 @@ def apply_skill(
             "bad_skill",
             side=side,
             skill=use.skill,
-            why=Said(f"it takes no {unused[0]}", f"{unused[0]} は取りません"),
+            why=said("astro_stra.skill.takes_no", what=unused[0]),
         )
     if use.skill in ONCE_PER_GAME:
         table = table._replace(once_used=table.once_used | {side})
@@ -175,7 +175,7 @@ def _colour_skill(
             return _bad(
                 "bad_skill",
                 **args,
-                why=Said("the T or the A die must be named", "T か A のダイスを書きます"),
+                why=said("astro_stra.skill.name_the_die"),
             )
         pips = table.slot(use.die).pips
         if colour == "red":
@@ -183,12 +183,10 @@ def _colour_skill(
                 return _bad(
                     "bad_skill",
                     **args,
-                    why=Said(
-                        "the reroll's pips (1–6) must be given", "振り直した目(1〜6)を書きます"
-                    ),
+                    why=said("astro_stra.skill.reroll_pips"),
                 )
             if _rerolls_held(table, use.die, readings):
-                return _held_reroll(table, use, colour, use.die, ONLY_SCAR)
+                return _held_reroll(table, use, colour, use.die, _only_scar())
             return position, table.with_slot(use.die, use.pips)
         if colour == "clear":
             return position, table.with_slot(use.die, 7 - pips)
@@ -196,10 +194,7 @@ def _colour_skill(
             held = table.slot(use.die).colour
             if any([h.owner == side and h.colour == held for h in table.holds]):
                 # interpretation 21: only this turn's skill can have held it already
-                why = Said(
-                    f"the {use.die} die is held already",
-                    f"{use.die} のダイスは既にホールドされています",
-                )
+                why = said("astro_stra.skill.held_already", die=use.die)
                 return _bad("skill_changes_nothing", **args, why=why)
             hold = Hold(side, held, pips, use.die)
             return position, table._replace(holds=(*table.holds, hold))
@@ -212,23 +207,18 @@ def _colour_skill(
             return _bad(
                 "bad_skill",
                 **args,
-                why=Said(
-                    "an opposing die and a value 1–6 are needed", "相手のダイスと目(1〜6)を書きます"
-                ),
+                why=said("astro_stra.skill.opposing_die"),
             )
         fixed = Hold(other(side), use.opponent, use.pips)
         if fixed in table.holds:  # interpretation 21: fixed so by this turn's skill
-            why = Said(
-                f"that opposing die is fixed at {use.pips} already",
-                f"その相手のダイスは既に {use.pips} に固定されています",
-            )
+            why = said("astro_stra.skill.fixed_already", pips=use.pips)
             return _bad("skill_changes_nothing", **args, why=why)
         # interpretation 18: the fixed value replaces the owner's own (cyan) hold on that die
         holds = tuple(h for h in table.holds if (h.owner, h.colour) != (other(side), use.opponent))
         return position, table._replace(holds=(*holds, fixed))
     if colour == "yellow":
         if other(side) in table.silenced:  # interpretation 21: by this turn's skill
-            why = Said("the opponent is silenced already", "相手は既にスキルを封じられています")
+            why = said("astro_stra.skill.silenced_already")
             return _bad("skill_changes_nothing", **args, why=why)
         return position, table._replace(silenced=table.silenced | {other(side)})
     if colour in ("black-white", "black-red"):
@@ -257,14 +247,11 @@ def _held_or_reroll(
             return _bad(
                 "bad_skill",
                 **args,
-                why=Said(
-                    f"a held die, or the {reroll_slot} die rerolled",
-                    f"ホールドされたダイスか、振り直す {reroll_slot} のダイスを書きます",
-                ),
+                why=said("astro_stra.skill.held_or_reroll", slot=reroll_slot),
             )
         if _rerolls_held(table, reroll_slot, readings):
             held = table.slot(reroll_slot).colour
-            how = _scar_rerolls_it(use, side, held) if colour == "black-red" else ONLY_SCAR
+            how = _scar_rerolls_it(use, side, held) if colour == "black-red" else _only_scar()
             return _held_reroll(table, use, colour, reroll_slot, how)
         return position, table.with_slot(reroll_slot, use.pips)
     owner, held_colour = use.held
@@ -277,7 +264,7 @@ def _held_or_reroll(
             return _bad(
                 "bad_skill",
                 **args,
-                why=Said("a held die changes by +1 or −1", "ホールドされた目は +1 か -1 します"),
+                why=said("astro_stra.skill.plus_or_minus_one"),
             )
         new = _shift(old, use.pips, readings)
         if new is None:
@@ -287,7 +274,7 @@ def _held_or_reroll(
             return _bad(
                 "bad_skill",
                 **args,
-                why=Said("the reroll's pips (1–6) must be given", "振り直した目(1〜6)を書きます"),
+                why=said("astro_stra.skill.reroll_pips"),
             )
         new = use.pips
     return position, _set_held(table, owner, held_colour, new)
@@ -304,11 +291,10 @@ def held_at_step_6(table: Table) -> tuple[Hold, ...]:
     )
 
 
-#: Why red's reroll of T or A and Necromass's reroll of T leave a held die alone: the
-#: rulebook gives the reroll of a held die to 黒色赤目 Scar only.
-ONLY_SCAR = Said(
-    "only Scar's reroll of a held die may", "ホールドされた目を振り直せるのは黒色赤目 Scar だけ"
-)
+def _only_scar() -> Said:
+    """Why red's reroll of T or A and Necromass's reroll of T leave a held die alone: the
+    rulebook gives the reroll of a held die to 黒色赤目 Scar only."""
+    return said("astro_stra.skill.only_scar")
 
 
 def _held_reroll(table: Table, use: SkillUse, colour: str, slot: str, how: Said) -> Problem:
@@ -331,11 +317,7 @@ def _scar_rerolls_it(use: SkillUse, side: Side, colour: str) -> Said:
     if it were another skill."""
     worked_as = f" as={use.colour}" if use.colour is not None else ""
     line = f"skill {use.skill}{worked_as} held={side}:{colour} {use.pips}"
-    return Said(
-        f"Scar's reroll of A does not take a held die; its reroll of a held die does: write {line}",
-        f"Scar の「A:アクションのダイスを振り直す」はホールドされたダイスには使えません。"
-        f"「ホールドされた目を振り直す」として {line} と書きます",
-    )
+    return said("astro_stra.skill.scar_rerolls_held", line=line)
 
 
 def _rerolls_held(table: Table, slot: str, readings: Readings) -> bool:
@@ -373,7 +355,7 @@ def _melgee(
             "bad_skill",
             side=side,
             skill="orange",
-            why=Said("an opposing blot must be named", "相手のブロットを書きます"),
+            why=said("astro_stra.skill.opposing_blot"),
         )
     here = opposite(theirs, readings.geometry)  # the opposing blot's point, in own numbering
     mine_counts = list(position.counts(side))

@@ -29,13 +29,13 @@ from adjudicator.cli.records import LenientOption, decided_words, emit_picture, 
 from adjudicator.core.capabilities import Capability, LegalList, need, refuse
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, said
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.judge.replay import Replay
 from adjudicator.core.judge.ruling import Ruling, dispute_moment, read_at, rule
 from adjudicator.core.read.records import Event
 from adjudicator.core.read.strict_json import one_line
-from adjudicator.core.write.report import LABELS, won_line
+from adjudicator.core.write.report import labels, won_line
 
 ActionOption = Annotated[str | None, typer.Option("--action", "-a", help="The disputed action.")]
 RecordOption = Annotated[
@@ -224,16 +224,11 @@ def _asked_once(action: str | None, solve: bool, legal: bool, dice: str | None) 
         fail(
             InputError(
                 "usage",
-                "give one of --action, --solve or --legal",
-                ja="--action、--solve、--legal のどれか一つを指定してください",
+                said("cli.adjudicate.one_of"),
             )
         )
     if dice is not None and not legal:
-        fail(
-            InputError(
-                "usage", "--dice goes with --legal", ja="--dice は --legal と一緒に指定します"
-            )
-        )
+        fail(InputError("usage", said("cli.adjudicate.dice_with_legal")))
 
 
 def _recorded_roll(game: LegalList, state: Replay, events: Sequence[Event]) -> str | None:
@@ -249,8 +244,7 @@ def _solver_only(max_nodes: int | None, seconds: float | None) -> None:
     if max_nodes is not None or seconds is not None:
         raise InputError(
             "usage",
-            "--max-nodes and --time go with --solve",
-            ja="--max-nodes と --time は --solve と一緒に指定します",
+            said("cli.adjudicate.solve_options"),
         )
 
 
@@ -282,7 +276,7 @@ def _solve(
 def _show(ruling: Ruling, game: Game, language: Lang, *, codes: bool) -> None:
     """The ruling for a person: the position before, the turn start, the verdict with its
     article and message, and what a legal action leads to."""
-    label = LABELS[language]
+    label = labels(language)
     console.print(ruling.drawing_before, markup=False)
     turn = turn_words(game, ruling.side_to_move, ruling.decided_before, language)
     console.print(
@@ -314,7 +308,7 @@ def ruling_caption(ruling: Ruling, game: Game, lang: Lang) -> list[str]:
     """The ruling in words for the picture sent to the players: whose turn and which ply,
     the action and whether it is legal; why not, with the article; what it decides — who
     has won, or that nothing is decided and why."""
-    label = LABELS[lang]
+    label = labels(lang)
     turn = turn_words(game, ruling.side_to_move, ruling.decided_before, lang)
     ply = ply_name(game.rules.counting, ruling.ply, lang)
     said = label["legal"] if ruling.legal else label["illegal"]
@@ -341,4 +335,4 @@ def _proves(ruling: Ruling, game: Game, lang: Lang) -> str | None:
     if ruling.violation_at is None:
         return None
     ply = ply_name(game.rules.counting, ruling.violation_at, lang)
-    return LABELS[lang]["proves"].format(ply=ply, action=ruling.violation_action or "")
+    return labels(lang)["proves"].format(ply=ply, action=ruling.violation_action or "")

@@ -22,7 +22,7 @@ from adjudicator.cli.common import (
     resolve_lang,
 )
 from adjudicator.cli.help_lang import localized_group
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import say
 from adjudicator.core.registry import Registry
 
 #: Each command by name: the module that defines it (a function of the same name), imported
@@ -40,24 +40,6 @@ COMMANDS: dict[str, str] = {
 }
 #: Groups of commands by name: the module whose ``register`` mounts the group.
 GROUPS: dict[str, str] = {"conformance": "adjudicator.cli.conformance"}
-
-
-GAMES_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "sides": "sides",
-        "reasons": "reasons",
-        "cli": "commands",
-        "features": "protocol features",
-        "protocol": "engine protocol {version}; feature vocabulary (for engine authors):",
-    },
-    "ja": {
-        "sides": "陣営",
-        "reasons": "終局理由",
-        "cli": "コマンド",
-        "features": "プロトコルの機能",
-        "protocol": "エンジンプロトコル {version}。機能の語彙(エンジン作者向け):",
-    },
-}
 
 
 def build_app(registry: Registry, first_word: str | None = None) -> typer.Typer:
@@ -140,24 +122,23 @@ def engine(ctx: typer.Context) -> None:
 
 def games(ctx: typer.Context, lang: LangOption = None) -> None:
     """List the games, their rulebooks, protocol features and commands."""
-    from adjudicator.core.game import FEATURES, FEATURES_JA
+    from adjudicator.core.game import FEATURES, feature_meaning
     from adjudicator.core.protocol.serve import PROTOCOL_VERSION
 
     language = resolve_lang(lang)
-    words = GAMES_WORDS[language]
     for g in ctx.obj.games:
         rules = g.rules
         sides = ", ".join(f"{rules.side_name(s, language)} ({s})" for s in g.sides)
         reasons = ", ".join(f"{rules.reason_name(r, language)} ({r})" for r in g.reasons)
         title = g.title_ja if language == "ja" else f"{g.title_ja} / {g.title_en}"
         console.print(f"[bold]{g.id}[/]  {title}")
-        console.print(f"  {words['sides']}: {sides}")
-        console.print(f"  {words['reasons']}: {reasons}")
-        console.print(f"  {words['cli']}: adjudicator {g.slug} --help")
-        console.print(f"  {words['features']}: {', '.join(sorted(g.features))}")
-    console.print("\n" + words["protocol"].format(version=PROTOCOL_VERSION))
-    for name, meaning in (FEATURES_JA if language == "ja" else FEATURES).items():
-        console.print(f"  {name}: {meaning}")
+        console.print(f"  {say('cli.games.sides', language)}: {sides}")
+        console.print(f"  {say('cli.games.reasons', language)}: {reasons}")
+        console.print(f"  {say('cli.games.commands', language)}: adjudicator {g.slug} --help")
+        console.print(f"  {say('cli.games.features', language)}: {', '.join(sorted(g.features))}")
+    console.print("\n" + say("cli.games.protocol", language, version=PROTOCOL_VERSION))
+    for name in FEATURES:
+        console.print(f"  {name}: {feature_meaning(name, language)}")
 
 
 DirectoryArgument = Annotated[

@@ -11,7 +11,7 @@ from typing import Annotated, Literal, NoReturn
 import typer
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang, default_lang
+from adjudicator.core.i18n import Lang, default_lang, say
 from adjudicator.core.write.display import path_text, printable
 from adjudicator.core.write.output import Output
 
@@ -75,9 +75,6 @@ def forget_lang() -> None:
     _chosen.clear()
 
 
-_ERROR_WORD: dict[Lang, str] = {"en": "error", "ja": "エラー"}
-
-
 def escape(text: str) -> str:
     """rich's escape of markup, for a line printed with markup that quotes input; rich's
     module is imported at the first such line."""
@@ -106,7 +103,7 @@ def report_error(err: InputError, source: str | None = None) -> None:
     lang = _chosen[0] if _chosen else default_lang()
     where = f"{path_text(source)}: " if source else ""
     message = printable(where + err.describe(lang))
-    err_console.line((_ERROR_WORD[lang], "bold red"), f": {message}")
+    err_console.line((say("cli.error.word", lang), "bold red"), f": {message}")
 
 
 def fail(err: InputError, source: str | None = None) -> NoReturn:

@@ -7,20 +7,11 @@ from __future__ import annotations
 from adjudicator.cli.common import console, escape, shown
 from adjudicator.cli.records import turn_words
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.legal import LegalNext
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.judge.replay import Replay
 from adjudicator.core.read.strict_json import dumps, one_line
-
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"count": "{what}: {n}", "group": "{name}: {n}", "banned": "forbidden by {rule}: {n}"},
-    "ja": {
-        "count": "{what}: {n} 通り",
-        "group": "{name}: {n} 通り",
-        "banned": "{rule} により不合法: {n} 通り",
-    },
-}
 
 
 def show_legal(game: Game, state: Replay, listed: LegalNext, lang: Lang, *, as_json: bool) -> None:
@@ -30,17 +21,17 @@ def show_legal(game: Game, state: Replay, listed: LegalNext, lang: Lang, *, as_j
     if as_json:
         print(one_line(dumps(_as_data(listed, ply), indent=2)))
         return
-    words = WORDS[lang]
     turn = turn_words(game, state.side_to_move(), state.outcome(), lang)
     console.print(
         f"{turn} · {ply_name(game.rules.counting, ply, lang)} · {escape(state.describe(lang))}"
     )
-    console.print(escape(words["count"].format(what=listed.what, n=listed.count)))
+    console.print(escape(say("cli.legal.count", lang, what=listed.what, n=listed.count)))
     for group in listed.groups:
-        console.print(escape(words["group"].format(name=group.name, n=len(group.lines))))
+        console.print(escape(say("cli.legal.group", lang, name=group.name, n=len(group.lines))))
         _lines(group.lines)
     if listed.banned:
-        console.print(escape(words["banned"].format(rule=listed.banned_by, n=len(listed.banned))))
+        banned = say("cli.legal.banned", lang, rule=listed.banned_by, n=len(listed.banned))
+        console.print(escape(banned))
         _lines(listed.banned)
 
 

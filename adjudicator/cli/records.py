@@ -22,7 +22,7 @@ from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.ruling import load as load_record
 from adjudicator.core.read.records import GameRecord
 from adjudicator.core.registry import Registry
-from adjudicator.core.write.report import LABELS, decided_line
+from adjudicator.core.write.report import decided_line, labels
 
 if TYPE_CHECKING:
     from adjudicator.core.write.svg import Picture
@@ -72,7 +72,7 @@ def decided_words(game: Game, lang: Lang, o: Outcome) -> str:
 def turn_words(game: Game, side: str, decided: Outcome | None, lang: Lang) -> str:
     """ "red to move", or in a game already decided "game over": no side moves after the
     end, so nothing shown of a finished game says whose turn it is."""
-    label = LABELS[lang]
+    label = labels(lang)
     if decided is not None:
         return label["game_over"]
     return label["to_move"].format(side=game.rules.side_name(side, lang))

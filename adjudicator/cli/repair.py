@@ -28,8 +28,7 @@ from adjudicator.core.read.strict_json import dumps, one_line
 from adjudicator.core.repair.words import (
     OnSheet,
     budget_said,
-    doubt_said,
-    edit_line,
+    candidate_lines,
     searched_said,
     sheet_of,
     verdict_said,
@@ -167,10 +166,7 @@ def _print(
     for rank, candidate in enumerate(found.candidates, 1):
         said = verdict_said(candidate, rules, lang)
         print(say("core.repair.candidate", lang, rank=rank, cost=candidate.cost, verdict=said))
-        for edit in candidate.edits:
-            print("     " + printable(edit_line(edit, lang, rules, on_sheet)))
-        doubt = doubt_said(candidate, lang)
-        if doubt is not None:
-            print("     " + doubt)
+        for line in candidate_lines(candidate, lang, rules, on_sheet):
+            print("     " + printable(line))
     if searched is not None:
         print(searched_said(searched, found.max_edits, len(found.candidates), lang))

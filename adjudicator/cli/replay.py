@@ -34,7 +34,7 @@ from adjudicator.core.judge.validation import end_as_recorded
 from adjudicator.core.judge.violations import Violation
 from adjudicator.core.read.records import GameRecord
 from adjudicator.core.write.output import Output
-from adjudicator.core.write.report import LABELS, won_line
+from adjudicator.core.write.report import labels, won_line
 
 if TYPE_CHECKING:
     from adjudicator.core.write.svg import Picture
@@ -131,7 +131,7 @@ def replay(
     walk.emit(f"{last} · {walk.to_move()}")
     waiting = state.pending() if whole else []
     if waiting:
-        label = LABELS[language]
+        label = labels(language)
         walk.show.print(f"[yellow]{escape(label['pending_exit'].format(n=len(waiting)))}[/]")
         for d in waiting:
             where = label["at_ply"].format(ply=ply_name(counting, d.ply, language))
@@ -160,7 +160,7 @@ def _step_through(
             walk.show.print(decided_words(game, language, step.decided))
             if step.violation is None:
                 refused = f"{ply_name(counting, ply, language)} {event.written}: "
-                walk.emit(refused + LABELS[language]["illegal"], event.written)
+                walk.emit(refused + labels(language)["illegal"], event.written)
                 raise typer.Exit(EXIT_INVALID)
         if step.violation is not None:
             _violation(walk, record, ply, step.at, step.violation, codes)
@@ -184,7 +184,7 @@ def _violation(
     )
     if found:
         walk.show.print(f"  {shown(found)}")
-    refused = f"{faulty}: {LABELS[language]['illegal']}"
+    refused = f"{faulty}: {labels(language)['illegal']}"
     why = (*([found] if found else []), v.message(language), v.cite(game.rules, language))
     walk.emit(refused, record.events[ply - 1].written, *why)
     raise typer.Exit(EXIT_INVALID)

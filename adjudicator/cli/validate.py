@@ -29,14 +29,14 @@ from adjudicator.cli.common import (
 from adjudicator.cli.records import LenientOption
 from adjudicator.core.batch.files import STDIN, Options, RecordFiles, scoped, validate_paths
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, said
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.judge.verdict import EXIT_INTERRUPTED, Verdict, worst_exit
 from adjudicator.core.read.loading import DEFAULT_MAX_BYTES
 from adjudicator.core.read.strict_json import dumps, one_line
 from adjudicator.core.registry import Registry
 from adjudicator.core.write.output import ReaderGone, quiet_stdout
-from adjudicator.core.write.report import LABELS, PlainText, Shown, VerdictPrinter, summary
+from adjudicator.core.write.report import PlainText, Shown, VerdictPrinter, labels, summary
 from adjudicator.core.write.spreadsheet import SummaryFormat, summary_writer
 
 if TYPE_CHECKING:
@@ -171,7 +171,7 @@ def validate(
     registry: Registry = ctx.obj
     language = resolve_lang(lang)
     if repair and html is None:
-        fail(_REPAIR_NEEDS_HTML)
+        fail(_repair_needs_html())
     workbook_class = _workbook_class() if xlsx is not None else None  # the extra's check
     files = _record_files(paths, html, xlsx)
     switched = [_switch(registry, text) for text in interpretation or []]
@@ -217,13 +217,9 @@ def validate(
     _finish(out, language, interrupted, len(files))
 
 
-#: ``--repair`` without the report it shows its corrections in.
-_REPAIR_NEEDS_HTML = InputError(
-    "usage",
-    "--repair shows corrections in the HTML report; give --html FILE too",
-    ja="--repair は修正案を HTML レポートに示します。--html FILE も指定してください",
-    field="--repair",
-)
+def _repair_needs_html() -> InputError:
+    """``--repair`` without the report it shows its corrections in."""
+    return InputError("usage", said("cli.validate.repair_needs_html"), field="--repair")
 
 
 def _record_files(paths: list[Path], html: Path | None, xlsx: Path | None) -> RecordFiles:
@@ -242,7 +238,7 @@ def _capped(jobs: int, language: Lang) -> int:
     """``--jobs``, at most the cores available (said on standard error when capped)."""
     cores = available_cores()
     if jobs > cores:
-        err_console.line(LABELS[language]["jobs_capped"].format(jobs=jobs, cores=cores))
+        err_console.line(labels(language)["jobs_capped"].format(jobs=jobs, cores=cores))
         return cores
     return jobs
 
@@ -281,11 +277,9 @@ def _workbook_class() -> type[Workbook]:
         fail(
             InputError(
                 "missing_extra",
-                "--xlsx needs the optional extra 'xlsx' (openpyxl)",
-                ja="--xlsx には追加パッケージ 'xlsx'(openpyxl)が必要です",
+                said("cli.validate.xlsx_extra"),
                 field="--xlsx",
-                expected="pip install 'adjudicator-rules[xlsx]'",
-                expected_ja="pip install 'adjudicator-rules[xlsx]'",
+                expected=said("cli.validate.xlsx_install"),
             )
         )
     return Workbook
@@ -402,7 +396,7 @@ def _finish(out: _Printed, language: Lang, interrupted: bool, total: int) -> Non
         out.exits.add(EXIT_USAGE)
     if interrupted:
         done = out.statuses.total()
-        err_console.line(LABELS[language]["interrupted"].format(done=done, total=total))
+        err_console.line(labels(language)["interrupted"].format(done=done, total=total))
         raise typer.Exit(EXIT_INTERRUPTED)
     raise typer.Exit(worst_exit(list(out.exits)))
 
@@ -436,8 +430,7 @@ def _switch(registry: Registry, text: str) -> tuple[str, str]:
         fail(
             InputError(
                 "usage",
-                f"'{text}' is not ID=VALUE",
-                ja=f"「{text}」は ID=値 の形ではありません",
+                said("cli.validate.not_id_value", text=text),
                 field="--interpretation",
             )
         )
@@ -448,15 +441,17 @@ def _switch(registry: Registry, text: str) -> tuple[str, str]:
         fail(err)
     known = [f"{g.slug}:{i.id}" for g in games for i in g.rules.interpretations if i.alternatives]
     if not any(ident == i.id for g in games for i in g.rules.interpretations):
-        said = f"{games[0].slug} has no" if scope else "no game has the"
+        unknown = (
+            said("cli.validate.no_interpretation_in", game=games[0].slug, ident=ident)
+            if scope
+            else said("cli.validate.no_interpretation", ident=ident)
+        )
         fail(
             InputError(
                 "unknown_interpretation",
-                f"{said} interpretation '{ident}'",
-                ja=f"解釈「{ident}」を持つゲームがありません",
+                unknown,
                 field="--interpretation",
-                expected="one of " + ", ".join(known),
-                expected_ja="次のいずれか: " + ", ".join(known),
+                expected=said("cli.validate.one_of", known=", ".join(known)),
             )
         )
     return (f"{games[0].slug}:{ident}" if scope else ident), value

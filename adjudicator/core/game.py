@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from adjudicator.core.capabilities import COMMANDS, Capability, Perft, need
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Lang, said, say
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -28,31 +29,26 @@ if TYPE_CHECKING:
     from adjudicator.core.judge.replay import Replay
     from adjudicator.core.read.records import GameRecord
 
-#: Optional abilities an engine may declare in ``hello``; a conformance runner tests an
-#: engine only on what it declares. A game announces those its capabilities give
-#: (:data:`~adjudicator.core.capabilities.COMMANDS`) and those it declares besides.
+#: Optional abilities an engine may declare in ``hello``, each with the id of what it means
+#: in the catalogue; a conformance runner tests an engine only on what it declares. A game
+#: announces those its capabilities give (:data:`~adjudicator.core.capabilities.COMMANDS`)
+#: and those it declares besides.
 FEATURES: dict[str, str] = {
-    "perft": "answers the 'perft' command",
-    "perft_divide": "answers 'perft' with the count under each legal first action when asked",
-    "history": "takes the positions that stood before the start, for repetition rules",
-    "violation_codes": "names the violation code of a rejected action",
-    "lenient_notation": "accepts the documented alternative spellings when asked to",
-    "malformed_input": "answers malformed requests, positions and actions with an error object",
-    "legal_turns": "lists every turn the side to move could write next with a given roll",
-    "legal_events": "lists every event the side to move could write next with given dice",
+    "perft": "core.feature.perft",
+    "perft_divide": "core.feature.perft_divide",
+    "history": "core.feature.history",
+    "violation_codes": "core.feature.violation_codes",
+    "lenient_notation": "core.feature.lenient_notation",
+    "malformed_input": "core.feature.malformed_input",
+    "legal_turns": "core.feature.legal_turns",
+    "legal_events": "core.feature.legal_events",
 }
 
-#: The same vocabulary for a Japanese engine author (``adjudicator games`` in Japanese).
-FEATURES_JA: dict[str, str] = {
-    "perft": "'perft' コマンドに答える",
-    "perft_divide": "求められれば 'perft' に最初の合法な行動ごとの数で答える",
-    "history": "反復のルールのために、開始前に現れた局面を受け取る",
-    "violation_codes": "退けた行動の違反コードを示す",
-    "lenient_notation": "求められれば文書化された別表記を受け付ける",
-    "malformed_input": "不正な要求・局面・行動にエラーオブジェクトで答える",
-    "legal_turns": "与えられた出目で手番の側が次に書けるすべてのターンを挙げる",
-    "legal_events": "与えられたダイスの目で手番の側が次に書けるすべての手順を挙げる",
-}
+
+def feature_meaning(feature: str, lang: Lang) -> str:
+    """What a protocol feature asks of an engine, in ``lang``: in English the clause the
+    engine reference says after "The engine" ("answers the 'perft' command")."""
+    return say(FEATURES[feature], lang)
 
 
 class Game(ABC):
@@ -156,8 +152,7 @@ class Game(ABC):
         if not isinstance(readings, BaseModel):
             raise InputError(
                 "unknown_interpretation",
-                f"{self.id} has no switchable interpretation",
-                ja=f"{self.id} には切り替えられる解釈がありません",
+                said("core.interpretation.none_switchable", game=self.id),
                 field="--interpretation",
             )
         switched = switch(readings, self.rules, overrides)

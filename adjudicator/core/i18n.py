@@ -110,9 +110,21 @@ def say(key: str, lang: Lang, /, **params: object) -> str:
     """The message ``key`` (``namespace.id``: ``core.note.ignored``) in ``lang``, its named
     parameters filled in (:func:`fill`); a parameter that is itself said in both languages
     (a :class:`Said`) is filled in ``lang``."""
-    namespace, _, name = key.partition(".")
     shown = {k: in_lang(v, lang) if isinstance(v, Said) else v for k, v in params.items()}
-    return fill(catalogue(namespace)[name][lang], shown, lang)
+    return fill(_template(key, lang), shown, lang)
+
+
+def templates(ids: dict[str, str], lang: Lang) -> dict[str, str]:
+    """A table of messages by key (each key's id in the catalogue) in ``lang``, their
+    parameters left for the code that uses them to fill: labels a writer fills as it goes,
+    and the words of a page its script fills (the HTML report)."""
+    return {key: _template(said, lang) for key, said in ids.items()}
+
+
+def _template(key: str, lang: Lang) -> str:
+    """The message ``key`` (``namespace.id``) in ``lang``, its parameters unfilled."""
+    namespace, _, name = key.partition(".")
+    return catalogue(namespace)[name][lang]
 
 
 def in_both(words: Callable[[Lang], str]) -> Said:

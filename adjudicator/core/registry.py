@@ -16,6 +16,7 @@ from importlib import import_module
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
+from adjudicator.core.i18n import said
 from adjudicator.shipped_games import SHIPPED_GAMES
 
 GROUP = "adjudicator.games"
@@ -118,16 +119,12 @@ class Registry:
         ]
         if len(matches) == 1:
             return matches[0]
-        if matches:
-            problem, ja = f"'{name}' names several games", f"「{name}」は複数のゲームに当たります"
-        else:
-            problem, ja = f"'{name}' is not a game", f"「{name}」というゲームはありません"
         choices = ", ".join(f"{g.slug} ({g.id})" for g in matches or self.games)
         raise InputError(
             "unknown_game",
-            problem,
-            ja=ja,
+            said("core.game.several", name=name)
+            if matches
+            else said("core.game.unknown", name=name),
             field=field,
-            expected="one of " + choices,
-            expected_ja="次のいずれか: " + choices,
+            expected=said("core.input.one_of", choices=choices),
         )

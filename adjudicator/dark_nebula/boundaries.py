@@ -5,6 +5,7 @@ each army that uses the kind. A board loaded with other values has other boundar
 
 from __future__ import annotations
 
+from adjudicator.core.i18n import LANGS, Said, in_both, said
 from adjudicator.core.judge.references import BoundarySpec
 from adjudicator.dark_nebula.board import BoardDefinition, CounterKind, default_board
 from adjudicator.dark_nebula.production import CAPITAL_ONLY, HEAVY
@@ -30,6 +31,17 @@ def _buyers(kind: CounterKind) -> list[str]:
     return [army for army in kind.armies if kind.id in buys[army]]
 
 
+def _named(kind: CounterKind) -> Said:
+    """A counter as a boundary names it: its id in words in English, the board's printed
+    name in Japanese."""
+    return in_both(lambda lang: kind.name if lang == "ja" else kind.id.replace("_", " "))
+
+
+def _said(text: Said) -> dict[str, str]:
+    """A boundary's description in each language, as its fields ``en`` and ``ja``."""
+    return {lang: text.words(lang) for lang in LANGS}
+
+
 def _price(kind: CounterKind, name: str, buyers: list[str]) -> BoundarySpec:
     """The production left for one counter of the kind, after those written before it in
     the same production: one short of its price is over the budget; at it, or one over
@@ -40,8 +52,7 @@ def _price(kind: CounterKind, name: str, buyers: list[str]) -> BoundarySpec:
         value=kind.price or 0,
         lowest=0,
         sides=buyers,
-        en=f"A {kind.id.replace('_', ' ')} costs {kind.price} of the production.",
-        ja=f"{kind.name}の価格は{kind.price}。",
+        **_said(said("dark_nebula.boundary.price", counter=_named(kind), price=kind.price)),
     )
 
 
@@ -62,8 +73,9 @@ def boundaries(board: BoardDefinition | None = None) -> list[BoundarySpec]:
                 lowest=1,
                 highest=6,
                 sides=list(kind.armies),
-                en=f"A die at most the {kind.id.replace('_', ' ')}'s attack ({kind.attack}) hits.",
-                ja=f"{kind.name}の攻撃力({kind.attack})以下の目で命中。",
+                **_said(
+                    said("dark_nebula.boundary.attack", counter=_named(kind), attack=kind.attack)
+                ),
             )
         )
         if kind.movement > 0:
@@ -74,8 +86,13 @@ def boundaries(board: BoardDefinition | None = None) -> list[BoundarySpec]:
                     value=kind.movement,
                     lowest=1,
                     sides=list(kind.armies),
-                    en=f"The {kind.id.replace('_', ' ')} moves at most {kind.movement} sectors.",
-                    ja=f"{kind.name}の移動力は{kind.movement}。",
+                    **_said(
+                        said(
+                            "dark_nebula.boundary.allowance",
+                            counter=_named(kind),
+                            movement=kind.movement,
+                        )
+                    ),
                 )
             )
         if buyers := _buyers(kind):

@@ -76,20 +76,17 @@ def draw(situation: Situation, lang: Lang = "en") -> str:
     return "\n".join([*lines, say("dark_nebula.drawing.legend", lang, legend=legend)]) + "\n"
 
 
-#: 5.0's order of play as the rulebook names its steps, and 3.0's set-up; in English the
-#: record notation's step names (:func:`~adjudicator.dark_nebula.notation.stamp`).
-STEP_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"setup": "setup"},
-    "ja": {"setup": "準備"},
-}
-RULEBOOK_STEPS = {
-    1: "帝国軍生産",
-    2: "帝国軍移動",
-    3: "帝国軍戦闘",
-    4: "反乱軍生産",
-    5: "反乱軍移動",
-    6: "反乱軍戦闘",
-    7: "秘密基地探索・出現期",
+#: 5.0's order of play, each step by the id of its name in the catalogue: in Japanese as the
+#: rulebook names it, in English as the record notation stamps it
+#: (:func:`~adjudicator.dark_nebula.notation.stamp`).
+STEPS = {
+    1: "dark_nebula.step.1",
+    2: "dark_nebula.step.2",
+    3: "dark_nebula.step.3",
+    4: "dark_nebula.step.4",
+    5: "dark_nebula.step.5",
+    6: "dark_nebula.step.6",
+    7: "dark_nebula.step.7",
 }
 
 
@@ -97,8 +94,8 @@ def step_name(turn: int | None, step: int, lang: Lang = "en") -> str:
     """The step ``step`` of turn ``turn`` (``None``: the set-up), e.g. ``1.1 empire
     production`` / ``1.1 帝国軍生産``."""
     if turn is None:
-        return STEP_WORDS[lang]["setup"]
-    return stamp(turn, step) if lang == "en" else f"{turn}.{step} {RULEBOOK_STEPS[step]}"
+        return say("dark_nebula.step.setup", lang)
+    return stamp(turn, step) if lang == "en" else f"{turn}.{step} {say(STEPS[step], lang)}"
 
 
 def summary(situation: Situation, next_step: str, lang: Lang = "en") -> str:

@@ -235,7 +235,7 @@ def _track(situation: Situation, lang: Lang) -> list[str]:
     hidden stays unsaid."""
     base = situation.base
     table = situation.board.base_production_table
-    label = "秘密基地の生産力" if lang == "ja" else "secret base production"
+    label = say("dark_nebula.svg.track", lang)
     out = [text(20, TRACK_Y + 5, label, font_size=13, font_family=FONT_FAMILY, fill="#222")]
     for i, value in enumerate(table):
         x = 200 + i * 34
@@ -257,16 +257,13 @@ def _track(situation: Situation, lang: Lang) -> list[str]:
         )
     x = 210 + len(table) * 34
     if base.revealed:
-        state = (
-            f"{base.sector} に出現、生産力 {base.value(situation.board)} で固定"
-            if lang == "ja"
-            else f"on the board in {base.sector}, production fixed at {base.value(situation.board)}"
-        )
+        value = base.value(situation.board)
+        state = say("dark_nebula.svg.revealed", lang, sector=base.sector, value=value)
     else:
         stock = " ".join(
             ABBREVIATIONS[k] + (str(n) if n > 1 else "") for k, n in base.stock.items() if n
         )
-        state = ("非公開" if lang == "ja" else "hidden") + (f" · {stock}" if stock else "")
+        state = say("dark_nebula.svg.hidden", lang) + (f" · {stock}" if stock else "")
     out.append(
         text(
             x,
@@ -359,7 +356,7 @@ def picture(
     layer += _event_marks(last, "last", where)
     layer += _event_marks(refused, "bad", where)
     layer.append("</g>")
-    heading = title or ("暗黒星雲" if lang == "ja" else "Dark Nebula")
+    heading = title or say("dark_nebula.svg.title", lang)
     return Picture(
         WIDTH,
         HEIGHT,

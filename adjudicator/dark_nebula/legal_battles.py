@@ -84,7 +84,7 @@ def _battle(
                 used += n
                 parts.append(f"{_LETTER[side]}.{kind}={','.join(map(str, rolled))}")
                 taken[enemy] += combat.hits(tables, side, kind, rolled, now, marked)
-        for removed in _removals(now, taken):
+        for removed in removals(now, taken):
             after = {side: now[side] - Counter(removed[side]) for side in SIDES}
             tokens = [f"{_LETTER[s]}.{k}" for s in SIDES for k in removed[s]]
             volley = " ".join(parts + (["/", *tokens] if tokens else []))
@@ -96,7 +96,7 @@ def _battle(
     yield from go(start, 0, 1, used, ())
 
 
-def _removals(now: Forces, taken: dict[Side, int]) -> Iterator[dict[Side, tuple[str, ...]]]:
+def removals(now: Forces, taken: dict[Side, int]) -> Iterator[dict[Side, tuple[str, ...]]]:
     """Each choice of min(hits taken, counters present) counters for each side to remove,
     its own, in the sector (9.2, 9.4), each side's sorted by counter."""
     choices = {side: list(_choose(now[side], taken[side])) for side in SIDES}

@@ -26,6 +26,7 @@ from typing import overload
 from pydantic import ValidationError
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import Said, in_both, said
 from adjudicator.core.protocol.requests import validation_error
 from adjudicator.core.read.numbers import (
     NumberError,
@@ -57,14 +58,6 @@ from adjudicator.dark_nebula.state import PHASES
 
 SIDE_LETTER = {"empire": "e", "rebel": "r"}
 LETTER_SIDE = {v: k for k, v in SIDE_LETTER.items()}
-EVENT_SYNTAX = (
-    "'setup: …', 'T.S <empire|rebel> <production|movement|combat>: …', 'T.7 search: …' "
-    "or 'disclose: SECTOR NONCE'"
-)
-EVENT_SYNTAX_JA = (
-    "'setup: …'、'T.S <empire|rebel> <production|movement|combat>: …'、'T.7 search: …'、"
-    "'disclose: SECTOR NONCE' のいずれか"
-)
 _STAMPED = re.compile(r"^([0-9]+)\.([1-7]) ([a-z ]+): (.*)$")
 _STEP = {phase_side: step for step, phase_side in PHASES.items()}
 _SEARCH_STEP = _STEP[("search", None)]
@@ -236,22 +229,26 @@ def with_ids(line: str, names: list[tuple[str, str]]) -> str:
     return line
 
 
-def _bad(text: str, why: str, ja: str) -> InputError:
+def _bad(text: str, why: Said) -> InputError:
     return InputError(
         "malformed_event",
-        f"{text!r}: {why}",
-        ja=f"「{text}」: {ja}",
-        expected=EVENT_SYNTAX,
-        expected_ja=EVENT_SYNTAX_JA,
+        said("dark_nebula.notation.at_line", text=text, why=why),
+        expected=said("dark_nebula.notation.event_syntax"),
     )
 
 
-def _number(text: str, line: str, what: str, what_ja: str) -> int:
-    """A number of the line, read by the one reader of numbers (ASCII digits, bounded)."""
+def _number(text: str, line: str, what: str) -> int:
+    """A number of the line, read by the one reader of numbers (ASCII digits, bounded);
+    ``what`` is the id of its name in the catalogue."""
     try:
-        return read_int(text, what=what, what_ja=what_ja)
+        return read_int(text, what=said(what))
     except NumberError as err:
-        raise _bad(line, err.why, err.ja) from None
+        raise _bad(line, _refusal(err)) from None
+
+
+def _refusal(err: NumberError) -> Said:
+    """Why the reader of numbers refused one, in both languages as it said it."""
+    return in_both(lambda lang: err.ja if lang == "ja" else err.why)
 
 
 def canonical_line(line: str, names: list[tuple[str, str]], *, lenient: bool) -> str:
@@ -269,10 +266,8 @@ def canonical_line(line: str, names: list[tuple[str, str]], *, lenient: bool) ->
         raise other_digits(line, canonical, None, lenient=lenient)
     raise InputError(
         "noncanonical_notation",
-        f"'{line}' names sectors by their printed names",
-        ja=f"「{line}」は星域を印刷名で書いています",
-        expected="sector ids (or --lenient)",
-        expected_ja="星域ID(または --lenient)",
+        said("dark_nebula.notation.printed_names", line=line),
+        expected=said("dark_nebula.notation.printed_names_expected"),
         suggestion=canonical,
     )
 
@@ -297,12 +292,8 @@ def stay_refused(event: Movement, turn: int) -> InputError:
     stays = " ".join([f"{m.counter}@{m.src}>{m.dst}" for m in event.moves if m.src == m.dst])
     return InputError(
         "noncanonical_notation",
-        f"'{written}' writes {stays}: 8.0 moves a counter to another sector, and a counter "
-        "that stays is not written",
-        ja=f"「{written}」は {stays} と書いています。8.0 の移動は駒を別の星域へ動かすもので、"
-        "動かない駒は書きません",
-        expected="only the counters that move to another sector (or --lenient)",
-        expected_ja="別の星域へ動く駒だけ(または --lenient)",
+        said("dark_nebula.notation.stays", written=written, stays=stays),
+        expected=said("dark_nebula.notation.stays_expected"),
         suggestion=canonical,
     )
 
@@ -314,18 +305,14 @@ def _tokens(text: str) -> list[str]:
 def _place(token: str, line: str) -> Place:
     kind, at, sector = token.partition("@")
     if not at:
-        raise _bad(
-            line, f"{token!r} is not kind@sector", f"「{token}」が 駒@星域 の形ではありません"
-        )
+        raise _bad(line, said("dark_nebula.notation.not_place", token=token))
     return Place.model_validate({"counter": kind, "sector": sector})
 
 
 def _move(token: str, line: str) -> Move:
     m = re.fullmatch(r"([a-z_]+)@([a-z0-9-]+)>([a-z0-9-]+)", token)
     if not m:
-        raise _bad(
-            line, f"{token!r} is not kind@from>to", f"「{token}」が 駒@元>先 の形ではありません"
-        )
+        raise _bad(line, said("dark_nebula.notation.not_move", token=token))
     return Move.model_validate({"counter": m[1], "from": m[2], "to": m[3]})
 
 
@@ -333,7 +320,7 @@ def _volley_of(text: str, line: str) -> Volley:
     fired, slash, removed_text = text.partition("/")
     tokens = fired.split()
     if not tokens:
-        raise _bad(line, "a volley starts with its class", "射撃はそのクラスから書き始めます")
+        raise _bad(line, said("dark_nebula.notation.volley_class"))
     dice: dict[str, dict[str, list[int]]] = {}
     for token in tokens[1:]:
         # an empty list (e.cruiser=) is read, so that missing dice are dice_count (9.1)
@@ -341,10 +328,13 @@ def _volley_of(text: str, line: str) -> Volley:
         if not m:
             raise _bad(
                 line,
-                f"{token!r} is not side.kind=dice (e.cruiser=3,5)",
-                f"「{token}」が 陣営.駒=ダイス(e.cruiser=3,5)の形ではありません",
+                said("dark_nebula.notation.not_dice", token=token),
             )
-        rolled = [_number(d, line, "die", "ダイスの目") for d in m[3].split(",")] if m[3] else []
+        rolled = (
+            [_number(d, line, "dark_nebula.notation.what.die") for d in m[3].split(",")]
+            if m[3]
+            else []
+        )
         dice.setdefault(LETTER_SIDE[m[1]], {})[m[2]] = rolled
     removed: dict[str, list[str]] = {}
     for token in removed_text.split() if slash else []:
@@ -352,8 +342,7 @@ def _volley_of(text: str, line: str) -> Volley:
         if not m:
             raise _bad(
                 line,
-                f"{token!r} is not side.kind (r.battleship)",
-                f"「{token}」が 陣営.駒(r.battleship)の形ではありません",
+                said("dark_nebula.notation.not_removed", token=token),
             )
         removed.setdefault(LETTER_SIDE[m[1]], []).append(m[2])
     return Volley.model_validate({"class": tokens[0], "dice": dice, "removed": removed})
@@ -364,8 +353,7 @@ def _battle(text: str, line: str) -> Battle:
     if not colon:
         raise _bad(
             line,
-            f"{text.strip()!r} is not 'sector: volley | volley …'",
-            f"「{text.strip()}」が '星域: 射撃 | 射撃 …' の形ではありません",
+            said("dark_nebula.notation.not_battle", text=text.strip()),
         )
     volleys = [_volley_of(v, line) for v in rest.split("|")]
     return Battle(sector=sector.strip(), volleys=volleys)
@@ -384,7 +372,7 @@ def _clauses(text: str) -> tuple[str, dict[str, str]]:
 def _unexpected(keyed: dict[str, str], allowed: set[str], line: str) -> None:
     for key in keyed:
         if key not in allowed:
-            raise _bad(line, f"unexpected clause {key!r}", f"予期しない節「{key}」があります")
+            raise _bad(line, said("dark_nebula.notation.unexpected_clause", key=key))
 
 
 def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameEvent:
@@ -393,8 +381,9 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
     if side_phase != expected:
         raise _bad(
             line,
-            f"step {step} is the {expected}, not {side_phase!r}",
-            f"手順 {step} は「{expected}」です(「{side_phase}」ではありません)",
+            said(
+                "dark_nebula.notation.wrong_step", step=step, expected=expected, written=side_phase
+            ),
         )
     if name == "production":
         first, keyed = _clauses(text)
@@ -418,8 +407,7 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
             if not gt:
                 raise _bad(
                     line,
-                    f"{token!r} is not kind>sector",
-                    f"「{token}」が 駒>星域 の形ではありません",
+                    said("dark_nebula.notation.not_build", token=token),
                 )
             appearances.append(Appearance.model_validate({"counter": kind, "to": to}))
         moves = [_move(t, line) for t in _tokens(first)]
@@ -437,9 +425,7 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
     if "reveal" in keyed:
         parts = keyed["reveal"].split()
         if len(parts) != 2:
-            raise _bad(
-                line, "reveal takes a sector and a nonce", "reveal には星域とナンスを書きます"
-            )
+            raise _bad(line, said("dark_nebula.notation.reveal"))
         reveal = Opening(sector=parts[0], nonce=parts[1])
     roll = keyed.get("roll")
     return Search(
@@ -447,7 +433,7 @@ def _event(turn: int, step: int, side_phase: str, text: str, line: str) -> GameE
         phase="search",
         searches=_tokens(first),
         reveal=reveal,
-        roll=None if roll is None else _number(roll, line, "roll", "roll の値"),
+        roll=None if roll is None else _number(roll, line, "dark_nebula.notation.what.roll"),
     )
 
 
@@ -455,7 +441,7 @@ def parse_line(line: str) -> GameEvent:
     """An event from its line, with the turn its stamp gives. Raises :class:`InputError`
     ``malformed_event``."""
     if not isinstance(line, str):
-        raise _bad(str(line), "an event is a line of text", "イベントは 1 行のテキストです")
+        raise _bad(str(line), said("dark_nebula.notation.not_a_line"))
     require_ascii_digits(line)
     try:
         if line.startswith("setup: "):
@@ -466,20 +452,18 @@ def parse_line(line: str) -> GameEvent:
             if len(parts) != 2:
                 raise _bad(
                     line,
-                    "disclose takes a sector and a nonce",
-                    "disclose には星域とナンスを書きます",
+                    said("dark_nebula.notation.disclose"),
                 )
             return Disclosure(phase="disclosure", sector=parts[0], nonce=parts[1])
         m = _STAMPED.match(line)
         if not m:
             raise _bad(
                 line,
-                "no turn.step stamp",
-                "ターン.手順 の印(1.1 empire production など)がありません",
+                said("dark_nebula.notation.no_stamp"),
             )
         return _event(
-            _number(m[1], line, "turn", "ターン"),
-            _number(m[2], line, "step", "手順"),
+            _number(m[1], line, "dark_nebula.notation.what.turn"),
+            _number(m[2], line, "dark_nebula.notation.what.step"),
             m[3],
             m[4],
             line,
@@ -487,5 +471,6 @@ def parse_line(line: str) -> GameEvent:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        said = validation_error(exc).text("ja")
-        raise _bad(line, f"{where}: {first['msg']}", f"{where}: {said}") from None
+        ja = validation_error(exc).text("ja")  # the core's Japanese for pydantic's English
+        why = in_both(lambda lang: ja if lang == "ja" else str(first["msg"]))
+        raise _bad(line, said("dark_nebula.notation.at_field", where=where, why=why)) from None

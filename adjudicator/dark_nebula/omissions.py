@@ -10,9 +10,9 @@ says a counter went there, and the board says from where it could have come
 explain what the record says, one counter for each thing it says, in place of the step
 left out. A production (6.0) rolls none either: a counter found later where fewer stand
 now, and no movement brought, was built there — the empire's heavy counter as its extra
-(6.4, interpretation 17), the rest where they stand. These are the steps with choices a
-repair can put back: the others carry dice (combat, the search's roll) that are nowhere
-else.
+(6.4, interpretation 17), the rest where they stand. The steps that roll dice (combat, the
+search's roll) are rebuilt by their dice's effects, which the lines after choose among
+(:mod:`.dice_omissions`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ from collections.abc import Sequence
 
 from adjudicator.core.errors import InputError
 from adjudicator.core.judge.outcome import Outcome
+from adjudicator.core.judge.replay import Replay
+from adjudicator.core.repair.continuation import agreed
+from adjudicator.dark_nebula import dice_omissions
 from adjudicator.dark_nebula.board import CAPITAL, BoardDefinition, Side
 from adjudicator.dark_nebula.movement import NebulaReading, reachable
 from adjudicator.dark_nebula.notation import TURN_STEPS, parse_line, stamp
@@ -144,7 +147,7 @@ def productions(side: Side, wanted: list[Need], readings: Readings) -> list[str]
     return found[:MOST]
 
 
-class RepairHints:
+class RepairHints(Replay):
     """What a repair asks the replay (:meth:`~adjudicator.core.judge.replay.Replay.alternatives`,
     :meth:`~adjudicator.core.judge.replay.Replay.omitted`), kept beside the search it drives and
     apart from the rules: no game is judged by it, only corrections proposed."""
@@ -166,13 +169,21 @@ class RepairHints:
         return [f"{stamp(turn + 1, step + 1)}: -"]
 
     def omitted(self, ahead: Sequence[str]) -> list[str]:
-        """The movement or production step left out, as the lines after it tell it: neither
-        rolls a die, so what moved or was built shows where the record later finds a counter
-        that was not there."""
+        """The step left out, as the lines after it tell it: a movement or a production
+        rolls no die, so what moved or was built shows where the record later finds a
+        counter that was not there; a combat or a search is rebuilt by its dice's effects,
+        the lines after choosing among them."""
         if not self.started or self.decided is not None:
             return []
         turn, step = divmod(self.steps, 7)
         kind, side = TURN_STEPS[step]
+        head = stamp(turn + 1, step + 1)
+        if kind is Combat:
+            bodies = dice_omissions.combat_bodies(self.situation, self.readings)
+            return agreed(self, (f"{head}: {body}" for body in bodies), ahead, MOST)
+        if kind is Search:
+            rolls = dice_omissions.search_rolls(self.situation)
+            return agreed(self, dice_omissions.quiet_or_rolled(head, rolls), ahead, MOST)
         if kind not in (Movement, Production) or side is None:
             return []
         wanted = needs(self.situation, side, ahead)
@@ -183,4 +194,43 @@ class RepairHints:
         else:
             nebula = self.readings.nebula_entry
             bodies = movements(self.situation, self.board, side, nebula, wanted)
-        return [f"{stamp(turn + 1, step + 1)}: {body}" for body in bodies]
+        return [f"{head}: {body}" for body in bodies]
+
+    def completed(self, written: str) -> list[str]:
+        """A battle's line refused here with a die of a kind put back where the record left
+        one out (9.1: one die a counter), every face and place, those accepted here."""
+        if self.accepts(written):
+            return []
+        return [v for v in dice_omissions.one_die_more(written) if self.accepts(v)]
+
+    def same_effect(self, event: str) -> list[str]:
+        """The lines with the dice of ``event`` (a battle's, the 10.7 roll) falling otherwise
+        that the judge accepts here to the very same position: hits and misses as they were,
+        the base's value as it was."""
+        after = self.copy()
+        try:
+            if after.attempt(event, lenient=False).violation is not None:
+                return []
+        except InputError:
+            return []
+
+        def keeps(variant: str) -> bool:
+            """Whether ``variant`` plays here to where ``event`` does: the board, the base
+            and what is pending, and the outcome."""
+            twin = self.copy()
+            try:
+                if twin.attempt(variant, lenient=False).violation is not None:
+                    return False
+            except InputError:
+                return False
+            return (
+                isinstance(twin, RepairHints)
+                and isinstance(after, RepairHints)
+                and (twin.situation, twin.decided) == (after.situation, after.decided)
+            )
+
+        variants = itertools.chain(
+            dice_omissions.face_variants(event, keeps),
+            (v for v in dice_omissions.search_variants(event, self.situation) if keeps(v)),
+        )
+        return list(dict.fromkeys(variants))

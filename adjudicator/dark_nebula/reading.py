@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Said
+from adjudicator.core.i18n import said
 from adjudicator.core.judge.verdict import Note
 from adjudicator.core.read.records import GameRecord, load_model
 from adjudicator.dark_nebula.notation import RecordEvents
@@ -35,20 +35,20 @@ def read_text(text: str, *, lenient: bool) -> GameRecord:
 
 
 def _game_record(
-    record: Record, notes: list[Note], said: Callable[[str], str] | None = None
+    record: Record, notes: list[Note], named: Callable[[str], str] | None = None
 ) -> GameRecord:
     """The record for the core, once its header is checked against the board it names: an
     unknown board, another digest or a secret sector the board lacks is refused now, at
-    the field that wrote it (``said``: at the tag, in a text record, as its other messages
+    the field that wrote it (``named``: at the tag, in a text record, as its other messages
     are located)."""
     try:
         record.board_definition()
     except InputError as err:
-        if said is None or not err.field:
+        if named is None or not err.field:
             raise
-        raise err.moved(said(err.field)) from None
+        raise err.moved(named(err.field)) from None
     if record.commitment == NO_COMMITMENT:
-        notes.append(_hides_nothing(said("commitment") if said else "commitment"))
+        notes.append(_hides_nothing(named("commitment") if named else "commitment"))
     return record.to_game_record(notes, RecordEvents(record.events))
 
 
@@ -59,11 +59,5 @@ def _hides_nothing(where: str) -> Note:
     return Note.in_both(
         "commitment_hides_nothing",
         where,
-        Said(
-            "the commitment is all zeros: it hides no sector, so the base's secret choice "
-            "(3.1) is not bound; write the commitment adjudicator dark-nebula commit prints",
-            ja="コミットメントが 0 の並びのままで、どの星域も隠していません。秘密基地の星域の"
-            "選択(3.1)が確定していないので、adjudicator dark-nebula commit が表示する"
-            "コミットメントを書いてください",
-        ),
+        said("dark_nebula.note.hides_nothing"),
     )

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 from adjudicator.core.judge.verdict import Note
 from adjudicator.core.read.records import load_model
 from adjudicator.core.read.tagged_text import (
@@ -119,35 +120,16 @@ def missing_tag(key: str) -> InputError:
     """A required tag left out, said with what to write in it (``adjudicator new
     dark-nebula`` writes them all)."""
     board = default_board()
-    tag, en, ja, example = {
-        "game_id": (
-            "GameId",
-            "this game's own id (letters, digits and . _ : / -), bound into the commitment",
-            "この対局のID(英数字と . _ : / -)。コミットメントに結び付けられます",
-            '[GameId "2026-11-29-table-3"]',
-        ),
-        "board": (
-            "Board",
-            "the board definition's id and digest, as adjudicator dark-nebula board shows them",
-            "盤定義のIDとダイジェスト(adjudicator dark-nebula board で表示されます)",
-            f'[Board "{board.id} {board.sha256}"]',
-        ),
-        "commitment": (
-            "Commitment",
-            "the commitment that adjudicator dark-nebula commit printed when the rebel player "
-            "chose the base's sector (3.1)",
-            "反乱軍の対局者が秘密基地の星域を選んだとき adjudicator dark-nebula commit が"
-            "表示したコミットメント(3.1)",
-            '[Commitment "…"]',
-        ),
+    tag, what, example = {
+        "game_id": ("GameId", "dark_nebula.tag.game_id", '[GameId "2026-11-29-table-3"]'),
+        "board": ("Board", "dark_nebula.tag.board", f'[Board "{board.id} {board.sha256}"]'),
+        "commitment": ("Commitment", "dark_nebula.tag.commitment", '[Commitment "…"]'),
     }[key]
     return InputError(
         "malformed_record",
-        f"the [{tag}] tag is missing: it gives {en}",
-        ja=f"タグ [{tag}] がありません。{ja}を書きます",
+        said("dark_nebula.tag.missing", tag=tag, what=said(what)),
         field=f"[{tag}]",
-        expected=f"{example} (adjudicator new dark-nebula writes every tag)",
-        expected_ja=f"{example}(adjudicator new dark-nebula で全タグのひな形が出ます)",
+        expected=said("dark_nebula.tag.missing_expected", example=example),
     )
 
 

@@ -9,15 +9,14 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang, Said
+from adjudicator.core.i18n import Lang, Said, in_both, said
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData, in_force
 from adjudicator.core.judge.replay import ACCEPTED, Deferred, EventReplay, Step
 from adjudicator.core.read.records import Event
 from adjudicator.dark_nebula.board import BoardDefinition
 from adjudicator.dark_nebula.drawing import (
-    RULEBOOK_STEPS,
-    STEP_WORDS,
+    STEPS,
     Drawings,
     step_name,
     summary,
@@ -31,7 +30,6 @@ from adjudicator.dark_nebula.notation import (
     line,
     parse_line,
     printed_names,
-    stamp,
     stay_refused,
     step_of,
     without_stays,
@@ -279,7 +277,7 @@ class DarkNebulaReplay(Drawings, RepairHints, Steps, EventReplay):
         An event is the step its phase and side (and turn, when it names one) say it is.
         The steps are named as the notation stamps them and, in Japanese, as 5.0 does."""
         if self.disclosed:
-            after = Said(en="nothing follows the disclosure", ja="開示の後に続く手順はありません")
+            after = said("dark_nebula.order.after_disclosure")
             return "phase_order", {"expected": after, "got": _step_said(event, None)}
         if type(event) is Disclosure:  # the exact class: see notation.body
             return None if self.started else self._out_of_order(_step_said(event, None))
@@ -298,9 +296,7 @@ class DarkNebulaReplay(Drawings, RepairHints, Steps, EventReplay):
         return None
 
     def _out_of_order(self, got: Said) -> Problem:
-        expected = Said(
-            en=f"{self._next_stamp()} comes next", ja=f"次は「{self._next_stamp('ja')}」です"
-        )
+        expected = said("dark_nebula.order.next", step=in_both(self._next_stamp))
         return "phase_order", {"expected": expected, "got": got}
 
 
@@ -308,14 +304,13 @@ def _step_said(event: GameEvent, turn: int | None) -> Said:
     """The step an event says it is: stamped as the notation writes it (of ``turn``, when
     given) and named as the rulebook does."""
     if type(event) is Setup:
-        return Said(en="setup", ja=STEP_WORDS["ja"]["setup"])
+        return said("dark_nebula.step.setup")
     if type(event) is Disclosure:
-        return Said(en="disclose", ja="開示")
+        return said("dark_nebula.step.disclose")
     step: int = step_of(event)  # neither set-up nor disclosure
     if turn is None:
-        side = getattr(event, "side", None)
-        return Said(en=f"{side} {event.phase}" if side else event.phase, ja=RULEBOOK_STEPS[step])
-    return Said(en=stamp(turn, step), ja=step_name(turn, step, "ja"))
+        return said(STEPS[step])
+    return in_both(lambda lang: step_name(turn, step, lang))
 
 
 def _event_kinds(event: GameEvent) -> list[str]:

@@ -4,7 +4,7 @@ readings in force and no event yet, so that it validates as a game not begun."""
 
 from __future__ import annotations
 
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.read.tagged_text import skeleton_comments
@@ -15,27 +15,12 @@ from adjudicator.dark_nebula.readings import Readings
 #: Stands for the commitment until the rebel player has made one (3.1).
 NO_COMMITMENT = "0" * 64
 
-NOTES: list[dict[Lang, str]] = [
-    {
-        "en": "A record to fill in: the players' names for the ?, and this game's own id in "
-        "[GameId].",
-        "ja": "記入用の記録です。? に対局者名を、[GameId] にこの対局のIDを書きます。",
-    },
-    {
-        "en": "[Commitment]: the rebel player chooses the base's sector in secret (3.1) with "
-        "adjudicator dark-nebula commit --game-id ID --sector SECTOR and writes the "
-        "commitment it prints in place of the zeros.",
-        "ja": "[Commitment]: 反乱軍の対局者が秘密基地の星域を秘密に選び(3.1)、"
-        "adjudicator dark-nebula commit --game-id ID --sector 星域 が表示するコミットメントを"
-        "0 の並びの代わりに書きます。",
-    },
-    {
-        "en": "[Board] names the board definition and its digest, as adjudicator dark-nebula "
-        "board shows them. Then one event per line, from setup: KIND@SECTOR …",
-        "ja": "[Board] は盤定義のIDとダイジェストです(adjudicator dark-nebula board で表示"
-        "されます)。続けて1行に1つ、setup: 駒@星域 … から出来事を書きます。",
-    },
-]
+#: What the comments of the skeleton ask to fill in.
+NOTES = (
+    "dark_nebula.skeleton.players",
+    "dark_nebula.skeleton.commitment",
+    "dark_nebula.skeleton.board",
+)
 
 
 def skeleton(form: str, lang: Lang, rules: RuleData) -> str:
@@ -63,4 +48,5 @@ def skeleton(form: str, lang: Lang, rules: RuleData) -> str:
         '[Rebel "?"]',
         '[Result "*"]',
     ]
-    return "\n".join([*tags, "", *skeleton_comments(NOTES, rules, readings, lang)]) + "\n"
+    notes: list[dict[Lang, str]] = [{lang: say(key, lang)} for key in NOTES]
+    return "\n".join([*tags, "", *skeleton_comments(notes, rules, readings, lang)]) + "\n"

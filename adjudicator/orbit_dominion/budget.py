@@ -14,6 +14,8 @@ from collections.abc import Callable
 #: stops it first: 2 minutes.
 DEFAULT_MAX_NODES = 20_000_000
 DEFAULT_SECONDS = 120.0
+#: The memory the df-pn table may take, in bytes (``--memory``, in megabytes): 1 GB.
+DEFAULT_MEMORY = 1000 * 10**6
 #: Positions searched between two looks at the clock (and the progress line).
 CHECK_EVERY = 1024
 
@@ -31,13 +33,20 @@ class Budget:
         max_nodes: int | None = DEFAULT_MAX_NODES,
         seconds: float | None = DEFAULT_SECONDS,
         progress: Callable[[int, int, float], None] | None = None,
+        memory: int | None = DEFAULT_MEMORY,
     ) -> None:
         self.max_nodes = max_nodes
+        #: Bytes the df-pn table may take (entries are dropped past it, the search goes on).
+        self.memory = memory
         self.seconds = seconds
         self.progress = progress
         self.started = time.perf_counter()
         self.spent = 0  # positions of the depths finished or abandoned
         self.depth = 0
+
+    def restart(self) -> None:
+        """Start the clock again, when the search starts."""
+        self.started = time.perf_counter()
 
     def next_check(self, nodes: int) -> int:
         """Raise :class:`BudgetSpent` when ``nodes`` more positions (the current depth's)

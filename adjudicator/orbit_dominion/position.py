@@ -228,7 +228,7 @@ def _read_board(orbits: list[str], field: str) -> tuple[list[int], list[int]]:
 def _read_ply(ply_text: str, field: str) -> int:
     """The ply written, a number from 0 to the move limit in canonical digits."""
     try:
-        ply = read_int(ply_text, what="ply", what_ja="手数")
+        ply = read_int(ply_text, what=said("orbit_dominion.position.what_ply"))
     except NumberError as err:  # shown by its length when it is too long to show
         shown = ply_text if err.canonical is not None or len(ply_text) <= 40 else None
         ply = -1

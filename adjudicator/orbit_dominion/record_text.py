@@ -27,6 +27,7 @@ import re
 from typing import Any, NamedTuple
 
 from adjudicator.core.errors import InputError, line_col
+from adjudicator.core.i18n import Lang, Said, in_both, said, say
 from adjudicator.core.judge.verdict import Note
 from adjudicator.core.read import strict_json
 from adjudicator.core.read.numbers import (
@@ -48,7 +49,6 @@ from adjudicator.core.read.tagged_text import (
     header_tags,
     store,
     tag_names,
-    twice,
     unescape,
     write_tags,
 )
@@ -92,27 +92,21 @@ class _Lines:
         return f"line {self.line}, column {offset - self.line_start + 1}"
 
 
-#: The result tokens, as expected after a text record's moves.
-RESULTS = ("1-0, 0-1, 1/2-1/2 or *", "1-0、0-1、1/2-1/2、* のいずれか")
+#: The result tokens, as expected after a text record's moves (by their id).
+RESULTS = "orbit_dominion.text.results"
 
 
-def _error(
-    text: str, offset: int, message: str, ja: str, expected: tuple[str, str] | None = None
-) -> InputError:
-    """A notation error at ``offset``; ``expected`` in English and in Japanese."""
-    return InputError(
-        "bad_notation",
-        message,
-        ja=ja,
-        field=line_col(text, offset),
-        expected=expected[0] if expected else None,
-        expected_ja=expected[1] if expected else None,
-    )
+def _error(text: str, offset: int, message: Said, expected: Said | None = None) -> InputError:
+    """A notation error at ``offset``; ``expected`` what was, said in both languages or as
+    the notation writes it."""
+    return InputError("bad_notation", message, field=line_col(text, offset), expected=expected)
 
 
 def _result_token(tag: Tag, _: Reading) -> str:
     if tag.value not in RESULT_TOKENS:
-        raise _error_at(tag.where, f"result {tag.value!r}", f"結果「{tag.value}」", RESULTS)
+        raise _error_at(
+            tag.where, said("orbit_dominion.text.bad_result", value=tag.value), said(RESULTS)
+        )
     return tag.value
 
 
@@ -121,17 +115,13 @@ def _ext(tag: Tag, reading: Reading) -> Any:
     try:
         return strict_json.loads(tag.value, strict=not reading.lenient)
     except json.JSONDecodeError as exc:
-        raise _error_at(
-            tag.where,
-            f"[Ext] is not JSON: {exc.msg}",
-            f"[Ext] が JSON として読めません: {json_problem_ja(exc.msg)}",
-        ) from None
+        problem = exc.msg
+        why = in_both(lambda lang: json_problem_ja(problem) if lang == "ja" else problem)
+        raise _error_at(tag.where, said("orbit_dominion.text.ext_not_json", why=why)) from None
     except InputError as err:
-        raise _error_at(
-            tag.where,
-            f"[Ext] is not strict JSON: {err.message}",
-            f"[Ext] が厳密な JSON ではありません: {err.text('ja')}",
-        ) from None
+        refused = err
+        why = in_both(lambda lang: refused.text(lang) if lang == "ja" else refused.message)
+        raise _error_at(tag.where, said("orbit_dominion.text.ext_not_strict", why=why)) from None
 
 
 def _ext_shown(record: Record) -> list[str]:
@@ -154,18 +144,19 @@ TAGS: dict[str, TagSpec] = {
 }
 
 
-def _error_at(
-    where: str, message: str, ja: str, expected: tuple[str, str] | None = None
-) -> InputError:
+def _listed_tags(lang: Lang) -> str:
+    """The tags a record may write, listed in ``lang``."""
+    return say("orbit_dominion.text.and", lang).join(TAGS)
+
+
+def _as_written(notation: str) -> Said:
+    """What the notation writes, the same in both languages (a move number, a tag)."""
+    return said("orbit_dominion.text.as_written", notation=notation)
+
+
+def _error_at(where: str, message: Said, expected: Said | None = None) -> InputError:
     """A notation error at ``where`` (``line 2, column 1``)."""
-    return InputError(
-        "bad_notation",
-        message,
-        ja=ja,
-        field=where,
-        expected=expected[0] if expected else None,
-        expected_ja=expected[1] if expected else None,
-    )
+    return InputError("bad_notation", message, field=where, expected=expected)
 
 
 def _header(text: str, reading: Reading, where: _Lines) -> tuple[dict[str, Any], int]:
@@ -191,23 +182,21 @@ def _header(text: str, reading: Reading, where: _Lines) -> tuple[dict[str, Any],
             raise _error(
                 text,
                 stripped,
-                "malformed tag line",
-                "タグの行の形が正しくありません",
-                ('a tag such as [Event "…"]', '[Event "…"] のようなタグ'),
+                said("orbit_dominion.text.malformed_tag"),
+                said("orbit_dominion.text.a_tag"),
             )
         name, at = m["name"], where.at(stripped)
         pos = m.end()
         if name in seen:
-            raise _error_at(at, *twice(name))
+            raise _error_at(at, said("core.tagged.twice", name=name))
         seen.add(name)
         if name in TAGS:
             store(TAGS[name], Tag(name, unescape(m["value"]), at), fields, reading)
         elif not reading.lenient:
             raise _error_at(
                 at,
-                f"unknown tag [{name}]",
-                f"未知のタグ [{name}]",
-                ("one of " + ", ".join(TAGS), "、".join(TAGS) + " のいずれか"),
+                said("orbit_dominion.text.unknown_tag", name=name),
+                said("orbit_dominion.text.one_of_tags", tags=in_both(_listed_tags)),
             )
         else:
             reading.notes.append(Note.said("unknown_tag", at, "core.note.tag_ignored", tag=name))
@@ -222,20 +211,18 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
         raise _error(
             text,
             0,
-            "missing [Ruleset] tag",
-            "タグ [Ruleset] がありません",
-            ('[Ruleset "orbit-dominion/4.2"]',) * 2,
+            said("orbit_dominion.text.missing_ruleset"),
+            _as_written('[Ruleset "orbit-dominion/4.2"]'),
         )
     read = _Read(text, lenient, notes, where)
     moves, closing = _movetext(read, pos, fields.get("start", "standard"))
-    said = fields.pop("result", {})
-    claimed_token, reason = said.get("claimed"), said.get("reason")
+    result = fields.pop("result", {})
+    claimed_token, reason = result.get("claimed"), result.get("reason")
     if claimed_token is not None and claimed_token != closing:
         raise _error(
             text,
             pos,
-            f'[Result "{claimed_token}"] but the movetext ends with {closing}',
-            f'[Result "{claimed_token}"] ですが、指し手の最後は {closing} です',
+            said("orbit_dominion.text.result_mismatch", claimed=claimed_token, closing=closing),
         )
     winner = RESULT_TOKENS[closing]
     resigned = None
@@ -310,23 +297,23 @@ def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, A
         at = pos + m.start(m.lastgroup or 0)
         i = m.end()
         if closing is not None:
-            raise _error(text, at, "text after the result token", "結果の後に文字があります")
+            raise _error(text, at, said("orbit_dominion.text.after_result"))
         n = len(moves)
         opens_pair = (n % 2 == 0) != blue_first or n == 0
-        expected = f"{(n + blue_first) // 2 + 1}{'...' if blue_first and n == 0 else '.'}"
+        expected = _as_written(
+            f"{(n + blue_first) // 2 + 1}{'...' if blue_first and n == 0 else '.'}"
+        )
         number = m["number"]
         word = m["word"]
         if word and not word.isascii() and _MOVE_NUMBER.fullmatch(ascii_spelling(word)):
             number = read.ascii(word, ascii_spelling(word), at)  # ``１.``
         if number:
             if not opens_pair or numbered or number != expected:
-                wanted = (expected,) * 2 if opens_pair and not numbered else ("a move", "手")
+                wanted = (
+                    expected if opens_pair and not numbered else said("orbit_dominion.text.a_move")
+                )
                 raise _error(
-                    text,
-                    at,
-                    f"unexpected move number {number!r}",
-                    f"予期しない手番号「{number}」",
-                    wanted,
+                    text, at, said("orbit_dominion.text.unexpected_number", number=number), wanted
                 )
             numbered = True
         elif m["comment"]:
@@ -334,8 +321,7 @@ def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, A
                 raise _error(
                     text,
                     at,
-                    "a comment before the first move",
-                    "最初の手より前にコメントがあります",
+                    said("orbit_dominion.text.comment_first"),
                 )
             _annotate(moves, m["comment"][1:-1], read, at)
         elif m["word"] in RESULT_TOKENS:
@@ -345,18 +331,19 @@ def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, A
                 raise _error(
                     text,
                     at,
-                    f"move {m['word']!r} without its number",
-                    f"手「{m['word']}」に手番号がありません",
-                    (expected,) * 2,
+                    said("orbit_dominion.text.no_number", move=m["word"]),
+                    expected,
                 )
             moves.append(m["word"])
             numbered = False
     if body[i:].strip():
         raise _error(
-            text, pos + len(body) - len(body[i:].lstrip()), "unreadable text", "読めない文字列"
+            text,
+            pos + len(body) - len(body[i:].lstrip()),
+            said("orbit_dominion.text.unreadable"),
         )
     if closing is None:
-        raise _error(text, len(text), "missing result token", "結果がありません", RESULTS)
+        raise _error(text, len(text), said("orbit_dominion.text.missing_result"), said(RESULTS))
     return moves, closing
 
 
@@ -370,9 +357,8 @@ def _annotate(moves: list[str | dict[str, Any]], inner: str, read: _Read, at: in
             raise _error(
                 text,
                 at,
-                f"unknown command text {rest!r}",
-                f"未知のコマンド「{rest}」",
-                ("[%clock S] or [%attempt A]", "[%clock S] か [%attempt A]"),
+                said("orbit_dominion.text.unknown_command", rest=rest),
+                said("orbit_dominion.text.commands"),
             )
         for c in _COMMAND.finditer(inner):
             if c["name"] == "clock":
@@ -381,9 +367,7 @@ def _annotate(moves: list[str | dict[str, Any]], inner: str, read: _Read, at: in
                 move.setdefault("attempts", []).append(c["arg"])
     else:
         if "comment" in move:
-            raise _error(
-                text, at, "a second comment on one move", "1 手に 2 つ目のコメントがあります"
-            )
+            raise _error(text, at, said("orbit_dominion.text.second_comment"))
         move["comment"] = inner
     moves[-1] = move
 
@@ -393,12 +377,13 @@ def _clock(arg: str, read: _Read, at: int) -> float:
     read_decimal` reads it (no ``inf``, exponent or ``_``), so that the JSON record holds
     whatever the text accepts and writes it back the same."""
     try:
-        return read_decimal(arg, what="clock", what_ja="時計")
+        return read_decimal(arg, what=said("orbit_dominion.text.clock"))
     except NumberError as err:
         if err.canonical is not None:
             return read_decimal(read.ascii(arg, err.canonical, at))
-        expected = ("seconds as a decimal (880.5)", "10 進数の秒数(880.5 など)")
-        raise _error(read.text, at, err.why, err.ja, expected) from None
+        refused = err
+        why = in_both(lambda lang: refused.ja if lang == "ja" else refused.why)
+        raise _error(read.text, at, why, said("orbit_dominion.text.seconds")) from None
 
 
 def format_record(record: Record) -> str:
@@ -420,8 +405,7 @@ def format_record(record: Record) -> str:
             if "}" in move.comment or move.comment.startswith("[%"):
                 raise InputError(
                     "unrepresentable_comment",
-                    "a comment with '}' or starting with '[%' has no text notation",
-                    ja="'}' を含むコメントや '[%' で始まるコメントはテキスト表記にできません",
+                    said("orbit_dominion.text.unrepresentable_comment"),
                     field=f"moves[{n}].comment",
                 )
             tokens.append("{" + move.comment + "}")

@@ -55,6 +55,9 @@ _INFINITY = WIN + 1
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _NONE: frozenset[tuple[PositionKey, int]] = frozenset()
 _NEVER = 1 << 62
+#: Bytes an entry of the alpha-beta table takes, about (its key and its value): the
+#: memory budget (``--memory``) stops the search when the table would pass it.
+TABLE_ENTRY_BYTES = 100
 
 
 class Searcher:
@@ -94,8 +97,12 @@ class Searcher:
 
     def spend(self) -> None:
         """Past the node count :attr:`next_check`: ask the budget (which raises
-        :class:`BudgetSpent` when it is spent) and when to ask it again."""
+        :class:`BudgetSpent` when it is spent, or when the table has reached its memory)
+        and when to ask it again."""
         if self.budget is not None:
+            memory = self.budget.memory
+            if memory is not None and len(self.table) * TABLE_ENTRY_BYTES >= memory:
+                raise BudgetSpent
             self.next_check = self.budget.next_check(self.nodes)
 
     # --- the line's occurrences -------------------------------------------------------------
@@ -293,7 +300,7 @@ class Searcher:
         if decided is not None:
             if not decided:
                 raise AssertionError("a proven line ends in a draw")
-            return EndNode(end=_ending(turn if decided > 0 else 1 - turn, reason))
+            return EndNode(end=ending(turn if decided > 0 else 1 - turn, reason))
         depth = self.depth - distance
         threshold = WIN - target
         their_gates = TARGET_GATES[1 - turn]
@@ -305,7 +312,7 @@ class Searcher:
             if instant is not None:
                 if turn != winner:
                     raise AssertionError(f"the loser wins by {a} in a proven line")
-                return MoveNode(move=a.text, next=EndNode(end=_ending(winner, instant)))
+                return MoveNode(move=a.text, next=EndNode(end=ending(winner, instant)))
             key = successor_key(me2, en2, mf2, ef2, turn)
             token = self.enter(key)
             child = (en2, me2, ef2, mf2, 1 - turn, ply + 1, next_claim)
@@ -323,7 +330,7 @@ class Searcher:
         return RepliesNode(replies=replies)
 
 
-def _ending(winner: int, reason: str) -> Ending:
+def ending(winner: int, reason: str) -> Ending:
     return Ending.model_validate({"winner": SIDE_NAMES[winner], "reason": reason})
 
 

@@ -25,11 +25,16 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, said, say
 from adjudicator.core.read.strict_json import dumps, one_line
 from adjudicator.core.write.display import path_text
-from adjudicator.orbit_dominion.budget import DEFAULT_MAX_NODES, DEFAULT_SECONDS, Budget
+from adjudicator.orbit_dominion.budget import (
+    DEFAULT_MAX_NODES,
+    DEFAULT_MEMORY,
+    DEFAULT_SECONDS,
+    Budget,
+)
 from adjudicator.orbit_dominion.known import what_is_known
 from adjudicator.orbit_dominion.position import start_position
 from adjudicator.orbit_dominion.references import rule_data
-from adjudicator.orbit_dominion.solving import solve_state
+from adjudicator.orbit_dominion.solving import Method, solve_state
 
 if TYPE_CHECKING:  # the models load with the commands that use them, not at start-up
     from adjudicator.core.game import Game
@@ -150,7 +155,27 @@ ExecutorOption = Annotated[
     typer.Option(
         "--executor",
         help="Spread the search over a Dask cluster: dask://HOST:PORT (needs the "
-        "'distributed' extra). Without it everything runs here.",
+        "'distributed' extra). Without it everything runs here. Alpha-beta only: with it, "
+        "--method auto is alpha-beta, and --method dfpn is refused.",
+    ),
+]
+MethodOption = Annotated[
+    Method,
+    typer.Option(
+        "--method",
+        help="alphabeta (the default) or dfpn (proof-number search): that one alone; auto: "
+        "alpha-beta on a quarter of the budget (short wins at once), then df-pn on the rest.",
+        show_default=False,
+    ),
+]
+MemoryOption = Annotated[
+    int,
+    typer.Option(
+        "--memory",
+        min=1,
+        max=1_000_000,
+        help="Megabytes the search's table may take: alpha-beta stops there and says what "
+        "the depths finished proved; df-pn drops the entries that cost least and goes on.",
     ),
 ]
 MaxNodesOption = Annotated[
@@ -191,8 +216,10 @@ def solve_command(
         bool, typer.Option("--no-proof", help="Do not build the proof of a win.")
     ] = False,
     executor: ExecutorOption = None,
+    method: MethodOption = "alphabeta",
     max_nodes: MaxNodesOption = DEFAULT_MAX_NODES,
     seconds: TimeOption = DEFAULT_SECONDS,
+    memory: MemoryOption = DEFAULT_MEMORY // 10**6,
     as_json: JsonOption = False,
     lang: LangOption = None,
     verbose: Annotated[
@@ -203,7 +230,8 @@ def solve_command(
     """Whether a side forces a win within N actions, under every rule of 4.2 (the
     threefold ban with the given history, the 120-action limit, the gate claim), with a
     proof of a win; near the 120th action, the exact result. The search deepens one action
-    at a time; when --max-nodes or --time runs out it says what the depths finished proved.
+    at a time; when --max-nodes, --time or --memory runs out it says what the depths
+    finished proved. Every win df-pn proves is checked by verify-proof's checker first.
 
     Example: adjudicator orbit-dominion solve '..b........./....r......./R.....r..B.. r 0 -' -d 3
     """
@@ -214,9 +242,14 @@ def solve_command(
     try:
         root = start_position(position, field="POSITION")
         state = with_history(root, history or [], field="--history")
-        budget = Budget(max_nodes, seconds, show)
+        budget = Budget(max_nodes, seconds, show, memory * 10**6)
         solution = solve_state(
-            state, depth, executor=executor, with_proof=not no_proof, budget=budget
+            state,
+            depth,
+            executor=executor,
+            with_proof=not no_proof,
+            budget=budget,
+            method=method,
         )
     except InputError as err:
         end_progress(show)

@@ -132,4 +132,4 @@ def test_21_the_die_held_twice_is_refused_at_its_turn() -> None:
 
     refused = turn("A")
     assert (refused["illegal_at"], refused["violation"]) == (2, "skill_changes_nothing")
-    assert "held: black blue=2, black green=1;" in turn("T")["position"]
+    assert "; held: black blue=2, black green=1;" in turn("T")["position"]

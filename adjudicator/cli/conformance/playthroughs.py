@@ -26,7 +26,7 @@ from adjudicator.core.conformance.making import (
     coverage,
     generate,
 )
-from adjudicator.core.conformance.words import WORDS
+from adjudicator.core.conformance.words import word_table
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang
@@ -56,7 +56,7 @@ def playthroughs_command(
 
     Example: `adjudicator conformance playthroughs --seed 1`
     """
-    words = WORDS[resolve_lang(lang)]
+    words = word_table(resolve_lang(lang))
     games = [game_named(ctx.obj, game)] if game else list(ctx.obj.games)
     differ = False
     for g in games:
@@ -97,7 +97,7 @@ def _evaluate(game: Game) -> Any:
 def print_coverage(maker: PlaythroughMaker, files: list[CaseFile], lang: Lang) -> bool:
     """The playthroughs' coverage of each feature against its minimum, under the game's
     references; whether every minimum is met."""
-    words = WORDS[lang]
+    words = word_table(lang)
     cases = [c for f in files for c in f.cases if c.expect.kind == "playthrough"]
     report = coverage(maker, cases)
     steps = sum(len(c.moves) + 1 for c in cases)

@@ -35,11 +35,11 @@ from adjudicator.core.conformance.suite import (
     version_of,
 )
 from adjudicator.core.conformance.words import (
-    WORDS,
     counts_text,
+    word_table,
 )
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang, in_lang
+from adjudicator.core.i18n import Lang, in_lang, said
 from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.write.files import check_file, write_text
 
@@ -99,8 +99,7 @@ def report_command(
         fail(
             InputError(
                 "usage",
-                "each engine needs its own NAME",
-                ja="エンジンごとに別の名前が必要です",
+                said("cli.conformance.own_names"),
                 field="--engine",
             )
         )
@@ -143,7 +142,7 @@ def _say(
 ) -> None:
     """Each engine's counts (or why it did not run), the files written; then the files
     that could not be, the last one's error ending the command with exit 2."""
-    words = WORDS[language]
+    words = word_table(language)
     for run in runs:
         if run.report is None:
             said = words["did not run"]

@@ -35,16 +35,16 @@ from adjudicator.core.conformance.runner import (
 from adjudicator.core.conformance.spawn import adopt
 from adjudicator.core.conformance.suite import LOCK_FILE
 from adjudicator.core.conformance.words import (
-    MARKS,
-    WORDS,
     counts_text,
     labels,
+    marks,
     said_of,
     version_text,
+    word_table,
 )
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import FEATURES, Game
-from adjudicator.core.i18n import Lang, Said, in_lang
+from adjudicator.core.i18n import Lang, in_lang, said
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.registry import Registry
 from adjudicator.core.shipped import shipped
@@ -99,8 +99,7 @@ def load_cases(cases: Path, game: str | None) -> list[CaseFile]:
         fail(
             InputError(
                 "usage",
-                f"{cases} is not a folder of case files",
-                ja=f"{cases} はケースファイルのフォルダではありません",
+                said("cli.conformance.not_a_folder", cases=cases),
                 field="--cases",
             )
         )
@@ -113,14 +112,12 @@ def load_cases(cases: Path, game: str | None) -> list[CaseFile]:
     except InputError as err:
         fail(err)
     if not files:
-        for_game = f" for {game}" if game else ""
-        fail(
-            InputError(
-                "usage",
-                f"no case files under {cases}{for_game}",
-                ja=f"{cases} に{f' {game} の' if game else ''}ケースファイルがありません",
-            )
+        none = (
+            said("cli.conformance.no_cases_for", cases=cases, game=game)
+            if game
+            else said("cli.conformance.no_cases", cases=cases)
         )
+        fail(InputError("usage", none))
     return files
 
 
@@ -135,11 +132,9 @@ def select(files: list[CaseFile], patterns: list[str]) -> set[str]:
             fail(
                 InputError(
                     "unknown_case",
-                    f"no case id matches '{pattern}'",
-                    ja=f"「{pattern}」に当たるケースIDがありません",
+                    said("cli.conformance.no_case_matches", pattern=pattern),
                     field="--only",
-                    expected="a case id or a glob pattern such as 'od.perft.*'",
-                    expected_ja="ケースID、または 'od.perft.*' のようなグロブパターン",
+                    expected=said("cli.conformance.case_pattern"),
                 )
             )
         chosen |= matched
@@ -151,8 +146,8 @@ def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
     (refs, the request, answers, stderr) is :func:`shown`: no markup, no raw control."""
     if not verbose and r.status not in ("failed", "errored"):
         return
-    words = WORDS[lang]
-    head = f"{MARKS[lang][r.status]} {shown(r.id)} [dim]({shown(', '.join(r.refs))})[/]"
+    words = word_table(lang)
+    head = f"{marks(lang)[r.status]} {shown(r.id)} [dim]({shown(', '.join(r.refs))})[/]"
     if r.status in ("passed", "failed"):
         console.print(head)
     else:
@@ -179,7 +174,7 @@ def print_result(r: CaseResult, verbose: bool, lang: Lang = "en") -> None:
 
 
 def print_report(report: RunReport, verbose: bool, lang: Lang = "en") -> None:
-    words = WORDS[lang]
+    words = word_table(lang)
     for r in report.results:
         print_result(r, verbose, lang)
     console.print()
@@ -253,7 +248,7 @@ def start_runner(
     ``hello`` cannot start a run."""
     if isinstance(started, EngineFailure):
         problem = shown(in_lang(said_of(started), lang))
-        err_console.print(WORDS[lang]["did not start"].format(problem=problem))
+        err_console.print(word_table(lang)["did not start"].format(problem=problem))
         raise typer.Exit(EXIT_ENGINE)
     process = started
     try:
@@ -278,7 +273,7 @@ def smoke_selection(
                 chosen[f.game] = case.id
                 break
     games = dict.fromkeys(f.game for f in files)
-    note = WORDS[lang]["not declared"]
+    note = word_table(lang)["not declared"]
     notes = [note.format(game=g) for g in games if g not in runner.info.games]
     return set(chosen.values()), notes
 
@@ -289,11 +284,9 @@ def named_engine(spec: str) -> tuple[str, str]:
         fail(
             InputError(
                 "usage",
-                f"'{spec}' does not name its engine",
-                ja=f"「{spec}」はエンジンの名前を示していません",
+                said("cli.conformance.engine_unnamed", spec=spec),
                 field="--engine",
-                expected="NAME=COMMAND, e.g. 'js=node examples/minimal_engine.js'",
-                expected_ja="名前=コマンド(例: 'js=node examples/minimal_engine.js')",
+                expected=said("cli.conformance.engine_spec"),
             )
         )
     return name.strip(), command.strip()
@@ -314,10 +307,7 @@ def run_one(
     except InputError as err:  # a command that cannot be read (an unbalanced quote)
         fail(err)
     except EngineFailure as exc:
-        why = said_of(exc)
-        problem = Said(
-            f"the engine did not start: {why}", f"エンジンが起動しません: {in_lang(why, 'ja')}"
-        )
+        problem = said("cli.conformance.no_start", why=said_of(exc))
         return EngineRun(name, command, None, problem)
     try:
         runner = Runner(process, {f.game for f in files}, rules)

@@ -43,11 +43,11 @@ from adjudicator.core.conformance.suite import (
     release_problems,
 )
 from adjudicator.core.conformance.words import (
-    WORDS,
     version_text,
+    word_table,
 )
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import in_lang
+from adjudicator.core.i18n import in_lang, said
 from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.schemas import document
 from adjudicator.core.write.files import check_folder, inside, write_text
@@ -58,7 +58,7 @@ def lock_command(cases: CasesOption = SUITE, lang: LangOption = None) -> None:
     checking that the newest changelog entry names every case added, changed or removed
     since the last lock (exit 1 when it does not)."""
     language = resolve_lang(lang)
-    words = WORDS[language]
+    words = word_table(language)
     files = load_cases(cases, None)
     try:
         suite_data, lock = load_suite(cases), load_lock(cases)
@@ -68,15 +68,14 @@ def lock_command(cases: CasesOption = SUITE, lang: LangOption = None) -> None:
         fail(
             InputError(
                 "usage",
-                f"no {SUITE_FILE} in {cases}",
-                ja=f"{cases} に {SUITE_FILE} がありません",
+                said("cli.conformance.no_suite", suite=SUITE_FILE, cases=cases),
                 field="--cases",
             )
         )
     problems = release_problems(suite_data, lock, files)
     for problem in problems:
-        said = shown(in_lang(problem, language))
-        err_console.print(words["not locked"].format(problem=said))
+        text = shown(in_lang(problem, language))
+        err_console.print(words["not locked"].format(problem=text))
     if problems:
         raise typer.Exit(EXIT_INVALID)
     new = Lock(suite_version=suite_data.version, cases=digests(files))
@@ -118,7 +117,7 @@ def export(
         fail(err)
     count = sum(len(f.cases) for f in files)
     console.print(
-        WORDS[language]["exported"].format(
+        word_table(language)["exported"].format(
             files=len(written) - 2,
             cases=count,
             version=version_text(suite.version if suite else UNVERSIONED, language),
@@ -140,7 +139,7 @@ def coverage_command(
     how often the golden playthroughs cover each feature against its documented minimum;
     a reference without a case or a feature below its minimum is flagged (exit 1)."""
     language = resolve_lang(lang)
-    words = WORDS[language]
+    words = word_table(language)
     games = [game_named(ctx.obj, game)] if game else list(ctx.obj.games)
     result: dict[str, dict[str, Any]] = {}
     uncovered_any = False

@@ -20,12 +20,12 @@ from typing import Any, TypeVar
 
 from adjudicator.core.batch.files import Options, validate_records
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 from adjudicator.core.judge.verdict import InputProblem, Verdict
 from adjudicator.core.read.numbers import read_int
 from adjudicator.core.registry import Registry
 
 SCHEME = "dask://"
-EXECUTOR_SYNTAX = "dask://HOST:PORT, the address of a Dask scheduler"
 #: Seconds to wait for the scheduler to answer before giving up.
 CONNECT_TIMEOUT = 10
 #: A Dask scheduler greets every connection first, with a message whose first 8 bytes are
@@ -50,11 +50,9 @@ def _host_port(executor: str) -> tuple[str, int]:
     if m is None or not 0 < read_int(m[2], max_digits=5) < 65536:
         raise InputError(
             "bad_executor",
-            f"'{executor}' is not an executor address",
-            ja=f"「{executor}」は実行環境のアドレスではありません",
+            said("core.executor.not_address", executor=executor),
             field="--executor",
-            expected=EXECUTOR_SYNTAX,
-            expected_ja=EXECUTOR_SYNTAX,
+            expected=said("core.executor.syntax"),
         )
     return m[1], read_int(m[2], max_digits=5)
 
@@ -65,14 +63,14 @@ def scheduler_address(executor: str) -> str:
     return f"tcp://{host}:{port}"
 
 
-def _unreachable(address: str, why: str, why_ja: str) -> InputError:
+def _unreachable(address: str, why: str) -> InputError:
+    """No scheduler at ``address``, for ``why`` (said in both languages, or the name of
+    the error the connection raised)."""
     return InputError(
         "executor_unreachable",
-        f"no Dask scheduler answered at {address} ({why})",
-        ja=f"{address} の Dask スケジューラが応答しません({why_ja})",
+        said("core.executor.unreachable", address=address, why=why),
         field="--executor",
-        expected=EXECUTOR_SYNTAX,
-        expected_ja=EXECUTOR_SYNTAX,
+        expected=said("core.executor.syntax"),
     )
 
 
@@ -94,22 +92,11 @@ def greets_as_scheduler(host: str, port: int, timeout: float) -> None:
                 head += chunk
     except TimeoutError:
         if not head:
-            raise _unreachable(
-                address,
-                f"something accepted the connection but sent nothing within {timeout:g} s: "
-                "not a Dask scheduler",
-                f"接続を受け付けたものが {timeout:g} 秒以内に何も送りません。"
-                "Dask スケジューラではありません",
-            ) from None
+            raise _unreachable(address, said("core.executor.silent", timeout=timeout)) from None
     except OSError as exc:
-        raise _unreachable(address, type(exc).__name__, type(exc).__name__) from None
+        raise _unreachable(address, type(exc).__name__) from None
     if len(head) < 8 or struct.unpack("<Q", head)[0] > MAX_GREETING:
-        raise _unreachable(
-            address,
-            "what listens there is not a Dask scheduler: its first bytes are no greeting",
-            "そこで待ち受けているのは Dask スケジューラではありません"
-            "(最初のバイトが挨拶ではありません)",
-        )
+        raise _unreachable(address, said("core.executor.not_scheduler"))
 
 
 class Cluster:
@@ -123,18 +110,15 @@ class Cluster:
         except ImportError:
             raise InputError(
                 "missing_extra",
-                "the Dask executor needs the optional extra 'distributed'",
-                ja="Dask の実行環境には追加パッケージ 'distributed' が必要です",
+                said("core.executor.missing_extra"),
                 field="--executor",
-                expected="pip install 'adjudicator-rules[distributed]'",
-                expected_ja="pip install 'adjudicator-rules[distributed]'",
+                expected=said("core.executor.install"),
             ) from None
         greets_as_scheduler(host, port, CONNECT_TIMEOUT)
         try:
             self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError) as exc:
-            name = type(exc).__name__
-            raise _unreachable(address, name, name) from None
+            raise _unreachable(address, type(exc).__name__) from None
 
     def workers(self) -> int:
         """Threads over all workers: how many tasks run at once."""

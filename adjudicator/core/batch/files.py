@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 from adjudicator.core.batch.walk import files_under
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, said
 from adjudicator.core.judge.validation import validate
 from adjudicator.core.judge.verdict import InputProblem, Problem, Verdict
 from adjudicator.core.read.lines import lines, lines_with_ends
@@ -43,7 +43,11 @@ R = TypeVar("R")
 RECORD_SUFFIXES = (".json", ".txt")
 _RULESET_TAG = re.compile(r'\[Ruleset\s+"([^"]*)"\]')
 _TAG_PAIR = re.compile(r'\s*\[[A-Za-z]\w*\s+"')
-_KIND_JA = {"format": "記録形式(format)", "ruleset": "ルールセット"}
+#: Why a record's ``format`` or ``ruleset`` is refused, by kind: the catalogue's id.
+_UNSUPPORTED = {
+    "format": "core.batch.unsupported_format",
+    "ruleset": "core.batch.unsupported_ruleset",
+}
 
 
 @dataclass(frozen=True)
@@ -122,11 +126,9 @@ def _game_for(registry: Registry, kind: str, value: object, field: str) -> Game:
     shown = json.dumps(value, ensure_ascii=False)
     raise InputError(
         f"unsupported_{kind}",
-        f"{kind} {shown} is not supported",
-        ja=f"{shown} は対応している{_KIND_JA[kind]}ではありません",
+        said(_UNSUPPORTED[kind], value=shown),
         field=field,
-        expected="one of " + supported,
-        expected_ja=f"次のいずれか: {supported}",
+        expected=said("core.input.one_of", choices=supported),
     )
 
 
@@ -170,17 +172,9 @@ def read_record(
         raise _no_ruleset(registry, text)
     if text.lstrip().startswith("["):
         parse_json(text)  # a JSON array, most likely: say what it is
-        raise InputError(
-            "bad_record",
-            "a record is a JSON object, not an array",
-            ja="記録は JSON オブジェクトです(配列ではありません)",
-        )
+        raise InputError("bad_record", said("core.batch.array"))
     parse_json(text)  # reports the JSON error, with a YAML hint where it fits
-    raise InputError(
-        "bad_record",
-        "a record is a JSON object or text notation",
-        ja="記録は JSON オブジェクトかテキスト表記です",
-    )
+    raise InputError("bad_record", said("core.batch.not_a_record"))
 
 
 def _read_as(game: Game, read: Callable[..., R], source: Any, lenient: bool) -> R:
@@ -197,16 +191,12 @@ def _read_as(game: Game, read: Callable[..., R], source: Any, lenient: bool) -> 
 def _no_ruleset(registry: Registry, text: str) -> InputError:
     """A text record whose ``[Ruleset]`` tag is missing or cannot be read."""
     rulesets = ", ".join(r for g in registry.games for r in g.rulesets)
-    if any(line.lstrip().startswith("[Ruleset") for line in lines(text)):
-        said, ja = "malformed tag [Ruleset]", "タグ [Ruleset] の形が正しくありません"
-    else:
-        said, ja = "missing tag [Ruleset]", "タグ [Ruleset] がありません"
+    tagged = any(line.lstrip().startswith("[Ruleset") for line in lines(text))
+    problem = said("core.batch.ruleset_malformed" if tagged else "core.batch.ruleset_missing")
     return InputError(
         "malformed_record",
-        f"{said}: a text record names its game's rules",
-        ja=f"{ja}。テキストの記録はゲームのルールを明記します",
-        expected=f'[Ruleset "…"] with one of {rulesets}',
-        expected_ja=f'[Ruleset "…"](次のいずれか: {rulesets})',
+        said("core.batch.no_ruleset", problem=problem),
+        expected=said("core.batch.ruleset_expected", rulesets=rulesets),
     )
 
 

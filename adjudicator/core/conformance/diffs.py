@@ -9,7 +9,7 @@ from typing import Any
 
 from adjudicator.core.conformance.cases import ExpectedError
 from adjudicator.core.conformance.json_types import same_json
-from adjudicator.core.i18n import Said
+from adjudicator.core.i18n import Said, said
 from adjudicator.core.read import strict_json
 
 
@@ -31,24 +31,20 @@ def differs(field: str, expected: Any, got: Any) -> Said:
     """``field: expected 3, got 2``; in both languages the values are written as the
     protocol writes them, in JSON (``null``, ``"a1"``), never as Python would
     (``None``, ``'a1'``): an engine author reads them against the JSON their engine sent."""
-    return Said(
-        f"{field}: expected {json_text(expected)}, got {json_text(got)}",
-        f"{field}: 期待値 {json_text(expected)}、実際の値 {json_text(got)}",
-    )
+    return said("core.diff.differs", field=field, expected=json_text(expected), got=json_text(got))
 
 
-LISTED_JA = {
-    "missing": "足りない手",
-    "unexpected": "余分な手",
-    "should be illegal": "不正なはずの手",
+#: Moves listed wrongly, by what is wrong with them: the catalogue's id.
+LISTED = {
+    "missing": "core.diff.missing",
+    "unexpected": "core.diff.unexpected",
+    "should be illegal": "core.diff.should_be_illegal",
 }
 
 
 def listed(field: str, what: str, items: list[str]) -> Said:
     """``legal_moves: missing ['a1-a2']``: moves missing, unexpected or wrongly legal."""
-    return Said(
-        f"{field}: {what} {json_text(items)}", f"{field}: {LISTED_JA[what]} {json_text(items)}"
-    )
+    return said(LISTED[what], field=field, items=json_text(items))
 
 
 def json_text(value: Any) -> str:
@@ -56,17 +52,18 @@ def json_text(value: Any) -> str:
     return strict_json.dumps(value, default=str)
 
 
-def about(field: str, said: Said) -> Said:
-    return Said(f"{field}: {said}", f"{field}: {said.ja}")
+def about(field: str, what: Said) -> Said:
+    """``what`` is wrong with ``field``."""
+    return said("core.diff.about", field=field, said=what)
 
 
 def unexpected_error(answer: dict[str, Any]) -> Said:
     error = answer.get("error")
     if isinstance(error, dict):
-        said = f"{json_text(error.get('code'))}: {error.get('message')}"
+        shown = f"{json_text(error.get('code'))}: {error.get('message')}"
     else:
-        said = json_text(error)
-    return Said(f"unexpected error {said}", f"予期しないエラー {said}")
+        shown = json_text(error)
+    return said("core.diff.unexpected_error", error=shown)
 
 
 def error_mismatch(sent: str, want: str | ExpectedError, answer: dict[str, Any]) -> Mismatch | None:
@@ -77,11 +74,8 @@ def error_mismatch(sent: str, want: str | ExpectedError, answer: dict[str, Any])
             return None
         actual: Any = error if error is not None else answer
         code = got.get("code")
-        said = Said(
-            f"error: expected code {json_text(want)}, got {json_text(code)}",
-            f"error: 期待したコード {json_text(want)}、実際のコード {json_text(code)}",
-        )
-        return Mismatch(sent, want, actual, [said])
+        wrong = said("core.diff.error_code", expected=json_text(want), got=json_text(code))
+        return Mismatch(sent, want, actual, [wrong])
     want_pair = want.model_dump()
     got_pair = {"code": got.get("code"), "field": got.get("field")}
     if got_pair == want_pair:

@@ -26,7 +26,7 @@ from adjudicator.core.conformance.pipes import (
 )
 from adjudicator.core.conformance.spawn import engine_argv, spawn
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Said
+from adjudicator.core.i18n import said
 from adjudicator.core.protocol.serve import Server
 from adjudicator.core.read import strict_json
 
@@ -44,13 +44,19 @@ EXIT_GRACE = 0.5
 CLOSE_GRACE = 2.0
 #: Stands in the queue for an answer line that was too long.
 OVERSIZE = "\x00oversize\x00"
-#: Why a program does not start, in Japanese, for the usual reasons (the system's own
-#: words, English, for the rest).
-_START_ERRORS_JA = {
-    errno.ENOENT: "そのようなファイルやコマンドはありません",
-    errno.EACCES: "実行の権限がありません",
-    errno.ENOEXEC: "実行できる形式ではありません",
+#: Why a program does not start, for the usual reasons, by error number: the catalogue's id
+#: (the system's own words for the rest).
+_START_REASONS = {
+    errno.ENOENT: "core.engine_start_reason.enoent",
+    errno.EACCES: "core.engine_start_reason.eacces",
+    errno.ENOEXEC: "core.engine_start_reason.enoexec",
 }
+
+
+def _start_reason(exc: OSError) -> str:
+    """Why the system refused to start the engine: in both languages for a usual reason."""
+    key = _START_REASONS.get(exc.errno or 0)
+    return said(key) if key else str(exc.strerror)
 
 
 class EngineFailure(Exception):
@@ -91,7 +97,7 @@ class ProcessEngine:
         """``started``: the program already started (by :func:`spawn`) as ``command``."""
         self.argv = engine_argv(command)
         if not self.argv:
-            raise EngineFailure(Said("the engine command is empty", "エンジンのコマンドが空です"))
+            raise EngineFailure(said("core.engine.empty"))
         self.timeout = timeout
         self.last_sent = ""
         self._next_id = 0
@@ -101,12 +107,8 @@ class ProcessEngine:
         try:
             self.proc = started if started is not None else spawn(self.argv)
         except OSError as exc:
-            why = _START_ERRORS_JA.get(exc.errno or 0, exc.strerror)
             raise EngineFailure(
-                Said(
-                    f"cannot start {self.argv[0]!r}: {exc.strerror}",
-                    f"{self.argv[0]!r} を起動できません: {why}",
-                )
+                said("core.engine.cannot_start", program=self.argv[0], reason=_start_reason(exc))
             ) from None
         assert self.proc.stdout is not None and self.proc.stderr is not None
         self.lines: queue.Queue[str | None] = queue.Queue()
@@ -140,18 +142,8 @@ class ProcessEngine:
         and runs on, which is not its exit (the code would be that of the runner's kill)."""
         if wait_exit(self.proc, EXIT_GRACE):
             code = end_group(self.proc)
-            return self._failure(
-                Said(
-                    f"the engine exited (code {code}) instead of answering",
-                    f"エンジンが応答せずに終了しました(終了コード {code})",
-                )
-            )
-        return self._failure(
-            Said(
-                "the engine closed its output instead of answering; it was ended",
-                "エンジンが応答せずに出力を閉じました。終了させました",
-            )
-        )
+            return self._failure(said("core.engine.exited", code=code))
+        return self._failure(said("core.engine.closed_output"))
 
     def _left_children(self) -> EngineFailure:
         """The engine exited while processes it left hold its output open: they are ended,
@@ -159,39 +151,15 @@ class ProcessEngine:
         code = end_group(self.proc)
         self._reader.join(timeout=EXIT_GRACE)
         if not self._reader.is_alive():
-            return self._failure(
-                Said(
-                    f"the engine exited (code {code}) instead of answering; it left "
-                    "processes holding its output open; they were ended",
-                    f"エンジンが応答せずに終了しました(終了コード {code})。出力を開いたままの"
-                    "プロセスが残っていたので、終了させました",
-                )
-            )
-        return self._failure(
-            Said(
-                f"the engine exited (code {code}) instead of answering; it left processes "
-                "holding its output open, which could not all be found and ended",
-                f"エンジンが応答せずに終了しました(終了コード {code})。出力を開いたままの"
-                "プロセスが残っていて、そのすべてを見つけて終了させることはできませんでした",
-            )
-        )
+            return self._failure(said("core.engine.left_children", code=code))
+        return self._failure(said("core.engine.left_children_unended", code=code))
 
     def _not_reading(self) -> EngineFailure:
         """The engine's input is closed: it exited, or it closed its input and runs on."""
         if wait_exit(self.proc, EXIT_GRACE):
             code = end_group(self.proc)
-            return self._failure(
-                Said(
-                    f"the engine is not running (it exited with code {code})",
-                    f"エンジンが動いていません(終了コード {code})",
-                )
-            )
-        return self._failure(
-            Said(
-                "the engine closed its input without reading the request; it was ended",
-                "エンジンが要求を読まずに入力を閉じました。終了させました",
-            )
-        )
+            return self._failure(said("core.engine.not_running", code=code))
+        return self._failure(said("core.engine.closed_input"))
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         self._next_id += 1
@@ -205,12 +173,7 @@ class ProcessEngine:
         except OSError:
             raise self._not_reading() from None
         if not written:
-            raise self._failure(
-                Said(
-                    f"the engine did not read the request within {self.timeout:g} s",
-                    f"エンジンが {self.timeout:g} 秒以内に要求を読みませんでした",
-                )
-            )
+            raise self._failure(said("core.engine.unread", timeout=self.timeout))
         return self._parse(self._answer_line(deadline))
 
     def _answer_line(self, deadline: float) -> str:
@@ -229,53 +192,33 @@ class ProcessEngine:
             if line is None:
                 raise self._exited()
             if line is OVERSIZE:
-                raise self._failure(
-                    Said(
-                        f"an answer longer than {MAX_ANSWER_BYTES:,} bytes",
-                        f"{MAX_ANSWER_BYTES:,} バイトを超える応答",
-                    )
-                )
+                raise self._failure(said("core.engine.too_long", limit=MAX_ANSWER_BYTES))
             return line.removesuffix("\r")
-        raise self._failure(
-            Said(
-                f"no answer within {self.timeout:g} s",
-                f"{self.timeout:g} 秒以内に応答がありません",
-            )
-        )
+        raise self._failure(said("core.engine.no_answer", timeout=self.timeout))
 
     def _parse(self, line: str) -> dict[str, Any]:
         """The answer, checked to be a JSON object of characters echoing the request's id."""
         try:
             answer = strict_json.loads(line, strict=False)
         except (json.JSONDecodeError, InputError):
-            raise self._failure(
-                Said("the answer is not JSON", "応答が JSON ではありません"), line[:1000]
-            ) from None
+            raise self._failure(said("core.engine.not_json"), line[:1000]) from None
         if not isinstance(answer, dict):
             raise self._failure(
-                Said("the answer is not a JSON object", "応答が JSON オブジェクトではありません"),
+                said("core.engine.not_object"),
                 line,
             )
         if strict_json.has_surrogate_escape(line) and (
             where := strict_json.lone_surrogate_at(answer)
         ):
             raise self._failure(
-                Said(
-                    f"at {where} the answer has a \\u escape making a lone surrogate, "
-                    "which is not a character",
-                    f"応答の {where} に、単独のサロゲートになる \\u エスケープがあります"
-                    "(文字ではありません)",
-                ),
+                said("core.engine.lone_surrogate", where=where),
                 line,
             )
         got = answer.get("id")
         if type(got) is not int or got != self._next_id:
             shown = json.dumps(got, ensure_ascii=False)
             raise self._failure(
-                Said(
-                    f"the answer echoes id {shown}, not {self._next_id}",
-                    f"応答の ID が {shown} で、{self._next_id} ではありません",
-                ),
+                said("core.engine.wrong_id", shown=shown, expected=self._next_id),
                 line,
             )
         return answer

@@ -11,7 +11,7 @@ from adjudicator.core.conformance.engine import Engine, EngineFailure
 from adjudicator.core.conformance.json_types import same_json
 from adjudicator.core.conformance.words import said_of
 from adjudicator.core.game import FEATURES
-from adjudicator.core.i18n import Lang, Said, in_lang
+from adjudicator.core.i18n import Lang, Said, in_both, in_lang, said, templates
 from adjudicator.core.protocol.serve import PROTOCOL_VERSION
 
 HELLO: dict[str, Any] = {"cmd": "hello", "protocol": PROTOCOL_VERSION}
@@ -54,10 +54,10 @@ class HelloFailure(Exception):
 
     def explain(self) -> Said:
         """What went wrong, what was sent and received, and the engine's last stderr."""
-        return Said(self._explain("en"), self._explain("ja"))
+        return in_both(self._explain)
 
     def _explain(self, lang: Lang) -> str:
-        words = _HELLO_WORDS[lang]
+        words = templates(_HELLO_WORDS, lang)
         message = in_lang(said_of(self), lang)
         received = self.received if self.received is not None else words["nothing"]
         lines = [words["failed"] + message, words["sent"] + self.sent, words["received"] + received]
@@ -67,21 +67,13 @@ class HelloFailure(Exception):
         return "\n".join(lines)
 
 
-_HELLO_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "failed": "the engine's hello failed: ",
-        "sent": "  sent:     ",
-        "received": "  received: ",
-        "nothing": "(nothing)",
-        "stderr": "  its stderr ended with:",
-    },
-    "ja": {
-        "failed": "エンジンの hello が失敗しました: ",
-        "sent": "  送信:     ",
-        "received": "  受信:     ",
-        "nothing": "(なし)",
-        "stderr": "  標準エラー出力の最後:",
-    },
+#: The lines that explain a failed hello, by key: the catalogue's id.
+_HELLO_WORDS: dict[str, str] = {
+    "failed": "core.hello.failed",
+    "sent": "core.hello.sent",
+    "received": "core.hello.received",
+    "nothing": "core.hello.nothing",
+    "stderr": "core.hello.stderr",
 }
 
 
@@ -89,57 +81,28 @@ def _read_hello(answer: dict[str, Any], games_known: set[str] | None) -> EngineI
     """The engine's declaration, or a ``ValueError`` saying what is wrong with it."""
     if "error" in answer:
         error = answer["error"] if isinstance(answer["error"], dict) else {}
-        said = f"{json_text(error.get('code'))}: {json_text(error.get('message'))}"
-        raise ValueError(
-            Said(
-                f"it answered an error ({said}) instead of declaring its games",
-                f"ゲームを宣言せず、エラー({said})を返しました",
-            )
-        )
+        shown = f"{json_text(error.get('code'))}: {json_text(error.get('message'))}"
+        raise ValueError(said("core.hello.error", error=shown))
     if not same_json(protocol := answer.get("protocol"), PROTOCOL_VERSION):
         raise ValueError(
-            Said(
-                f"it speaks protocol {json_text(protocol)}; this runner speaks {PROTOCOL_VERSION}",
-                f"エンジンのプロトコルは {json_text(protocol)}、"
-                f"この実行側のプロトコルは {PROTOCOL_VERSION} です",
-            )
+            said("core.hello.protocol", protocol=json_text(protocol), version=PROTOCOL_VERSION)
         )
     engine = answer.get("engine")
     if not isinstance(engine, dict) or not {"name", "version"} <= engine.keys():
-        raise ValueError(
-            Said(
-                '"engine" must be an object with "name" and "version"',
-                '"engine" は "name" と "version" を持つオブジェクトでなければなりません',
-            )
-        )
+        raise ValueError(said("core.hello.engine"))
     games = answer.get("games")
     if not isinstance(games, list) or not games or not all(isinstance(g, str) for g in games):
-        raise ValueError(
-            Said(
-                '"games" must list at least one game id, e.g. "orbit-dominion/4.2"',
-                '"games" にはゲーム ID を一つ以上挙げてください(例: "orbit-dominion/4.2")',
-            )
-        )
+        raise ValueError(said("core.hello.games"))
     declared = answer.get("features", [])
     if isinstance(declared, list):  # the old form: one list for every game
         features = {g: {str(f) for f in declared} for g in games}
     elif isinstance(declared, dict) and all(isinstance(v, list) for v in declared.values()):
         features = {g: {str(f) for f in declared.get(g, [])} for g in games}
     else:
-        raise ValueError(
-            Said(
-                '"features" must map each game id to a list of features',
-                '"features" は各ゲーム ID に機能のリストを対応させるものでなければなりません',
-            )
-        )
+        raise ValueError(said("core.hello.features"))
     if games_known is not None and not games_known & set(games):
         declared, known = ", ".join(games), ", ".join(sorted(games_known))
-        raise ValueError(
-            Said(
-                f"it declares {declared}; the cases are for {known}",
-                f"宣言しているゲームは {declared}、ケースは {known} のものです",
-            )
-        )
+        raise ValueError(said("core.hello.other_games", declared=declared, known=known))
     return EngineInfo(str(engine["name"]), str(engine["version"]), list(games), features)
 
 

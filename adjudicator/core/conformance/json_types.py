@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.core.i18n import Said
+from adjudicator.core.i18n import Said, said
 
 #: Each JSON type as a person reads it: with its article in English, in Japanese.
 TYPE_WORDS = {
-    "null": ("null", "null"),
-    "boolean": ("a boolean", "真偽値"),
-    "number": ("a number", "数値"),
-    "string": ("a string", "文字列"),
-    "array": ("an array", "配列"),
-    "object": ("an object", "オブジェクト"),
+    "null": "core.json_type.null",
+    "boolean": "core.json_type.boolean",
+    "number": "core.json_type.number",
+    "string": "core.json_type.string",
+    "array": "core.json_type.array",
+    "object": "core.json_type.object",
 }
 
 
@@ -57,19 +57,11 @@ def not_strings(field: str, items: list[Any], shown: int = 3) -> list[Said]:
     """What is wrong with a list that must hold strings only: each item of another type
     (the first ``shown`` of them, then how many more); empty when all are strings."""
     wrong = [(i, json_type(v)) for i, v in enumerate(items) if not isinstance(v, str)]
-    said = [
-        Said(
-            f"{field}[{i}] is {TYPE_WORDS[kind][0]}, expected a string",
-            f"{field}[{i}] が{TYPE_WORDS[kind][1]}で、文字列ではありません",
-        )
+    found = [
+        said("core.conformance.not_string", field=field, index=i, kind=said(TYPE_WORDS[kind]))
         for i, kind in wrong[:shown]
     ]
     if len(wrong) > shown:
         more = len(wrong) - shown
-        said.append(
-            Said(
-                f"{field}: {more} more item(s) that are not strings",
-                f"{field}: ほかに文字列でない要素が {more} 個",
-            )
-        )
-    return said
+        found.append(said("core.conformance.more_not_strings", field=field, more=more))
+    return found

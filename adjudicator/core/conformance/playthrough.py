@@ -27,7 +27,7 @@ from adjudicator.core.conformance.diffs import (
 from adjudicator.core.conformance.engine import EngineFailure
 from adjudicator.core.conformance.front_coding import front_decode
 from adjudicator.core.conformance.json_types import not_strings, same_json
-from adjudicator.core.i18n import Said
+from adjudicator.core.i18n import Said, said
 
 #: Sends ``evaluate`` with these actions and further fields; the answer and the line sent.
 Ask = Callable[[list[Any], dict[str, Any]], tuple[dict[str, Any], str]]
@@ -58,13 +58,13 @@ def _outcome(playthrough: Playthrough) -> dict[str, Any] | None:
 def _where(moves: list[Any], index: int) -> Said:
     """Which step, in the words of the record: its number and the action that led there."""
     if index == 0:
-        return Said("step 0 (before the first action)", "ステップ 0(最初の行動の前)")
-    action = json_text(moves[index - 1])
-    return Said(f"step {index} (after {action})", f"ステップ {index}({action} の後)")
+        return said("core.playthrough.step_start")
+    return said("core.playthrough.step_after", index=index, action=json_text(moves[index - 1]))
 
 
-def _at(where: Said, said: Said) -> Said:
-    return Said(f"{where}: {said}", f"{where.ja}: {said.ja}")
+def _at(where: Said, what: Said) -> Said:
+    """A difference, said of the step it is found at."""
+    return said("core.playthrough.at", where=where, said=what)
 
 
 def _check_step(
@@ -105,10 +105,7 @@ def _list_diff(answer: dict[str, Any], want: list[str]) -> list[Said]:
     got = answer.get("legal_moves")
     if not isinstance(got, list):
         raise EngineFailure(
-            Said(
-                "malformed answer: legal_moves is not a list",
-                "不正な応答: legal_moves がリストではありません",
-            ),
+            said("core.answer.legal_not_list"),
             received=json_text(answer),
         )
     if wrong := not_strings("legal_moves", got):
@@ -130,10 +127,7 @@ def _check_refused(
     expected: dict[str, Any] = {"step": index, "move": refused.move, "illegal_at": index}
     if codes:
         expected["violation"] = refused.violation
-    where = Said(
-        f"step {index}, {json_text(refused.move)} instead of the game's action",
-        f"ステップ {index}、記録の行動の代わりに {json_text(refused.move)}",
-    )
+    where = said("core.playthrough.step_instead", index=index, move=json_text(refused.move))
     if "error" in answer:
         return Mismatch(sent, expected, answer, [_at(where, unexpected_error(answer))])
     actual = {"step": index, "move": refused.move, "illegal_at": answer.get("illegal_at")}

@@ -10,13 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.core.conformance.runner import STATUSES, CaseResult, RunReport
-from adjudicator.core.conformance.words import (
-    STATUS_WORDS,
-    WORDS,
-    joined,
-    version_text,
-)
-from adjudicator.core.i18n import Lang, in_lang
+from adjudicator.core.conformance.words import WORDS, joined, status_words, version_text
+from adjudicator.core.i18n import Lang, in_lang, templates
 from adjudicator.core.read.strict_json import dumps
 from adjudicator.core.write.display import printable
 from adjudicator.core.write.markup import attribute
@@ -90,56 +85,33 @@ pre { margin: .2em 0; white-space: pre-wrap; word-break: break-all; font-size: 1
 """
 
 
-#: What the page says, in each language, besides what the commands say too
-#: (:data:`SHARED_WORDS`); the statuses are :data:`STATUS_WORDS`.
-_PAGE_ONLY: dict[Lang, dict[str, str]] = {
-    "en": {
-        "refs": "refs",
-        "difference": "difference",
-        "what happened": "what happened",
-        "stderr": "stderr (last lines)",
-        "did not run": "did not run",
-        "skipped": "skipped: ",
-        "restarted": "restarted {n}×",
-        "not run": "Engines that did not run",
-        "title": "Conformance report — suite {suite}",
-        "heading": "Conformance report",
-        "meta": (
-            "suite {suite} · {n} engine(s) · click a red cell for each failure's\n"
-            "request and difference"
-        ),
-        "topic": "topic",
-    },
-    "ja": {
-        "refs": "根拠",
-        "difference": "差分",
-        "what happened": "起きたこと",
-        "stderr": "標準エラー出力(最後の行)",
-        "did not run": "実行されませんでした",
-        "skipped": "省略: ",
-        "restarted": "{n} 回再起動",
-        "not run": "実行されなかったエンジン",
-        "title": "適合性テストの報告 — テスト集 {suite}",
-        "heading": "適合性テストの報告",
-        "meta": (
-            "テスト集 {suite} · エンジン {n} 個 · 赤いセルを押すと、各失敗の要求と差分が開きます"
-        ),
-        "topic": "トピック",
-    },
+#: What the page says besides what the commands say too (:data:`SHARED_WORDS`), by key: the
+#: catalogue's id; the statuses are
+#: :data:`~adjudicator.core.conformance.words.STATUS_WORDS`.
+_PAGE_ONLY: dict[str, str] = {
+    "refs": "core.conformance_page.refs",
+    "difference": "core.conformance_page.difference",
+    "what happened": "core.conformance_page.what_happened",
+    "stderr": "core.conformance_page.stderr",
+    "did not run": "core.conformance_page.did_not_run",
+    "skipped": "core.conformance_page.skipped",
+    "restarted": "core.conformance_page.restarted",
+    "not run": "core.conformance_page.not_run",
+    "title": "core.conformance_page.title",
+    "heading": "core.conformance_page.heading",
+    "meta": "core.conformance_page.meta",
+    "topic": "core.conformance_page.topic",
 }
 
 
 #: The words the page shares with the commands' lines.
 SHARED_WORDS = ("count", "and", "description", "request", "expected", "actual", "received")
-PAGE_WORDS: dict[Lang, dict[str, str]] = {
-    lang: {**{key: WORDS[lang][key] for key in SHARED_WORDS}, **words}
-    for lang, words in _PAGE_ONLY.items()
-}
+PAGE_WORDS: dict[str, str] = {**{key: WORDS[key] for key in SHARED_WORDS}, **_PAGE_ONLY}
 
 
 def _count_text(counts: dict[str, int], lang: Lang) -> str:
     labels = {"passed": "p", "failed": "f", "skipped": "s", "errored": "e"}
-    words, names = PAGE_WORDS[lang], STATUS_WORDS[lang]
+    words, names = templates(PAGE_WORDS, lang), status_words(lang)
     parts = [
         f'<span class="{labels[s]}">{words["count"].format(n=counts[s], status=names[s])}</span>'
         for s in STATUSES
@@ -166,12 +138,12 @@ def _json_text(value: Any) -> str:
 
 def _failure(r: CaseResult, lang: Lang) -> str:
     """One failed or errored case: what was sent and what differs (or what went wrong)."""
-    words = PAGE_WORDS[lang]
+    words = templates(PAGE_WORDS, lang)
 
     def label(name: str) -> str:
         return f'<div class="label">{words[name]}</div>'
 
-    status = STATUS_WORDS[lang][r.status]
+    status = status_words(lang)[r.status]
     rows = [
         f'<div class="case"><strong>{_text(r.id)}</strong> '
         f'<span class="label">{status} · {words["refs"]} {_text(", ".join(r.refs))}</span>',
@@ -183,7 +155,7 @@ def _failure(r: CaseResult, lang: Lang) -> str:
     if r.status == "failed":
         rows += [
             label("difference"),
-            f"<pre>{_lines(in_lang(joined(r.diff, chr(10), chr(10)), lang))}</pre>",
+            f"<pre>{_lines(in_lang(joined(r.diff, chr(10)), lang))}</pre>",
             label("expected"),
             f"<pre>{_json_text(r.expected)}</pre>",
             label("actual"),
@@ -200,7 +172,7 @@ def _failure(r: CaseResult, lang: Lang) -> str:
 
 
 def _cell(run: EngineRun, game: str, topic: str, lang: Lang) -> str:
-    words = PAGE_WORDS[lang]
+    words = templates(PAGE_WORDS, lang)
     if run.report is None:
         return f'<td class="count none">{words["did not run"]}</td>'
     results = [r for r in run.report.results if (r.game, r.topic) == (game, topic)]
@@ -219,7 +191,7 @@ def _cell(run: EngineRun, game: str, topic: str, lang: Lang) -> str:
 
 
 def _engine_head(run: EngineRun, lang: Lang) -> str:
-    words = PAGE_WORDS[lang]
+    words = templates(PAGE_WORDS, lang)
     if run.report is None or run.report.engine is None:
         return (
             f'<th title="{attribute(printable(run.command))}">{_text(run.name)}<br>'
@@ -241,7 +213,7 @@ def render_html(
 ) -> str:
     """The report as one HTML page that needs nothing else: inline style, no script, no
     link out; failures open in place (``<details>``). Its words are in ``lang``."""
-    words = PAGE_WORDS[lang]
+    words = templates(PAGE_WORDS, lang)
     version = escape(version_text(suite, lang))
     head = "".join(_engine_head(run, lang) for run in runs)
     body: list[str] = []

@@ -30,7 +30,7 @@ from adjudicator.core.conformance.hello import EngineInfo, HelloFailure, handsha
 from adjudicator.core.conformance.json_types import not_strings, same_json
 from adjudicator.core.conformance.playthrough import Ask, check_playthrough
 from adjudicator.core.conformance.words import joined, said_of
-from adjudicator.core.i18n import Said, in_lang
+from adjudicator.core.i18n import Said, in_both, said
 from adjudicator.core.judge.references import RuleData
 
 Status = Literal["passed", "failed", "skipped", "errored"]
@@ -83,7 +83,8 @@ def described(case: Case) -> str:
     en = " ".join(case.description.split())
     if case.description_ja is None:
         return en
-    return Said(en, _one_line_ja(case.description_ja))
+    ja = _one_line_ja(case.description_ja)
+    return in_both(lambda lang: ja if lang == "ja" else en)
 
 
 @dataclass
@@ -214,18 +215,13 @@ class Runner:
                 result = self.run_case(case_file, case)
             except _Restart as exc:
                 report.results.append(exc.result)
-                report.stopped = Said(
-                    "the engine could not be restarted", "エンジンを再起動できませんでした"
-                )
+                report.stopped = said("core.runner.no_restart")
                 report.not_run = len(selected) - n - 1
                 break
             report.results.append(result)
             bad += result.status in ("failed", "errored")
             if max_fail is not None and bad >= max_fail and n + 1 < len(selected):
-                report.stopped = Said(
-                    f"stopped after {bad} failed or errored",
-                    f"失敗またはエラー {bad} 件で停止しました",
-                )
+                report.stopped = said("core.runner.stopped", bad=bad)
                 report.not_run = len(selected) - n - 1
                 break
         report.restarts = self.restarts
@@ -233,11 +229,11 @@ class Runner:
 
     def _skip_reason(self, game: str, case: Case) -> str | None:
         if game not in self.info.games:
-            return Said(f"game {game} not declared", f"ゲーム {game} は宣言されていません")
+            return said("core.runner.game_not_declared", game=game)
         missing = case.needed_features() - self.info.features_of(game)
         if missing:
             names = ", ".join(sorted(missing))
-            return Said(f"features not declared: {names}", f"宣言されていない機能: {names}")
+            return said("core.runner.features_not_declared", names=names)
         return None
 
     def runnable(self, game: str, case: Case) -> bool:
@@ -270,10 +266,7 @@ class Runner:
                 result.detail = joined(
                     [
                         result.detail,
-                        Said(
-                            f"restart failed: {again}",
-                            "再起動に失敗: " + in_lang(said_of(again), "ja"),
-                        ),
+                        said("core.runner.restart_failed", reason=said_of(again)),
                     ]
                 )
                 raise _Restart(result) from None
@@ -325,10 +318,7 @@ class Runner:
             got = answer.get("divide")
             if not isinstance(got, dict):
                 raise EngineFailure(
-                    Said(
-                        "malformed answer: divide is not an object",
-                        "不正な応答: divide がオブジェクトではありません",
-                    ),
+                    said("core.answer.divide_not_object"),
                     received=json.dumps(answer),
                 )
             return (
@@ -377,10 +367,7 @@ class Runner:
             got = answer.get("legal_moves")
             if not isinstance(got, list):
                 raise EngineFailure(
-                    Said(
-                        "malformed answer: legal_moves is not a list",
-                        "不正な応答: legal_moves がリストではありません",
-                    ),
+                    said("core.answer.legal_not_list"),
                     received=json.dumps(answer),
                 )
             if wrong := not_strings("legal_moves", got):
@@ -430,7 +417,7 @@ def _with_acceptance(
     diff = differs("illegal_at", want, got)
     if got is not None and refused["violation"] is not None:
         code = refused["violation"]
-        diff = Said(f"{diff} ({json_text(code)})", f"{diff.ja}({json_text(code)})")
+        diff = said("core.runner.with_code", diff=diff, code=json_text(code))
     field = "legal_moves" if kind == "legal" else kind
     expected = {"illegal_at": want, field: _expected_value(kind, expect)}
     actual = {**refused, field: answer.get(field)}

@@ -29,6 +29,7 @@ from contextlib import contextmanager
 
 from adjudicator.core.conformance.pipes import end_group, spawn_group
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 
 #: The engine ``conformance run`` drives when no ``--engine`` is given.
 DEFAULT_ENGINE = "adjudicator engine"
@@ -45,11 +46,9 @@ def engine_argv(command: str) -> list[str]:
     except ValueError as exc:  # an unbalanced quote, a backslash at the end
         raise InputError(
             "bad_option",
-            f"the engine command {command!r} cannot be split into words: {exc}",
-            ja=f"エンジンのコマンド「{command}」を語に分けられません(引用符の対応など): {exc}",
+            said("core.engine.unsplittable", command=command, reason=exc),
             field="--engine",
-            expected="a command as a shell writes it, its quotes balanced",
-            expected_ja="シェルと同じ書き方のコマンド(引用符は対で)",
+            expected=said("core.engine.command_form"),
         ) from None
 
 

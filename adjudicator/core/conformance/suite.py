@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.core.conformance.cases import Case, CaseFile
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Said
+from adjudicator.core.i18n import Said, said
 from adjudicator.core.protocol.requests import parse_request
 from adjudicator.core.read.loading import read_text
 from adjudicator.core.read.strict_json import parse_json
@@ -142,6 +142,15 @@ def differences(lock: Lock, files: list[CaseFile]) -> Differences:
     )
 
 
+#: A case added, changed or removed that the newest changelog entry does not list, by kind:
+#: the catalogue's id.
+_UNLISTED = {
+    "added": "core.suite.unlisted_added",
+    "changed": "core.suite.unlisted_changed",
+    "removed": "core.suite.unlisted_removed",
+}
+
+
 def release_problems(suite: Suite, lock: Lock | None, files: list[CaseFile]) -> list[Said]:
     """Why the cases cannot be locked as ``suite.version``: the newest changelog entry must
     name every case added, changed or removed since the lock, under a new version."""
@@ -153,23 +162,10 @@ def release_problems(suite: Suite, lock: Lock | None, files: list[CaseFile]) -> 
     newest = suite.changelog[0]
     problems = []
     if suite.version == lock.suite_version:
-        problems.append(
-            Said(
-                f"cases differ from suite {lock.suite_version} as locked: give them a new "
-                f"version in {SUITE_FILE}",
-                f"ケースがテスト集 {lock.suite_version} として記録された内容と違います: "
-                f"{SUITE_FILE} で新しい版を付けてください",
-            )
-        )
-    for kind, done in (("added", "追加"), ("changed", "変更"), ("removed", "削除")):
+        problems.append(said("core.suite.differs", version=lock.suite_version, file=SUITE_FILE))
+    for kind, unlisted in _UNLISTED.items():
         listed = getattr(newest, kind)
         for case_id in getattr(found, kind):
             if not any(fnmatchcase(case_id, p) for p in listed):
-                problems.append(
-                    Said(
-                        f"{case_id} is {kind}: list it under '{kind}' of {newest.version}",
-                        f"{case_id} が{done}されています: {newest.version} の '{kind}' に"
-                        "挙げてください",
-                    )
-                )
+                problems.append(said(unlisted, case=case_id, version=newest.version))
     return problems

@@ -6,151 +6,99 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.core.i18n import Lang, Said, in_lang
+from adjudicator.core.i18n import Lang, Said, in_both, in_lang, templates
 from adjudicator.core.write.display import pad, width
 
-#: A case's status as a person reads it; the JSON keeps the codes (passed, failed, …).
-STATUS_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"passed": "passed", "failed": "failed", "skipped": "skipped", "errored": "errored"},
-    "ja": {"passed": "合格", "failed": "失敗", "skipped": "省略", "errored": "エラー"},
+#: A case's status as a person reads it, by status: the catalogue's id; the JSON keeps
+#: the codes (passed, failed, …).
+STATUS_WORDS: dict[str, str] = {
+    "passed": "core.conformance_status.passed",
+    "failed": "core.conformance_status.failed",
+    "skipped": "core.conformance_status.skipped",
+    "errored": "core.conformance_status.errored",
 }
 
-#: Each case's mark in the list of results.
-MARKS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "passed": "[green]pass[/]",
-        "failed": "[red]FAIL[/]",
-        "skipped": "[yellow]skip[/]",
-        "errored": "[red]ERROR[/]",
-    },
-    "ja": {
-        "passed": "[green]合格[/]",
-        "failed": "[red]失敗[/]",
-        "skipped": "[yellow]省略[/]",
-        "errored": "[red]エラー[/]",
-    },
+#: Each case's mark in the list of results, by status: the catalogue's id.
+MARKS: dict[str, str] = {
+    "passed": "core.conformance_mark.passed",
+    "failed": "core.conformance_mark.failed",
+    "skipped": "core.conformance_mark.skipped",
+    "errored": "core.conformance_mark.errored",
 }
 
-#: The labels under a failed or errored case (``request`` … ``received``) are aligned by
-#: :func:`labels`.
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "count": "{n} {status}",
-        "and": ", ",
-        "nothing ran": "nothing ran",
-        "request": "request",
-        "description": "checks",
-        "rule": "rules",
-        "none": "(none)",
-        "expected": "expected",
-        "actual": "actual",
-        "diff": "diff",
-        "received": "received",
-        "stderr": "    stderr (last lines):",
-        "undeclared game": "[bold]{game}[/]: {counts} (game not declared by the engine)",
-        "engine": "engine",
-        "summary": (
-            "{who} against suite {suite}: {passed} passed, {failed} failed, "
-            "{skipped} skipped, {errored} errored"
-        ),
-        "restarts": "the engine was restarted {n} time(s) after errors",
-        "unknown features": (
-            "[yellow]unknown features declared (ignored): {unknown}[/]; "
-            "the vocabulary is {vocabulary}"
-        ),
-        "not run": "[red]{stopped}[/]: {n} case(s) not run",
-        "did not start": "error: the engine did not start: {problem}",
-        "not declared": "{game}: not declared by the engine",
-        "did not run": "{name}: did not run — {problem}",
-        "wrote": "wrote {path}",
-        "not locked": "[red]not locked[/]: {problem}",
-        "locked": "locked {n} cases as suite {version}",
-        "unversioned": "unversioned",
-        "exported": (
-            "wrote {files} topic files ({cases} cases, suite {version}), "
-            "{schema} and {index} to {directory}"
-        ),
-        "covered": "[green]✓[/]",
-        "uncovered": "[red]✗ uncovered[/]",
-        "more": " … (+{n})",
-        "unknown reference": "  [red]unknown reference[/] {refs} in {case}",
-        "playthrough coverage": "  playthroughs ({games} games, {steps} positions): "
-        "times each feature occurs / its minimum",
-        "feature": "    {mark} {feature:28} {n} / {minimum}",
-        "below minimum": "[red]✗ below its minimum[/]",
-        "playthroughs written": "wrote {n} playthroughs of {game} (seed {seed}) to {path}",
-        "playthroughs differ": "{path} differs from the playthroughs of seed {seed}: "
-        "run adjudicator conformance playthroughs --seed {seed}",
-        "playthroughs agree": "{path} holds the playthroughs of seed {seed}",
-        "playthroughs stale": "{path} is no longer generated: remove it",
-    },
-    "ja": {
-        "count": "{status} {n}",
-        "and": "、",
-        "nothing ran": "実行したケースなし",
-        "request": "要求",
-        "description": "内容",
-        "rule": "根拠",
-        "none": "(なし)",
-        "expected": "期待値",
-        "actual": "実際の値",
-        "diff": "差分",
-        "received": "受信",
-        "stderr": "    標準エラー出力(最後の行):",
-        "undeclared game": "[bold]{game}[/]: {counts}(エンジンが宣言していないゲーム)",
-        "engine": "エンジン",
-        "summary": (
-            "{who}、テスト集 {suite} に対して: 合格 {passed}、失敗 {failed}、"
-            "省略 {skipped}、エラー {errored}"
-        ),
-        "restarts": "エラーの後、エンジンを {n} 回再起動しました",
-        "unknown features": (
-            "[yellow]宣言された未知の機能(無視しました): {unknown}[/]。機能の語彙: {vocabulary}"
-        ),
-        "not run": "[red]{stopped}[/]: 実行しなかったケース {n} 件",
-        "did not start": "エラー: エンジンが起動しません: {problem}",
-        "not declared": "{game}: エンジンが宣言していません",
-        "did not run": "{name}: 実行されませんでした — {problem}",
-        "wrote": "{path} を書き出しました",
-        "not locked": "[red]記録できません[/]: {problem}",
-        "locked": "ケース {n} 件をテスト集 {version} として記録しました",
-        "unversioned": "版なし",
-        "exported": (
-            "{directory} に、トピックのファイル {files} 個(ケース {cases} 件、テスト集 "
-            "{version})と {schema}、{index} を書き出しました"
-        ),
-        "covered": "[green]✓[/]",
-        "uncovered": "[red]✗ ケースなし[/]",
-        "more": " …(ほか {n} 件)",
-        "unknown reference": "  [red]未知の参照[/] {refs}(ケース {case})",
-        "playthrough coverage": "  通しの対局({games} 局、局面 {steps}): "
-        "各項目の出現回数 / 最低回数",
-        "feature": "    {mark} {feature:28} {n} / {minimum}",
-        "below minimum": "[red]✗ 最低回数に不足[/]",
-        "playthroughs written": "{game} の通しの対局 {n} 局(シード {seed})を {path} に書きました",
-        "playthroughs differ": "{path} はシード {seed} の通しの対局と異なります: "
-        "adjudicator conformance playthroughs --seed {seed} を実行してください",
-        "playthroughs agree": "{path} はシード {seed} の通しの対局です",
-        "playthroughs stale": "{path} はもう生成されません: 削除してください",
-    },
+#: What the commands say, by key: the catalogue's id. The labels under a failed or
+#: errored case (``request`` … ``received``) are aligned by :func:`labels`.
+WORDS: dict[str, str] = {
+    "count": "core.conformance_word.count",
+    "and": "core.conformance_word.and",
+    "nothing ran": "core.conformance_word.nothing_ran",
+    "request": "core.conformance_word.request",
+    "description": "core.conformance_word.description",
+    "rule": "core.conformance_word.rule",
+    "none": "core.conformance_word.none",
+    "expected": "core.conformance_word.expected",
+    "actual": "core.conformance_word.actual",
+    "diff": "core.conformance_word.diff",
+    "received": "core.conformance_word.received",
+    "stderr": "core.conformance_word.stderr",
+    "undeclared game": "core.conformance_word.undeclared_game",
+    "engine": "core.conformance_word.engine",
+    "summary": "core.conformance_word.summary",
+    "restarts": "core.conformance_word.restarts",
+    "unknown features": "core.conformance_word.unknown_features",
+    "not run": "core.conformance_word.not_run",
+    "did not start": "core.conformance_word.did_not_start",
+    "not declared": "core.conformance_word.not_declared",
+    "did not run": "core.conformance_word.did_not_run",
+    "wrote": "core.conformance_word.wrote",
+    "not locked": "core.conformance_word.not_locked",
+    "locked": "core.conformance_word.locked",
+    "unversioned": "core.conformance_word.unversioned",
+    "exported": "core.conformance_word.exported",
+    "covered": "core.conformance_word.covered",
+    "uncovered": "core.conformance_word.uncovered",
+    "more": "core.conformance_word.more",
+    "unknown reference": "core.conformance_word.unknown_reference",
+    "playthrough coverage": "core.conformance_word.playthrough_coverage",
+    "feature": "core.conformance_word.feature",
+    "below minimum": "core.conformance_word.below_minimum",
+    "playthroughs written": "core.conformance_word.playthroughs_written",
+    "playthroughs differ": "core.conformance_word.playthroughs_differ",
+    "playthroughs agree": "core.conformance_word.playthroughs_agree",
+    "playthroughs stale": "core.conformance_word.playthroughs_stale",
 }
+
+
+def word_table(lang: Lang) -> dict[str, str]:
+    """What the commands say in ``lang``, by key, their parameters left to fill."""
+    return templates(WORDS, lang)
+
+
+def status_words(lang: Lang) -> dict[str, str]:
+    """Each status as a person reads it in ``lang``."""
+    return templates(STATUS_WORDS, lang)
+
+
+def marks(lang: Lang) -> dict[str, str]:
+    """Each status's mark in ``lang``."""
+    return templates(MARKS, lang)
 
 
 def counts_text(counts: dict[str, int], lang: Lang) -> str:
     """``82 passed, 1 failed`` (``合格 82、失敗 1``): the statuses that occurred, in order."""
-    words, names = WORDS[lang], STATUS_WORDS[lang]
-    parts = [words["count"].format(n=counts[s], status=names[s]) for s in names if counts.get(s)]
-    return words["and"].join(parts) or words["nothing ran"]
+    said, names = word_table(lang), status_words(lang)
+    parts = [said["count"].format(n=counts[s], status=names[s]) for s in names if counts.get(s)]
+    return said["and"].join(parts) or said["nothing ran"]
 
 
 def version_text(version: str, lang: Lang) -> str:
     """The suite's version, or that it has none, as a person reads it."""
-    return WORDS[lang]["unversioned"] if version == "unversioned" else version
+    return word_table(lang)["unversioned"] if version == "unversioned" else version
 
 
-def joined(parts: Sequence[str], en: str = "; ", ja: str = "; ") -> Said:
-    """Messages joined, each language with its own separator."""
-    return Said(en.join(parts), ja.join(in_lang(p, "ja") for p in parts))
+def joined(parts: Sequence[str], separator: str = "; ") -> Said:
+    """Messages joined by ``separator``, each in its own language."""
+    return in_both(lambda lang: separator.join(in_lang(p, lang) for p in parts))
 
 
 def said_of(exc: BaseException) -> str:
@@ -167,11 +115,11 @@ LABELLED = ("description", "rule", "request", "expected", "actual", "diff", "rec
 def labels(lang: Lang) -> dict[str, str]:
     """Each label of :data:`LABELLED` indented, with its colon, padded to one column by
     display width (a Japanese character takes two), as rich markup: ``diff`` in red."""
-    words = WORDS[lang]
-    column = max(width(words[key]) for key in LABELLED) + 2
+    said = word_table(lang)
+    column = max(width(said[key]) for key in LABELLED) + 2
     out = {}
     for key in LABELLED:
-        word = words[key]
+        word = said[key]
         cell = pad(f"{word}:", column)
         out[key] = f"    [red]{word}[/]{cell[len(word) :]}" if key == "diff" else f"    {cell}"
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, said, say
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.judge.replay import Replay, Undecided
@@ -14,19 +14,6 @@ from adjudicator.core.write.report import decided_line
 
 #: Reasons that end a game outside play: never what an action decides.
 OUTSIDE_PLAY = ("resignation", "forfeit")
-
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "decided": "Decided: {line} ({citation})",
-        "undecided": "Not decided: {why} ({citation})",
-        "none_met": "none of the rules' end conditions is met; the game goes on",
-    },
-    "ja": {
-        "decided": "決着: {line}({citation})",
-        "undecided": "決着なし: {why}({citation})",
-        "none_met": "ルールの終局条件はどれも成立していません。対局は続きます",
-    },
-}
 
 
 class OutcomeAfter(BaseModel):
@@ -44,7 +31,6 @@ class OutcomeAfter(BaseModel):
 
 def outcome_after(rules: RuleData, after: Replay, lang: Lang) -> OutcomeAfter:
     """What the action that led to ``after`` decided, in words of ``lang``."""
-    words = WORDS[lang]
     outcome: Outcome | None = after.outcome()
     if outcome is not None:
         refs = rules.reason(outcome.reason).rules
@@ -57,16 +43,16 @@ def outcome_after(rules: RuleData, after: Replay, lang: Lang) -> OutcomeAfter:
             decided_at=outcome.decided_at,
             rules=refs,
             citation=citation,
-            message=words["decided"].format(line=line, citation=citation),
+            message=say("core.outcome.decided", lang, line=line, citation=citation),
         )
     why = after.undecided_because() or _none_met(rules)
     citation = rules.cite(why.rules, lang)
-    said = why.ja if lang == "ja" else why.en
+    why_said = why.ja if lang == "ja" else why.en
     return OutcomeAfter(
         decided=False,
         rules=why.rules,
         citation=citation,
-        message=words["undecided"].format(why=said, citation=citation),
+        message=say("core.outcome.undecided", lang, why=why_said, citation=citation),
     )
 
 
@@ -77,4 +63,5 @@ def _none_met(rules: RuleData) -> Undecided:
     for reason in rules.reasons:
         if reason.code not in OUTSIDE_PLAY and reason.rules and reason.rules[0] not in refs:
             refs.append(reason.rules[0])
-    return Undecided(WORDS["en"]["none_met"], WORDS["ja"]["none_met"], refs)
+    none_met = said("core.outcome.none_met")
+    return Undecided(str(none_met), none_met.ja, refs)

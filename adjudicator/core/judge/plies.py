@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, say
 
 
 class Named(BaseModel):
@@ -50,19 +50,13 @@ class Counting(BaseModel):
 #: Plies said the common way, for a game that states nothing else (or none is known).
 PLAIN = Counting()
 
-#: Ply 0: the start, before any event (a game decided by its layout).
-_START: dict[Lang, str] = {"ja": "開始時", "en": "the start"}
-
-#: "before ply N", around the ply as :func:`ply_name` says it.
-_BEFORE: dict[Lang, str] = {"ja": "{ply}の前", "en": "before {ply}"}
-
 
 def ply_name(counting: Counting | None, ply: int, lang: Lang) -> str:
     """Ply ``ply`` (1-based) as a person reads it: '41手目', 'ply 41', '6ターン目',
     'ダイス選択'."""
     c = counting or PLAIN
-    if ply <= 0:
-        return _START[lang]
+    if ply <= 0:  # ply 0: the start, before any event (a game decided by its layout)
+        return say("core.ply.start", lang)
     if ply <= len(c.setup):
         named = c.setup[ply - 1]
         return named.ja if lang == "ja" else named.en
@@ -72,17 +66,13 @@ def ply_name(counting: Counting | None, ply: int, lang: Lang) -> str:
 
 def before_ply(counting: Counting | None, ply: int, lang: Lang) -> str:
     """The moment ply ``ply`` is about to be played: '41手目の前', 'before ply 41'."""
-    return _BEFORE[lang].format(ply=ply_name(counting, ply, lang))
-
-
-#: The moment ``--at end`` names: after a record's last event.
-_END: dict[Lang, str] = {"ja": "終わり", "en": "end"}
+    return say("core.ply.before", lang, ply=ply_name(counting, ply, lang))
 
 
 def moment(counting: Counting | None, at: int | str, lang: Lang) -> str:
     """Where ``--at`` stands, as a person reads it: '41手目の前', or, for ``end``, the
     record's '終わり' / 'end'."""
-    return before_ply(counting, at, lang) if isinstance(at, int) else _END[lang]
+    return before_ply(counting, at, lang) if isinstance(at, int) else say("core.ply.end", lang)
 
 
 def count(counting: Counting | None, plies: int, lang: Lang) -> str:

@@ -15,7 +15,7 @@ from typing import Any, TypeVar, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, said, say
 from adjudicator.core.judge.plies import Counting
 
 
@@ -162,10 +162,6 @@ class TermTable(BaseModel):
     names: list[TermSpec] = Field(min_length=1)
 
 
-#: How "draw" is said where a winner would stand.
-DRAW: dict[Lang, str] = {"ja": "引き分け", "en": "draw"}
-
-
 class BoundarySpec(BaseModel):
     """A number the rules state (a range, a distance, a threshold, a count, a table's top),
     which the conformance suite must play at, one below and one above
@@ -266,7 +262,7 @@ class RuleData(BaseModel):
     def side_name(self, code: str, lang: Lang) -> str:
         """A side (or ``draw``) as a person says it: 赤, 帝国軍, 黒; an unknown code as is."""
         if code == "draw":
-            return DRAW[lang]
+            return say("core.side.draw", lang)
         for side in self.sides:
             if side.code == code:
                 return side.ja if lang == "ja" else side.en
@@ -357,11 +353,9 @@ def switch(readings: R, rules: RuleData, overrides: dict[str, str]) -> R:
         if field not in fields:
             raise InputError(
                 "unknown_interpretation",
-                f"'{interpretation}' is not a switchable interpretation",
-                ja=f"「{interpretation}」は切り替えられる解釈ではありません",
+                said("core.interpretation.not_switchable", interpretation=interpretation),
                 field="--interpretation",
-                expected="one of " + ", ".join(switchable),
-                expected_ja="次のいずれか: " + ", ".join(switchable),
+                expected=said("core.input.one_of", choices=", ".join(switchable)),
             )
         data[field] = {"true": True, "false": False}.get(value, value)
         try:
@@ -372,10 +366,8 @@ def switch(readings: R, rules: RuleData, overrides: dict[str, str]) -> R:
             )
             raise InputError(
                 "bad_interpretation",
-                f"'{value}' is not a reading of {interpretation}",
-                ja=f"「{value}」は {interpretation} の解釈の値ではありません",
+                said("core.interpretation.bad_value", value=value, interpretation=interpretation),
                 field="--interpretation",
-                expected="one of " + choices,
-                expected_ja="次のいずれか: " + choices,
+                expected=said("core.input.one_of", choices=choices),
             ) from None
     return type(readings).model_validate(data)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.references import RuleData
@@ -89,6 +90,15 @@ class Replay(ABC):
         """A replay standing where this one stands, to play on independently."""
         return copy.deepcopy(self)
 
+    def accepts(self, written: str) -> bool:
+        """Whether ``written`` would be accepted here (an unreadable line is not), played on
+        a :meth:`copy`, which a game makes cheaper than :meth:`check`'s deep copy: a repair
+        asks it at every place its search looks."""
+        try:
+            return self.copy().attempt(written, lenient=False).violation is None
+        except InputError:
+            return False
+
     def vocabulary(self) -> tuple[tuple[str, ...], ...]:
         """Groups of words a record may write one for another (sector ids, colours): a
         repair tries each in place of another of its group. A game without any has none."""
@@ -104,6 +114,21 @@ class Replay(ABC):
         (``ahead``: its next lines, as written): for a game that cannot list every legal
         event, the few that explain what a later line finds. A repair inserts them. A game
         that can tell nothing this way has none."""
+        return []
+
+    def completed(self, written: str) -> list[str]:
+        """Events that may have been meant where ``written`` stands, refused here, with a
+        part of it left out (a die of a battle, a move of a turn, a re-roll's pips): the
+        lines the game accepts here that say all ``written`` says, and more. A repair tries
+        them in its place. A game that can tell none this way has none."""
+        return []
+
+    def same_effect(self, event: str) -> list[str]:
+        """Other events that play here exactly as ``event`` does, for a game of chance:
+        dice that fall otherwise to the same effect (a battle's misses, a roll that does
+        not beat the base's value). The rest of a record cannot tell them apart, so a
+        repair that writes ``event`` names them beside it as equally consistent rather
+        than pick one silently. A game without chance has none."""
         return []
 
     @abstractmethod

@@ -15,16 +15,16 @@ from adjudicator.core.batch.files import is_text_notation, read_record
 from adjudicator.core.capabilities import Capability, Positions, able, need
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import LANGS, Lang, in_both, said
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.outcome_after import OutcomeAfter, outcome_after
 from adjudicator.core.judge.plies import count, ply_name
-from adjudicator.core.judge.replay import Replay
+from adjudicator.core.judge.replay import Replay, Step
 from adjudicator.core.read.loading import read_text
 from adjudicator.core.read.numbers import NumberError, read_int
 from adjudicator.core.read.records import Event, GameRecord
 from adjudicator.core.registry import Registry
-from adjudicator.core.write.report import LABELS
+from adjudicator.core.write.report import labels
 
 
 class Ruling(BaseModel):
@@ -88,7 +88,7 @@ def ruled_event(
     counting = game.rules.counting
     if at is None or at == ply:
         return ply_name(counting, ply, lang), events[ply - 1].written, None
-    found = LABELS[lang]["opened_at"].format(
+    found = labels(lang)["opened_at"].format(
         ply=ply_name(counting, ply, lang), action=events[ply - 1].written
     )
     return ply_name(counting, at, lang), events[at - 1].written, found
@@ -158,21 +158,14 @@ def read_at(at: str | None) -> int | str | None:
         ply = read_int(at, what="--at")
         if ply >= 1:
             return ply
-    raise InputError(
-        "usage",
-        f"--at takes a ply from 1, or 'end' (got '{at}')",
-        ja=f"--at には 1 以上の手数か end を指定してください(「{at}」が指定されました)",
-        field="--at",
-    )
+    raise InputError("usage", said("core.ruling.at_ply", at=at), field="--at")
 
 
 def record_at(record: Path | None, at: str | None) -> int | str | None:
     """``--at`` where it goes only with ``--record`` (``verify-proof``): read as
     :func:`read_at` reads it, and refused without its record or the record without it."""
     if (record is None) != (at is None):
-        raise InputError(
-            "usage", "--record and --at go together", ja="--record と --at は一緒に指定してください"
-        )
+        raise InputError("usage", said("core.ruling.record_and_at"))
     return read_at(at)
 
 
@@ -193,34 +186,17 @@ def dispute_moment(
     What ``adjudicate`` rules on, and ``orbit-dominion analyze`` analyses, so both count
     the same history."""
     if (record is None) == (position is None):
-        raise InputError(
-            "usage",
-            "give either --record with --at, or --position",
-            ja="--record と --at、または --position のどちらか一方を指定してください",
-        )
+        raise InputError("usage", said("core.ruling.record_or_position"))
     if record is None:
         if turn is not None:
-            raise InputError(
-                "usage",
-                "--turn needs --record",
-                ja="--turn には --record が必要です",
-                field="--turn",
-            )
+            raise InputError("usage", said("core.ruling.turn_needs_record"), field="--turn")
         game = _position_game(registry, game_id)
         replay = need(game, Positions).replay_from_position(position or "", history or [])
         return replay, game, ()
     if at is None and turn is None:
-        raise InputError(
-            "usage",
-            "--record needs --at PLY (the disputed action's ply)",
-            ja="--record には --at 手数(争点の行動が何手目か)が必要です",
-        )
+        raise InputError("usage", said("core.ruling.record_needs_at"))
     if at is not None and turn is not None:
-        raise InputError(
-            "usage",
-            "give --at or --turn, not both",
-            ja="--at と --turn はどちらか一方だけを指定してください",
-        )
+        raise InputError("usage", said("core.ruling.at_or_turn"))
     game, rec, _ = load(registry, record, lenient=lenient)
     ply = _disputed_ply(game, len(rec.events), at, turn)
     try:
@@ -239,11 +215,8 @@ def _disputed_ply(game: Game, events: int, at: int | str | None, turn: int | Non
         ply = events + 1 if at == AT_END else at if isinstance(at, int) else 0
         field = "--at"
     if ply > events + 1:
-        said = count(game.rules.counting, events, "en")
-        said_ja = count(game.rules.counting, events, "ja")
-        raise InputError(
-            "usage", f"the record has {said}", ja=f"記録は {said_ja} しかありません", field=field
-        )
+        plies = in_both(lambda lang: count(game.rules.counting, events, lang))
+        raise InputError("usage", said("core.ruling.past_end", plies=plies), field=field)
     return ply
 
 
@@ -257,15 +230,28 @@ def _replayed_to(game: Game, rec: GameRecord, at: int, lenient: bool) -> Replay:
         except InputError as err:
             raise err.at_ply(ply, game.rules.counting) from None
         if step.violation is not None:
-            code = step.violation.code
-            en_ply, written, en_found = ruled_event(game, rec.events, ply, step.at, "en")
-            ja_ply, _, ja_found = ruled_event(game, rec.events, ply, step.at, "ja")
-            message = f"{en_ply} ({written}) is illegal: {code}"
-            ja = f"{ja_ply}({written})が不合法です: {code}"
-            if en_found and ja_found:
-                message, ja = f"{message}; {en_found}", f"{ja}。{ja_found}"
-            raise InputError("illegal_record", message, ja=ja)
+            key, params = _illegal_before(game, rec.events, ply, step)
+            raise InputError("illegal_record", said(key, **params))
     return state
+
+
+def _illegal_before(
+    game: Game, events: Sequence[Event], ply: int, step: Step
+) -> tuple[str, dict[str, object]]:
+    """Why a record cannot be ruled on at a later ply, as the catalogue's id and its
+    parameters: its event at ``ply`` (or the earlier one it proves illegal) breaks a rule,
+    said with its code and, when hidden information proved it, the opening event."""
+    code = step.violation.code if step.violation is not None else ""
+    ruled = {lang: ruled_event(game, events, ply, step.at, lang) for lang in LANGS}
+    params: dict[str, object] = {
+        "ply": in_both(lambda lang: ruled[lang][0]),
+        "written": ruled["en"][1],
+        "code": code,
+    }
+    if ruled["en"][2] is None:
+        return "core.ruling.illegal_before", params
+    params["found"] = in_both(lambda lang: ruled[lang][2] or "")
+    return "core.ruling.illegal_before_found", params
 
 
 def _position_game(registry: Registry, game_id: str | None) -> Game:
@@ -278,10 +264,8 @@ def _position_game(registry: Registry, game_id: str | None) -> Game:
         choices = ", ".join(f"{g.slug} ({g.id})" for g in candidates)
         raise InputError(
             "unknown_game",
-            "--game is needed",
-            ja="--game でゲームを指定してください",
+            said("core.ruling.game_needed"),
             field="--game",
-            expected="one of " + choices,
-            expected_ja="次のいずれか: " + choices,
+            expected=said("core.input.one_of", choices=choices),
         )
     return registry.find(game_id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang, fill
+from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.outcome import Outcome
 from adjudicator.core.judge.plies import count, ply_name
 from adjudicator.core.judge.replay import ACCEPTED, Replay, Step
@@ -21,43 +21,15 @@ from adjudicator.core.judge.violations import Violation
 from adjudicator.core.read.records import ENDINGS_OUTSIDE_PLAY, Event, GameRecord
 from adjudicator.core.read.said_later import found_later, note_in
 
-RECORD_MESSAGES: dict[str, dict[Lang, str]] = {
-    "moves_after_end": {
-        "en": "The game was already decided after {decided_at} ({reason}); "
-        "this action should not have been played.",
-        "ja": "対局は {decided_at}で既に決着しています({reason})。この行動は指せません。",
-    },
-    "attempt_was_legal": {
-        "en": "{attempt} is listed as an illegal attempt taken back, but it was legal here.",
-        "ja": "{attempt} は不合法で指し直した試みとして記録されていますが、この局面では合法です。",
-    },
-    "result_missing": {
-        "en": "The rules decided the game after {decided_at} ({winner}, {reason}) "
-        "but the record gives no result.",
-        "ja": "{decided_at}でルール上決着しています({winner}、{reason})が、"
-        "記録に結果がありません。",
-    },
-    "result_undecided": {
-        "en": "The record claims {winner} by {reason}, but after {plies} the rules "
-        "have not decided the game.",
-        "ja": "記録は {winner} の勝ち({reason})としていますが、{plies}の時点で"
-        "ルール上は決着していません。",
-    },
-    "wrong_winner": {
-        "en": "The record claims {claimed}; the rules give {winner} ({reason}) after {decided_at}.",
-        "ja": "記録の勝者は {claimed} ですが、ルール上は {decided_at}で {winner}({reason})です。",
-    },
-    "wrong_reason": {
-        "en": "The record gives the reason {claimed}; the rules decided the game by {reason} "
-        "after {decided_at}.",
-        "ja": "記録の終局理由は {claimed} ですが、ルール上は {decided_at}の {reason} です。",
-    },
-    "ended_after_decided": {
-        "en": "The record ends by {claimed}, but the rules had already decided the game after "
-        "{decided_at} ({winner}, {reason}).",
-        "ja": "記録は {claimed} で終わっていますが、{decided_at}で既にルール上決着して"
-        "います({winner}、{reason})。",
-    },
+#: The record-level checks, by code: the id of each one's message in the catalogue.
+RECORD_MESSAGES: dict[str, str] = {
+    "moves_after_end": "core.record.moves_after_end",
+    "attempt_was_legal": "core.record.attempt_was_legal",
+    "result_missing": "core.record.result_missing",
+    "result_undecided": "core.record.result_undecided",
+    "wrong_winner": "core.record.wrong_winner",
+    "wrong_reason": "core.record.wrong_reason",
+    "ended_after_decided": "core.record.ended_after_decided",
 }
 
 
@@ -134,7 +106,7 @@ class Validation:
                 continue
             side = key == "winner" or (key == "claimed" and code == "wrong_winner")
             words[key] = names.side_name(value, lang) if side else names.reason_name(value, lang)
-        message = fill(RECORD_MESSAGES[code][lang], words, lang)
+        message = say(RECORD_MESSAGES[code], lang, **words)
         return self._problem(code, ply, rules, message, action=args.get("action"))
 
     def _ply(self, ply: int) -> str:
@@ -238,17 +210,13 @@ class Validation:
                 return self._deferred_problem(v, step.at, ply, step.also)
             return self._problem(v.code, ply, v.rules, v.message(self.lang), action=event.written)
         if step.normalized_to is not None:
-            read = {
-                "en": f"'{event.written}' read as {step.normalized_to}",
-                "ja": f"「{event.written}」を {step.normalized_to} と読みました",
-            }
-            self.warnings.append(
-                Note(
-                    code="normalized",
-                    location=self._ply(ply),
-                    message=read[self.lang],
-                )
+            read = say(
+                "core.record.read_as",
+                self.lang,
+                written=event.written,
+                normalized=step.normalized_to,
             )
+            self.warnings.append(Note(code="normalized", location=self._ply(ply), message=read))
         return None
 
     def _deferred_problem(

@@ -22,7 +22,7 @@ from typing import Any
 from adjudicator.core import generated
 from adjudicator.core.conformance.cases import Case, CaseFile, case_files
 from adjudicator.core.errors import INPUT_ERRORS, InputError
-from adjudicator.core.game import FEATURES, Game
+from adjudicator.core.game import FEATURES, Game, feature_meaning
 from adjudicator.core.i18n import say
 from adjudicator.core.judge.references import CheckOrder, RuleData
 from adjudicator.core.read import strict_json
@@ -281,9 +281,9 @@ def _features(game: Game, cases: list[Case]) -> list[str]:
         "malformed_input": _errors,
         "lenient_notation": _spellings,
     }
-    for feature, meaning in FEATURES.items():
+    for feature in FEATURES:
         needing = _obliged(feature, cases)
-        out += [f"### `{feature}`", "", f"The engine {meaning}."]
+        out += [f"### `{feature}`", "", f"The engine {feature_meaning(feature, 'en')}."]
         if not needing:
             out += ["", "No case of the suite needs it for this game.", ""]
             continue

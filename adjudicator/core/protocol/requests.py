@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from adjudicator.core.errors import InputError, RecordRule, json_key
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, in_both, said
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -211,16 +211,14 @@ def validation_error(
     missing = first["type"] == "missing"
     path = location(data_path(data, tuple(first["loc"]), missing=missing))
     where = location(tuple(first["loc"]))
-    said = names or json_key
+    naming = names or json_key
     ruled = isinstance(first.get("ctx", {}).get("error"), ValueError)
     said_given = ruled or first["type"].startswith("union_tag")  # the message says the value
     got = "" if missing or said_given else shown(first.get("input"))
-    langs: tuple[Lang, Lang] = ("en", "ja")
-    en, ja = (_said(first, lang, where, said) for lang in langs)
+    problem = in_both(lambda lang: _said(first, lang, where, naming))
     return InputError(
         code,
-        f"{en} (got {got})" if got else en,
-        ja=f"{ja}(実際の値: {got})" if got else ja,
+        said("core.request.got", problem=problem, got=got) if got else problem,
         field=(names(path) if names else path) or None,
     )
 

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator import __version__
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 from adjudicator.core.read.strict_json import dumps, has_surrogate_escape, loads, lone_surrogate_at
 from adjudicator.core.registry import Registry
 
@@ -97,8 +98,7 @@ class Server:
         if isinstance(asked, bool) or asked != PROTOCOL_VERSION:
             raise InputError(
                 "unsupported_protocol",
-                f"protocol {dumps(asked)} is not supported",
-                ja=f"プロトコル {dumps(asked)} には対応していません",
+                said("core.request.protocol", version=dumps(asked)),
                 field="protocol",
                 expected=f"{PROTOCOL_VERSION}",
             )

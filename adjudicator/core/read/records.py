@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 from adjudicator.core.errors import InputError, RecordRule
+from adjudicator.core.i18n import said
 from adjudicator.core.judge.verdict import ClaimedResult, Note
 from adjudicator.core.protocol.requests import data_path, location, validation_error
 
@@ -142,8 +143,7 @@ def load_model(
                     first = extras[0]
                     raise InputError(
                         "unknown_field",
-                        'unknown field (extensions belong in "ext")',
-                        ja='未知の項目です(拡張は "ext" に入れます)',
+                        said("core.record.unknown_field_ext"),
                         field=(names or str)(location(data_path(data, tuple(first["loc"])))),
                     ) from None
                 raise _renamed(exc, data, names) or validation_error(
@@ -174,8 +174,7 @@ def _renamed(
         return None
     return InputError(
         "schema_violation",
-        f'this record names its rules by "{key}", not "{other}"',
-        ja=f'この記録はルールを "{other}" ではなく "{key}" で示します',
+        said("core.record.rules_key", key=key, other=other),
         field=other,
         suggestion=f'"{key}": {json.dumps(data[other], ensure_ascii=False)}',
     )

@@ -9,12 +9,6 @@ from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.verdict import Note
 from adjudicator.core.judge.violations import Violation
 
-#: The opening event's own fault, said after the earlier one it proved.
-ALSO_AT: dict[Lang, str] = {
-    "en": "Besides, at {ply}: {message}",
-    "ja": "また、{ply}: {message}",
-}
-
 
 def found_later(v: Violation, opened_at: str, also: Violation | None, lang: Lang) -> str:
     """The message of a fault proved when hidden information was opened at ``opened_at``
@@ -22,8 +16,13 @@ def found_later(v: Violation, opened_at: str, also: Violation | None, lang: Lang
     message = say("core.record.found_later", lang, message=v.message(lang), ply=opened_at)
     if also is None:
         return message
-    after = ALSO_AT[lang].format(ply=opened_at, message=also.message(lang))
-    return f"{message}{'' if lang == 'ja' else ' '}{after}"
+    return say(
+        "core.record.found_later_also",
+        lang,
+        found=message,
+        ply=opened_at,
+        message=also.message(lang),
+    )
 
 
 def note_in(note: Note, lang: Lang) -> Note:

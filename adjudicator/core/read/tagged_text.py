@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pydantic import BaseModel
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import said
+from adjudicator.core.i18n import said, say
 from adjudicator.core.read.lines import lines
 from adjudicator.core.read.numbers import read_int
 
@@ -303,17 +303,6 @@ def ruleset_spec(game_id: str) -> TagSpec:
     return TagSpec("Ruleset", "game", parse=checked)
 
 
-_IN_FORCE = {
-    "en": "# The interpretations in force, by number (see the game's page of the docs):",
-    "ja": "# 適用される解釈(番号順。資料のゲームのページを参照):",
-}
-_SWITCH = {
-    "en": '# (one shown with its value may be switched with [Interpretation "id=value"])',
-    "ja": '# (値を示したものは [Interpretation "id=値"] で切り替えられます)',
-}
-_OTHERS = {"en": "or", "ja": "ほかに"}
-
-
 def skeleton_comments(
     notes: list[dict[Lang, str]], rules: RuleData, readings: BaseModel | None, lang: Lang
 ) -> list[str]:
@@ -322,16 +311,18 @@ def skeleton_comments(
     and the others it may take."""
     values = readings.model_dump() if readings is not None else {}
     lines = [f"# {note[lang]}" for note in notes]
-    lines.append(_IN_FORCE[lang])
+    lines.append(f"# {say('core.skeleton.in_force', lang)}")
     if values:
-        lines.append(_SWITCH[lang])
+        lines.append(f"# {say('core.skeleton.switch', lang)}")
     for item in rules.interpretations:
         key = item.id.replace("-", "_")
         if key in values:
             others = ", ".join(item.alternatives)
             value = values[key]
             shown = str(value).lower() if isinstance(value, bool) else value  # as a tag writes it
-            lines.append(f"#   {item.number} {key}={shown} ({_OTHERS[lang]}: {others})")
+            lines.append(
+                f"#   {item.number} {key}={shown} ({say('core.skeleton.others', lang)}: {others})"
+            )
         else:
             lines.append(f"#   {item.number} {item.id}")
     return lines

@@ -32,6 +32,18 @@ class Edit(BaseModel):
         description="For 'swap', the ply of the other event (the next one unless they "
         "stood apart); for 'move', the ply the event at 'ply' was moved to.",
     )
+    alternatives: list[str] = Field(
+        default_factory=list,
+        description="Other events this edit could have written, equally consistent with the "
+        "record: they play here to the same position as 'now' (dice that fall otherwise to "
+        "the same effect), so nothing after tells them apart. Each was checked as the "
+        "candidate was: the record with it in place of 'now' is valid.",
+    )
+    more_alternatives: int = Field(
+        default=0,
+        description="Further events of the same effect the game named beyond those listed: "
+        "not checked, not listed.",
+    )
 
 
 #: Why a candidate is doubtful: it costs far more than the model's typical error, or it
@@ -55,6 +67,11 @@ class Candidate(BaseModel):
     verdict: Verdict = Field(description="The corrected record's verdict.")
     record: dict[str, Any] = Field(
         description="The corrected record, whole, in the game's JSON record format."
+    )
+    tied_with: list[int] = Field(
+        default_factory=list,
+        description="The other candidates (their ranks, from 1) that cost the same: the model "
+        "finds them equally consistent with the record and cannot put one first.",
     )
 
 

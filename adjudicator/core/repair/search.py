@@ -41,6 +41,7 @@ from adjudicator.core.judge.validation import Validation, validate
 from adjudicator.core.judge.verdict import ClaimedResult, Problem
 from adjudicator.core.read.records import GameRecord
 from adjudicator.core.repair import transcription
+from adjudicator.core.repair.continuation import completions
 from adjudicator.core.repair.lines import Lines, Slot, Ticking, digest
 from adjudicator.core.repair.models import (
     Candidate,
@@ -51,6 +52,7 @@ from adjudicator.core.repair.models import (
     Searched,
     Stop,
 )
+from adjudicator.core.repair.ties import alternatives_in, ties
 
 if TYPE_CHECKING:
     from adjudicator.core.game import Game
@@ -288,15 +290,13 @@ class _Search:
 
     def _replacements(self, replay: Replay, line: str, listed: list[str]) -> dict[str, float]:
         """What may have been meant where ``line`` is written, with what miscopying it
-        costs: every event the game lists as legal here, and the line with a number or a
-        word miscopied."""
-        found = {
-            alt: transcription.line_cost(line, alt, self.confusables)
-            for alt in listed
-            if alt != line
-        }
+        costs: every event the game lists as legal here, the line with a part left out put
+        back (:meth:`Replay.completed`), and the line with a number or a word miscopied;
+        each at the cheapest of the ways it may have been miscopied."""
+        found = {alt: transcription.line_cost(line, alt, self.confusables) for alt in listed}
         vocabulary = replay.vocabulary()
         for near in (
+            completions(replay, line, self.confusables).items(),
             transcription.near_numbers(line),
             transcription.near_handwriting(line),
             transcription.near_orders(line),
@@ -592,9 +592,9 @@ def repair(
     found = search.run(root) if max_edits > 0 else []
     candidates = []
     for node in found:
-        corrected = repairable.with_events(record, [(s.line, s.origin) for s in node.slots])
-        if node.claimed is not None:
-            corrected = _claiming(game, corrected, node.claimed)
+        lines = [(s.line, s.origin) for s in node.slots]
+        written = record if node.claimed is None else _claiming(game, record, node.claimed)
+        corrected = repairable.with_events(written, lines)
         checked = validate(source, corrected, game.replay(corrected), lenient=False, lang=lang)
         if checked.status != "valid":
             continue  # never claim what was not checked
@@ -602,7 +602,7 @@ def repair(
         doubt = doubtful(repairable, node.edits, node.cost)
         candidates.append(
             Candidate(
-                edits=list(node.edits),
+                edits=alternatives_in(game, repairable, written, lines, node.edits),
                 cost=node.cost,
                 doubtful=doubt is not None,
                 doubtful_reason=doubt,
@@ -610,6 +610,7 @@ def repair(
                 record=data,
             )
         )
+    candidates = ties(candidates)
     limit = candidates[0].cost + HORIZON if candidates and search.stopped == "horizon" else None
     return Repair(
         source=source,

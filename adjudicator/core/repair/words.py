@@ -116,6 +116,52 @@ def doubt_said(candidate: Candidate, lang: Lang) -> str | None:
     return None
 
 
+def candidate_lines(
+    candidate: Candidate,
+    lang: Lang,
+    rules: RuleData | None = None,
+    on_sheet: OnSheet | None = None,
+) -> list[str]:
+    """A candidate's edits as diffs, each followed by what it could equally have written,
+    then the candidates it ties with and why it is doubtful: what a reader must see before
+    trusting the first."""
+    lines: list[str] = []
+    for edit in candidate.edits:
+        lines.append(edit_line(edit, lang, rules, on_sheet))
+        same = same_effect_said(edit, lang)
+        if same is not None:
+            lines.append("  " + same)
+    after = [tied_said(candidate, lang), doubt_said(candidate, lang)]
+    return lines + [line for line in after if line is not None]
+
+
+def equally_consistent(candidate: Candidate, lang: Lang) -> list[str]:
+    """What the record cannot tell apart from this candidate: each edit's alternatives,
+    then the candidates it ties with (the report shows them beside its edits)."""
+    said = [same_effect_said(edit, lang) for edit in candidate.edits]
+    return [line for line in [*said, tied_said(candidate, lang)] if line is not None]
+
+
+def same_effect_said(edit: Edit, lang: Lang) -> str | None:
+    """The events an edit could equally have written (:attr:`Edit.alternatives`), or
+    ``None`` when the record tells it apart from every other."""
+    if not edit.alternatives:
+        return None
+    lines = " / ".join(edit.alternatives)
+    if edit.more_alternatives:
+        return say("core.repair.same_effect_more", lang, lines=lines, more=edit.more_alternatives)
+    return say("core.repair.same_effect", lang, lines=lines)
+
+
+def tied_said(candidate: Candidate, lang: Lang) -> str | None:
+    """The candidates that cost as much as this one (:attr:`Candidate.tied_with`), or
+    ``None`` when it has no equal."""
+    if not candidate.tied_with:
+        return None
+    ranks = ", ".join(map(str, candidate.tied_with))
+    return say("core.repair.tied", lang, ranks=ranks)
+
+
 def verdict_said(candidate: Candidate, rules: RuleData | None, lang: Lang) -> str:
     """What the corrected record's verdict is: valid, and decided how or unfinished."""
     computed = candidate.verdict.computed

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TextIO
 
 from adjudicator.core.errors import InputError
+from adjudicator.core.i18n import said
 from adjudicator.core.write.display import path_text
 
 #: A name that input may give to a file or a folder written: lower-case letters, digits,
@@ -36,39 +37,40 @@ from adjudicator.core.write.display import path_text
 #: name or a path).
 NAME = re.compile(r"[a-z0-9][a-z0-9._-]*")
 
-#: The operating system's reasons, which it gives in English, said in Japanese.
-_REASON_JA = {
-    errno.ENOENT: "そのようなファイルやフォルダはありません",
-    errno.EACCES: "書き込む権限がありません",
-    errno.EPERM: "書き込む権限がありません",
-    errno.EISDIR: "フォルダです",
-    errno.ENOTDIR: "途中の名前がフォルダではありません",
-    errno.ENAMETOOLONG: "名前が長すぎます",
-    errno.ELOOP: "シンボリックリンクが循環しています",
-    errno.ENOSPC: "ディスクの空きがありません",
-    errno.EDQUOT: "ディスクの割り当てを超えました",
-    errno.EROFS: "読み取り専用のファイルシステムです",
-    errno.EIO: "入出力エラー",
-    errno.EFBIG: "ファイルが大きすぎます",
+#: The operating system's reasons for refusing a write that the tool says in both
+#: languages, by error number: the catalogue's id.
+_REASONS = {
+    errno.ENOENT: "core.write_reason.enoent",
+    errno.EACCES: "core.write_reason.eacces",
+    errno.EPERM: "core.write_reason.eperm",
+    errno.EISDIR: "core.write_reason.eisdir",
+    errno.ENOTDIR: "core.write_reason.enotdir",
+    errno.ENAMETOOLONG: "core.write_reason.enametoolong",
+    errno.ELOOP: "core.write_reason.eloop",
+    errno.ENOSPC: "core.write_reason.enospc",
+    errno.EDQUOT: "core.write_reason.edquot",
+    errno.EROFS: "core.write_reason.erofs",
+    errno.EIO: "core.write_reason.eio",
+    errno.EFBIG: "core.write_reason.efbig",
 }
 
 #: Where a command reads standard input (``-``): its file, if any, is checked as an input.
 STDIN = "-"
 
 
-def _refused(path: Path, option: str, english: str, japanese: str) -> InputError:
-    shown = path_text(path)
+def _refused(path: Path, option: str, reason: str) -> InputError:
+    """``path`` cannot be written, for ``reason`` (said in both languages, or as the
+    system gave it)."""
     return InputError(
         "unwritable_file",
-        f"cannot write {shown}: {english}",
-        ja=f"{shown} に書き込めません({japanese})",
+        said("core.write.refused", path=path_text(path), reason=reason),
         field=option,
     )
 
 
 def _failed(path: Path, option: str, exc: OSError) -> InputError:
-    english = exc.strerror or str(exc)
-    return _refused(path, option, english, _REASON_JA.get(exc.errno or 0, english))
+    key = _REASONS.get(exc.errno or 0)
+    return _refused(path, option, said(key) if key else exc.strerror or str(exc))
 
 
 def _status(path: Path) -> os.stat_result | None:
@@ -98,27 +100,19 @@ def _check_existing(
     path: Path, status: os.stat_result, option: str, inputs: Iterable[Path]
 ) -> None:
     if stat.S_ISDIR(status.st_mode):
-        raise _refused(path, option, "it is a folder", "フォルダです")
+        raise _refused(path, option, said("core.write.is_folder"))
     if not (stat.S_ISREG(status.st_mode) or stat.S_ISCHR(status.st_mode)):
-        raise _refused(
-            path,
-            option,
-            "it is not a regular file (a FIFO or a socket)",
-            "通常のファイルではありません",
-        )
+        raise _refused(path, option, said("core.write.not_regular"))
     read = _input_at(status, inputs)
     if read is not None:
         shown, input_shown = path_text(path), path_text(read)
         raise InputError(
             "output_is_input",
-            f"cannot write {shown}: it is the same file as the input {input_shown}, "
-            "which is never overwritten",
-            ja=f"{shown} に書き込めません(入力 {input_shown} と同じファイルです。"
-            "入力は上書きしません)",
+            said("core.write.is_input", path=shown, input=input_shown),
             field=option,
         )
     if not os.access(path, os.W_OK):
-        raise _refused(path, option, "no permission to write", "書き込む権限がありません")
+        raise _refused(path, option, said("core.write.no_permission"))
 
 
 def _input_at(target: os.stat_result, inputs: Iterable[Path]) -> Path | None:
@@ -139,16 +133,11 @@ def _check_folder_exists(folder: Path, path: Path, option: str) -> None:
     status = _status(folder)
     shown = path_text(folder)
     if status is None:
-        raise _refused(
-            path, option, f"the folder {shown} does not exist", f"フォルダ {shown} がありません"
-        )
+        raise _refused(path, option, said("core.write.no_folder", folder=shown))
     if not stat.S_ISDIR(status.st_mode):
-        raise _refused(
-            path, option, f"{shown} is not a folder", f"{shown} はフォルダではありません"
-        )
+        raise _refused(path, option, said("core.write.not_folder", folder=shown))
     if not os.access(folder, os.W_OK | os.X_OK):
-        english = f"no permission to write in {shown}"
-        raise _refused(path, option, english, f"{shown} に書き込む権限がありません")
+        raise _refused(path, option, said("core.write.no_permission_in", folder=shown))
 
 
 def check_folder(directory: Path, option: str) -> None:
@@ -181,12 +170,9 @@ def inside(directory: Path, names: Sequence[str], option: str) -> Path:
             shown = path_text(name)
             raise InputError(
                 "unsafe_path",
-                f"'{shown}' cannot name a file or folder to write",
-                ja=f"「{shown}」はファイルやフォルダの名前にできません",
+                said("core.write.bad_name", name=shown),
                 field=option,
-                expected="lower-case letters, digits, '.', '_' and '-', starting with a "
-                "letter or a digit",
-                expected_ja="英小文字・数字・「.」「_」「-」(英小文字か数字で始まる)",
+                expected=said("core.write.name_form"),
             )
     target = directory.joinpath(*names)
     try:
@@ -196,16 +182,14 @@ def inside(directory: Path, names: Sequence[str], option: str) -> Path:
         shown = path_text(target)
         raise InputError(
             "unsafe_path",
-            f"{shown}: its links cannot be followed",
-            ja=f"{shown}: リンクをたどれません",
+            said("core.write.links", path=shown),
             field=option,
         ) from None
     if not inner.is_relative_to(root):
         shown, root_shown = path_text(target), path_text(directory)
         raise InputError(
             "unsafe_path",
-            f"{shown} leads outside {root_shown}",
-            ja=f"{shown} は {root_shown} の外を指しています",
+            said("core.write.outside", path=shown, root=root_shown),
             field=option,
         )
     return target

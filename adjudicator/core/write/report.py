@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, templates
 from adjudicator.core.judge.plies import Counting, before_ply, count, ply_name
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.judge.verdict import Verdict
@@ -20,71 +20,43 @@ if TYPE_CHECKING:
     from adjudicator.core.registry import Registry
     from adjudicator.core.write.output import Output
 
-LABELS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "valid": "valid",
-        "invalid": "invalid",
-        "pending": "consistent so far; hidden checks pending",
-        "pending_check": "pending",
-        "unreadable": "unreadable",
-        "decided": "{winner} by {reason} after {ply}",
-        "draw": "draw by {reason} after {ply}",
-        "unfinished": "unfinished",
-        "at_ply": "at {ply}",
-        "before": "position {before}: {position}",
-        "at_end": "final position: {position}",
-        "warning": "warning",
-        "suggest": "canonical spelling: {suggestion}",
-        "summary": "{total} record(s): {valid} valid, {invalid} invalid, {pending} pending, "
-        "{unreadable} unreadable",
-        "interpretations": "readings switched: {switched}",
-        "to_move": "{side} to move",
-        "game_over": "game over",
-        "opened_at": "found when {ply} opened hidden information: {action}",
-        "proves": "the hidden information it opens shows {ply} illegal: {action}",
-        "legal": "legal",
-        "allowed_by": "allowed by {citation}",
-        "illegal": "illegal",
-        "leads_to": "leads to: {position}",
-        "turn_start": "turn start: {decided}",
-        "decided_after": "decided after {ply}: {winner} ({reason})",
-        "pending_exit": "the record is consistent so far; {n} hidden check(s) pending",
-        "interrupted": "interrupted after {done} of {total} records",
-        "jobs_capped": "note: --jobs {jobs} is more than the {cores} core(s) here; using {cores}",
-    },
-    "ja": {
-        "valid": "有効",
-        "invalid": "無効",
-        "pending": "現時点で矛盾なし(非公開情報の検査が未了)",
-        "pending_check": "未了",
-        "unreadable": "読み取り不能",
-        "decided": "{ply}で{winner}の勝ち({reason})",
-        "draw": "{ply}で引き分け({reason})",
-        "unfinished": "未終局",
-        "at_ply": "{ply}",
-        "before": "{before}の局面: {position}",
-        "at_end": "最終局面: {position}",
-        "warning": "警告",
-        "suggest": "正しい表記: {suggestion}",
-        "summary": "記録{total}件: 有効{valid}・無効{invalid}・検査未了{pending}・"
-        "読み取り不能{unreadable}",
-        "interpretations": "切り替えた解釈: {switched}",
-        "to_move": "{side}の手番",
-        "game_over": "終局",
-        "opened_at": "{ply}で非公開情報が開示され判明: {action}",
-        "proves": "これが開示する非公開情報により{ply}が不合法と判明: {action}",
-        "legal": "合法",
-        "allowed_by": "合法の根拠: {citation}",
-        "illegal": "不合法",
-        "leads_to": "結果の局面: {position}",
-        "turn_start": "手番開始時: {decided}",
-        "decided_after": "{ply}で決着: {winner}({reason})",
-        "pending_exit": "現時点で矛盾なし。非公開情報の検査{n}件が未了です",
-        "interrupted": "中断しました(記録{total}件中{done}件を検証済み)",
-        "jobs_capped": "注: --jobs {jobs} はこの機械のコア数 {cores} を超えるため、"
-        "{cores} で実行します",
-    },
+#: The labels of a report, by key: the id of each in the catalogue.
+LABELS: dict[str, str] = {
+    "valid": "core.label.valid",
+    "invalid": "core.label.invalid",
+    "pending": "core.label.pending",
+    "pending_check": "core.label.pending_check",
+    "unreadable": "core.label.unreadable",
+    "decided": "core.label.decided",
+    "draw": "core.label.draw",
+    "unfinished": "core.label.unfinished",
+    "at_ply": "core.label.at_ply",
+    "before": "core.label.before",
+    "at_end": "core.label.at_end",
+    "warning": "core.label.warning",
+    "suggest": "core.label.suggest",
+    "summary": "core.label.summary",
+    "interpretations": "core.label.interpretations",
+    "to_move": "core.label.to_move",
+    "game_over": "core.label.game_over",
+    "opened_at": "core.label.opened_at",
+    "proves": "core.label.proves",
+    "legal": "core.label.legal",
+    "allowed_by": "core.label.allowed_by",
+    "illegal": "core.label.illegal",
+    "leads_to": "core.label.leads_to",
+    "turn_start": "core.label.turn_start",
+    "decided_after": "core.label.decided_after",
+    "pending_exit": "core.label.pending_exit",
+    "interrupted": "core.label.interrupted",
+    "jobs_capped": "core.label.jobs_capped",
 }
+
+
+def labels(lang: Lang) -> dict[str, str]:
+    """The labels of a report in ``lang``, their parameters left to fill."""
+    return templates(LABELS, lang)
+
 
 #: The mark that opens a verdict, and its colour.
 _MARK = {
@@ -112,7 +84,7 @@ def reason_name(rules: RuleData | None, reason: str, lang: Lang) -> str:
 
 
 def _result(verdict: Verdict, lang: Lang, rules: RuleData | None) -> str:
-    label = LABELS[lang]
+    label = labels(lang)
     o = verdict.computed
     if o is None:
         return label["unfinished"]
@@ -128,7 +100,7 @@ def outcome_line(rules: RuleData | None, o: Outcome, lang: Lang) -> str:
 def won_line(rules: RuleData | None, lang: Lang, decided_at: int, winner: str, reason: str) -> str:
     """ "red by new two-point pincer after ply 83": who has won, how and when."""
     key = "draw" if winner == "draw" else "decided"
-    return LABELS[lang][key].format(
+    return labels(lang)[key].format(
         winner=side_name(rules, winner, lang),
         reason=reason_name(rules, reason, lang),
         ply=ply_name(counting_of(rules), decided_at, lang),
@@ -139,7 +111,7 @@ def decided_line(
     rules: RuleData | None, lang: Lang, decided_at: int, winner: str, reason: str
 ) -> str:
     """ "decided after N actions: red (pincer)", in words of ``lang``."""
-    return LABELS[lang]["decided_after"].format(
+    return labels(lang)["decided_after"].format(
         ply=ply_name(counting_of(rules), decided_at, lang),
         winner=side_name(rules, winner, lang),
         reason=reason_name(rules, reason, lang),
@@ -232,7 +204,7 @@ def verdict_lines(
 
     Violation and error codes are for programs (JSON, CSV): a person reads the article and
     the message, in words; ``codes`` (``--codes``) shows them too."""
-    label = LABELS[lang]
+    label = labels(lang)
     mark, colour = _MARK[verdict.status]
     head: list[Segment] = [
         (mark, colour),
@@ -302,7 +274,7 @@ def verdict_lines(
 def summary(counts: Mapping[str, int], lang: Lang) -> str:
     """The batch in one line, from the number of records of each status."""
     total = sum(counts.values())
-    return LABELS[lang]["summary"].format(
+    return labels(lang)["summary"].format(
         total=total,
         valid=counts["valid"],
         invalid=counts["invalid"],

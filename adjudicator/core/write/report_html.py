@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from adjudicator.core.batch.files import Options
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, templates
 from adjudicator.core.judge.plies import count, ply_name
 from adjudicator.core.judge.references import RuleData
 from adjudicator.core.judge.verdict import Verdict
@@ -36,7 +36,8 @@ from adjudicator.core.write.display import printable_data
 from adjudicator.core.write.files import writing
 from adjudicator.core.write.markup import script_json
 from adjudicator.core.write.markup import text as escape
-from adjudicator.core.write.report import LABELS, counting_of
+from adjudicator.core.write.report import counting_of
+from adjudicator.core.write.report import labels as report_labels
 from adjudicator.core.write.report_frames import Drawn, drawn_frames, frames_data, judged_record
 
 if TYPE_CHECKING:
@@ -44,82 +45,44 @@ if TYPE_CHECKING:
 
 STATUSES = ("invalid", "unreadable", "pending", "valid")
 
-#: The report's own words; statuses and verdict texts come from the verdict and the report.
-REPORT_LABELS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "title": "Tournament report",
-        "records": "{n} records",
-        "game": "Game",
-        "file": "Record",
-        "status": "Status",
-        "ply": "Ply",
-        "article": "Article or reason",
-        "plies": "Actions",
-        "all": "all",
-        "filter": "Filter",
-        "search": "Search records",
-        "shown": "{n} shown",
-        "total": "Total",
-        "first": "First ply",
-        "prev": "Previous ply",
-        "next": "Next ply",
-        "last": "Last ply",
-        "close": "Back to the table",
-        "start": "start",
-        "ply_of": "{ply} (of {n})",
-        "refused": "refused here",
-        "events": "Events",
-        "pending": "Checks waiting for hidden information",
-        "warnings": "Warnings",
-        "suggestion": "canonical spelling: {suggestion}",
-        "no_picture": "This game draws no pictures.",
-        "keys": "← → step through the plies; Home and End jump.",
-        "interpretations": "Interpretations in force",
-        "list_sep": ", ",
-        "loading": "loading…",
-        "correction": "Correction",
-        "written": "As written",
-        "corrected": "Corrected",
-        "edited": "edited here",
-        "written_ends": "as written, stops at ply {ply}",
-    },
-    "ja": {
-        "title": "大会レポート",
-        "records": "記録{n}件",
-        "game": "ゲーム",
-        "file": "記録",
-        "status": "判定",
-        "ply": "手",
-        "article": "条文・理由",
-        "plies": "手数",
-        "all": "すべて",
-        "filter": "絞り込み",
-        "search": "記録を検索",
-        "shown": "{n}件を表示",
-        "total": "合計",
-        "first": "最初の手",
-        "prev": "前の手",
-        "next": "次の手",
-        "last": "最後の手",
-        "close": "一覧に戻る",
-        "start": "開始局面",
-        "ply_of": "{ply}({n}中)",
-        "refused": "ここで不合法",
-        "events": "手順",
-        "pending": "非公開情報を待つ検査",
-        "warnings": "警告",
-        "suggestion": "正しい表記: {suggestion}",
-        "no_picture": "このゲームには図がありません。",
-        "keys": "← → で一手ずつ、Home と End で最初と最後へ。",
-        "interpretations": "適用中の解釈",
-        "list_sep": "、",
-        "loading": "読み込み中…",
-        "correction": "修正案",
-        "written": "記録のとおり",
-        "corrected": "修正後",
-        "edited": "ここを修正",
-        "written_ends": "記録のとおり({ply}手目まで)",
-    },
+#: The report's own words, by key: the id of each in the catalogue; statuses and verdict
+#: texts come from the verdict and the report.
+REPORT_LABELS: dict[str, str] = {
+    "title": "core.report.title",
+    "records": "core.report.records",
+    "game": "core.report.game",
+    "file": "core.report.file",
+    "status": "core.report.status",
+    "ply": "core.report.ply",
+    "article": "core.report.article",
+    "plies": "core.report.plies",
+    "all": "core.report.all",
+    "filter": "core.report.filter",
+    "search": "core.report.search",
+    "shown": "core.report.shown",
+    "total": "core.report.total",
+    "first": "core.report.first",
+    "prev": "core.report.prev",
+    "next": "core.report.next",
+    "last": "core.report.last",
+    "close": "core.report.close",
+    "start": "core.report.start",
+    "ply_of": "core.report.ply_of",
+    "refused": "core.report.refused",
+    "events": "core.report.events",
+    "pending": "core.report.pending",
+    "warnings": "core.report.warnings",
+    "suggestion": "core.report.suggestion",
+    "no_picture": "core.report.no_picture",
+    "keys": "core.report.keys",
+    "interpretations": "core.report.interpretations",
+    "list_sep": "core.report.list_sep",
+    "loading": "core.report.loading",
+    "correction": "core.report.correction",
+    "written": "core.report.written",
+    "corrected": "core.report.corrected",
+    "edited": "core.report.edited",
+    "written_ends": "core.report.written_ends",
 }
 
 
@@ -282,14 +245,14 @@ class HtmlReport:
         if self._pool is not None:
             self._pool.shutdown()
         lang = self.options.lang
-        labels = REPORT_LABELS[lang]
-        statuses = {s: LABELS[lang]["pending_check" if s == "pending" else s] for s in STATUSES}
+        labels, verdict_labels = templates(REPORT_LABELS, lang), report_labels(lang)
+        statuses = {s: verdict_labels["pending_check" if s == "pending" else s] for s in STATUSES}
         head = _page_head(labels, len(self.index), lang)
         titles = {g.id: g.title_ja if lang == "ja" else g.title_en for g in self.registry.games}
         summary = _summary(self.counts, labels, statuses, titles)
         words = {
             **labels,
-            "at_ply": LABELS[lang]["at_ply"],
+            "at_ply": verdict_labels["at_ply"],
             **{f"status_{k}": v for k, v in statuses.items()},
         }
         with writing(self.path, "--html", inputs=self.inputs) as out:

@@ -27,6 +27,7 @@ from adjudicator.core.repair.words import (
     budget_said,
     doubt_said,
     edit_line,
+    equally_consistent,
     searched_said,
     sheet_of,
     verdict_said,
@@ -143,6 +144,7 @@ def _best(
         "head": say("core.repair_report.best", lang, cost=best.cost),
         "edits": edits,
         "lines": [
+            *(printable(line) for line in equally_consistent(best, lang)),
             say("core.repair_report.checked", lang, verdict=verdict_said(best, game.rules, lang)),
             searched,
         ],

@@ -37,7 +37,7 @@ from openpyxl.writer.excel import ExcelWriter
 from adjudicator import __version__
 from adjudicator.core.batch.files import Options
 from adjudicator.core.conformance.suite import version_of
-from adjudicator.core.i18n import Lang
+from adjudicator.core.i18n import Lang, templates
 from adjudicator.core.judge.verdict import Verdict
 from adjudicator.core.registry import Registry
 from adjudicator.core.shipped import shipped
@@ -51,39 +51,22 @@ Value = str | int | None
 #: wrapped in its cell rather than widening the column past the screen.
 MAX_WIDTH = 80
 
-WORDS: dict[Lang, dict[str, str]] = {
-    "en": {
-        "records": "Records",
-        "settings": "Settings",
-        "setting": "Setting",
-        "value": "Value",
-        "id": "Id",
-        "tool": "adjudicator version",
-        "suite": "Conformance suite version",
-        "date": "Written (UTC)",
-        "mode": "Mode",
-        "strict": "strict",
-        "lenient": "lenient (documented alternatives accepted)",
-        "language": "Language",
-        "count": "Records judged",
-        "interpretation": "{game}: interpretation {title}",
-    },
-    "ja": {
-        "records": "記録",
-        "settings": "設定",
-        "setting": "項目",
-        "value": "値",
-        "id": "ID",
-        "tool": "adjudicator のバージョン",
-        "suite": "適合テスト集のバージョン",
-        "date": "作成日時(UTC)",
-        "mode": "判定の方式",
-        "strict": "厳格",
-        "lenient": "寛容(文書化された別の書き方を認める)",
-        "language": "言語",
-        "count": "判定した記録",
-        "interpretation": "{game}: {title}",
-    },
+#: The workbook's words, by key: the id of each in the catalogue.
+WORDS: dict[str, str] = {
+    "records": "core.workbook.records",
+    "settings": "core.workbook.settings",
+    "setting": "core.workbook.setting",
+    "value": "core.workbook.value",
+    "id": "core.workbook.id",
+    "tool": "core.workbook.tool",
+    "suite": "core.workbook.suite",
+    "date": "core.workbook.date",
+    "mode": "core.workbook.mode",
+    "strict": "core.workbook.strict",
+    "lenient": "core.workbook.lenient",
+    "language": "core.workbook.language",
+    "count": "core.workbook.count",
+    "interpretation": "core.workbook.interpretation",
 }
 
 
@@ -115,7 +98,7 @@ class Workbook:
     def close(self) -> None:
         """The workbook written to :attr:`path` (an :class:`InputError` if it cannot be)."""
         lang = self.options.lang
-        words = WORDS[lang]
+        words = templates(WORDS, lang)
         settings_header = (words["setting"], words["value"], words["id"])
         # made in the one writer, so that a failure of openpyxl's own temporary files (a
         # full disk) is said as this file's failure too, and saved whole in memory before
@@ -132,7 +115,7 @@ class Workbook:
         """The run's settings: versions, date, mode, language, and each interpretation in
         force, by game, as its number and title, the reading in words and its id."""
         lang = self.options.lang
-        words = WORDS[lang]
+        words = templates(WORDS, lang)
         now = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
         mode = "lenient" if self.options.lenient else "strict"
         rows: list[tuple[Value, ...]] = [
@@ -162,7 +145,7 @@ class Workbook:
             reading = spec.reading_ja if lang == "ja" else spec.reading_en
             if value:
                 reading = spec.alternatives.get(value, value)
-            name = WORDS[lang]["interpretation"].format(
+            name = templates(WORDS, lang)["interpretation"].format(
                 game=title, title=game.rules.interpretation_title(ident, lang)
             )
             yield (name, reading, shown)
