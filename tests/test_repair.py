@@ -655,7 +655,7 @@ def test_a_correction_far_above_a_copying_error_is_doubtful() -> None:
     DOUBTFUL_COST is doubtful; deleting a line written twice, or a line without dice, is not."""
     from adjudicator import game as game_named
     from adjudicator.core.repair.models import Edit
-    from adjudicator.core.repair.search import doubtful
+    from adjudicator.core.repair.plausible import doubtful
     from adjudicator.core.repair.transcription import DOUBTFUL_COST, MISSING_OR_EXTRA_EVENT
 
     dn, od = game_named("dark-nebula"), game_named("orbit-dominion")
