@@ -709,3 +709,18 @@ def test_an_orbit_dominion_edit_is_also_placed_as_the_sheet_numbers_it(
     written as move 6, blue's (``6. I11-I0 O6-O8``), and a repair says it both ways."""
     output, status = run("repair", str(EXAMPLES / "orbit-dominion.txt"), "--lang", lang)
     assert status == 0 and said in output.splitlines()[-2]
+
+
+def test_a_dark_nebula_counter_is_named_in_the_chosen_language() -> None:
+    """Issue 41, "names in the chosen language": a copy that fails on a counter (8.0: a side
+    moves only the counters it has) is said under ``--lang en`` with the counter's English
+    name (battleship), never the board's printed name (戦艦), and under ``--lang ja`` with
+    the printed name."""
+    from adjudicator.dark_nebula.board import default_board
+
+    path = ROOT / "benchmarks/repair_sheets/dark-nebula/copy20.txt"
+    english, _ = run("repair", str(path), "--max-edits", "0", "--lang", "en")
+    assert "has no battleship in" in english
+    assert not [kind.name for kind in default_board().counters if kind.name in english]
+    japanese, _ = run("repair", str(path), "--max-edits", "0", "--lang", "ja")
+    assert "戦艦" in japanese
