@@ -77,6 +77,7 @@ def repair(
     *,
     max_edits: int = 2,
     top: int = 3,
+    max_replays: int = 20_000,
     seconds: float = 120.0,
     lang: Lang = "en",
 ) -> Repair:
@@ -94,6 +95,7 @@ def repair(
         source=name,
         max_edits=max_edits,
         top=top,
+        max_replays=max_replays,
         seconds=seconds,
         lang=lang,
     )

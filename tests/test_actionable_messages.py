@@ -60,7 +60,7 @@ def test_a_counter_out_of_the_box_says_how_many_are_left() -> None:
     assert problem is not None
     said = NEBULA(problem[0], **problem[1])
     assert said.message("ja") == "戦艦を 2 個求めていますが、残りは 1 個です(全4個)。"
-    assert said.message("en") == "2 戦艦 wanted but only 1 left (there are 4)."
+    assert said.message("en") == "battleship: 2 wanted but only 1 left (there are 4)."
 
 
 def test_a_wrong_removal_says_how_many_to_remove_and_why() -> None:

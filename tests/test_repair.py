@@ -18,11 +18,17 @@ from adjudicator.core.registry import Registry, installed_games
 from adjudicator.core.repair.transcription import (
     CHANGED,
     CONFUSED,
+    DUPLICATE,
+    MISSPELT,
     NUMBER_OFF,
+    RESULT,
     TRANSPOSED,
     changed_part,
     line_cost,
+    near_handwriting,
     near_numbers,
+    near_orders,
+    near_spellings,
     near_words,
 )
 from tests.test_docs_ja import SHARED, Shell, check, examples
@@ -356,6 +362,38 @@ def test_a_budget_reached_is_said(tmp_path: Path) -> None:
     assert "stopped at the time budget: a correction may have been missed" in output
 
 
+@pytest.mark.parametrize(
+    ("lang", "stopped", "none_in_budget", "complete_none"),
+    [
+        ("en", "The search stopped at its replays budget before it was complete",
+         "No correction found within the budget.", "makes the record valid"),
+        ("ja", "探索は再生回数の上限で打ち切られ、完了していません。",
+         "上限内では修正案が見つかりませんでした。", "記録は有効になりません"),
+    ],
+    ids=["en", "ja"],
+)  # fmt: skip
+def test_a_budget_that_stops_the_search_is_said_first_and_never_as_complete(
+    tmp_path: Path, lang: str, stopped: str, none_in_budget: str, complete_none: str
+) -> None:
+    """Issue 41 (budgets as flags, honest messages): --max-replays bounds the search; a
+    search it stops says so on its first line, and never says "no correction makes the
+    record valid", which only a complete search may say."""
+    data = _moves(ROOT / "records/orbit-dominion/valid/pincer.json")
+    data["moves"][10:14] = data["moves"][13:9:-1]  # four actions reversed: beyond two edits
+    path = tmp_path / "reversed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    output, status = run("repair", str(path), "--max-replays", "50", "--json")
+    found = json.loads(output)
+    assert status == 1 and found["searched"]["budget_reached"] == "replays"
+    assert found["searched"]["replays"] <= 51
+    output, status = run("repair", str(path), "--max-replays", "50", "--lang", lang)
+    lines = output.splitlines()
+    assert status == 1
+    assert lines[0].startswith(stopped), output
+    assert none_in_budget in lines
+    assert complete_none not in output
+
+
 def test_json_follows_the_committed_schema() -> None:
     output, status = run("repair", str(EXAMPLES / "dark-nebula.txt"), "--json", "--top", "2")
     assert status == 0
@@ -420,7 +458,8 @@ def test_an_unreadable_record_is_a_clear_message(tmp_path: Path) -> None:
 def test_japanese_output_speaks_japanese() -> None:
     output, status = run("repair", str(EXAMPLES / "orbit-dominion.txt"), "--lang", "ja")
     assert status == 0
-    assert "30手目で無効" in output and "費用 0.5" in output and "12手目: O6-O8 → O6-O7" in output
+    assert "30手目で無効" in output and "費用 0.5" in output
+    assert "12手目(6.の青): O6-O8 → O6-O7" in output  # the sheet's move 6, blue's action
     for english in ("cost", "valid", "Searched", "correction"):
         assert english not in output
 
@@ -490,3 +529,198 @@ def test_repair_in_japanese_sets_no_inserted_word_apart_by_spaces(sample: str) -
     output, _ = run("repair", str(ROOT / "records" / sample), "--lang", "ja")
     assert "修正" in output
     assert [line for line in output.splitlines() if JAPANESE_SPACED.search(line)] == []
+
+
+# --- the error model of copying (issue 41) ------------------------------------------------------
+
+
+def test_handwritten_digits_and_letters_confused_cost_one_confusion() -> None:
+    """A 1 read as 7, a 3 as 8, a 0 as O: one character a hand writes alike, cheap, inside
+    a number of several digits and across a digit and a letter alike."""
+    assert line_cost("roll 7", "roll 1") == CONFUSED
+    assert line_cost("moves 8>13", "moves 3>13") == CONFUSED
+    assert line_cost("moves 3>18", "moves 3>13") == CONFUSED
+    assert line_cost("OO-O1", "O0-O1", OD_CONFUSABLES) == CONFUSED
+    assert ("roll 7", CONFUSED) in near_handwriting("roll 1")
+    assert ("roll 8", CONFUSED) not in near_handwriting("roll 1")
+
+
+def test_a_misspelt_name_is_read_as_the_name_a_letter_or_two_away() -> None:
+    """Dark Nebula 8.0 moves a counter to a sector of the board: ``nfaelas``, which no board
+    has, is ``nafaelas`` with a letter left out, a spelling error, not another sector."""
+    assert near_spellings("a>nfaelas", [("nafaelas", "zarek")]) == [("a>nafaelas", MISSPELT)]
+    assert near_spellings("a>nafaelas", [("nafaelas", "zarek")]) == []  # known: no error
+    text = MISCOPIED["dark-nebula"].read_text(encoding="utf-8")
+    line = "2.2 empire movement: cruiser@zarek>nafaelas"
+    assert line in text
+    found = repair(text.replace(line, line.replace(">nafaelas", ">nfaelas")), top=1)
+    best = found.candidates[0]
+    assert (len(best.edits), best.cost) == (1, MISSPELT)
+    assert [e.written for e in load_record(json.dumps(best.record)).events] == written(
+        MISCOPIED["dark-nebula"]
+    )
+
+
+def test_a_line_written_twice_is_deleted_as_a_copy_first() -> None:
+    """An Orbit Dominion action written twice (Art. 10: one action a turn): deleting the
+    exact copy of its neighbour is the cheapest correction, cheaper than any other line
+    left out or added."""
+    data = _moves(ROOT / "records/orbit-dominion/valid/pincer.json")
+    copy = json.loads(json.dumps(data))
+    copy["moves"].insert(20, copy["moves"][20])
+    assert validate(json.dumps(copy)).status == "invalid"
+    found = repair(json.dumps(copy), top=1)
+    best = found.candidates[0]
+    assert [(e.op, e.cost) for e in best.edits] == [("delete", DUPLICATE)]
+    assert best.record["moves"] == data["moves"]
+
+
+def test_lines_out_of_place_at_a_distance_are_put_back() -> None:
+    """Orbit Dominion Art. 10: a side's two actions (plies 21 and 23) written the other way
+    round is one exchange of lines two apart; an action written four lines early is one
+    move back to its place."""
+    data = _moves(ROOT / "records/orbit-dominion/valid/pincer.json")
+    moves = data["moves"]
+    for i, j in ((20, 22), (30, 32), (40, 42)):
+        swapped = json.loads(json.dumps(data))
+        swapped["moves"][i], swapped["moves"][j] = moves[j], moves[i]
+        if validate(json.dumps(swapped)).status == "invalid":
+            break
+    found = repair(json.dumps(swapped), top=3)
+    assert any(
+        c.record["moves"] == moves and [(e.op, e.to) for e in c.edits] == [("swap", j + 1)]
+        for c in found.candidates
+    ), [c.edits for c in found.candidates]
+    for i in range(10, 60):
+        early = json.loads(json.dumps(data))
+        early["moves"].insert(i, early["moves"].pop(i + 4))
+        if validate(json.dumps(early)).status == "invalid":
+            break
+    found = repair(json.dumps(early), top=3)
+    assert any(
+        c.record["moves"] == moves and [e.op for e in c.edits] == ["move"] for c in found.candidates
+    ), [c.edits for c in found.candidates]
+
+
+def test_numbers_of_a_line_written_in_another_order_are_exchanged() -> None:
+    """Astro-Stra step 1: a turn's dice written in another order, a cheap exchange of two
+    numbers of the dice field; a side's moves written the other way round, of two items."""
+    line = "5. black: dice a=1 b=3 | moves 1>2"
+    exchanged = near_orders(line)
+    assert ("5. black: dice a=3 b=1 | moves 1>2", TRANSPOSED) in exchanged
+    assert ("5. black: dice a=1 b=3 | moves 2>1", TRANSPOSED) in exchanged
+    assert all(now.startswith("5. black: ") and "|" in now for now, _ in exchanged)  # the stamp
+    assert ("moves 7>10 10>12", TRANSPOSED) in near_orders("moves 10>12 7>10")
+
+
+def test_a_wrong_result_is_proposed_as_the_one_field_fix() -> None:
+    """Orbit Dominion Art. 7-2: the game is red's (a new pincer after ply 83), the sheet
+    says blue. The result written wrong is one field: the first candidate corrects it, and
+    says it in the game's words."""
+    path = ROOT / "records/orbit-dominion/invalid/wrong-winner.json"
+    found = repair(path, top=1)
+    best = found.candidates[0]
+    assert [(e.op, e.cost) for e in best.edits] == [("result", RESULT)]
+    assert best.record["result"]["winner"] == "red"
+    assert best.record["moves"] == _moves(path)["moves"]
+    output, status = run("repair", str(path), "--top", "1", "--lang", "en")
+    assert (
+        status == 0 and "result: blue (new two-point pincer) → red (new two-point pincer)" in output
+    )
+    output, _ = run("repair", str(path), "--top", "1", "--lang", "ja")
+    assert "結果: 青(新たな2点挟撃) → 赤(新たな2点挟撃)" in output
+
+
+def _table(page: Path) -> dict[str, float]:
+    """The error model's table of a docs page: each kind (its id in backquotes) and cost."""
+    rows = re.findall(r"^\| `([a-z]+)` \|[^|]*\| ([0-9.]+)", page.read_text("utf-8"), re.M)
+    return {kind: float(cost) for kind, cost in rows}
+
+
+@pytest.mark.parametrize("page", ["docs/repair.md", "docs/ja/repair.md"])
+def test_the_documented_error_model_is_the_one_the_search_uses(page: str) -> None:
+    """The costs a director reads are the costs that rank the candidates: one table, in
+    both languages, the code's constants."""
+    from adjudicator.core.repair.transcription import MODEL
+
+    assert _table(ROOT / page) == MODEL
+
+
+# --- doubtful candidates (issue 41) ------------------------------------------------------------
+
+
+def test_a_correction_far_above_a_copying_error_is_doubtful() -> None:
+    """docs/repair.md, "Doubtful candidates": deleting a line that writes what dice decided
+    (Dark Nebula 9.0 a battle, 10.7 a search's roll; an Astro-Stra turn) or costing more than
+    DOUBTFUL_COST is doubtful; deleting a line written twice, or a line without dice, is not."""
+    from adjudicator import game as game_named
+    from adjudicator.core.repair.models import Edit
+    from adjudicator.core.repair.plausible import doubtful
+    from adjudicator.core.repair.transcription import DOUBTFUL_COST, MISSING_OR_EXTRA_EVENT
+
+    dn, od = game_named("dark-nebula"), game_named("orbit-dominion")
+
+    def deleting(line: str, cost: float = MISSING_OR_EXTRA_EVENT) -> list[Edit]:
+        return [Edit(ply=4, op="delete", was=line, now=None, cost=cost)]
+
+    battle = "1.3 empire combat: zarek: 3 e.command_ship=2 / r.battleship"
+    assert doubtful(dn, deleting(battle), 1.5) == "chance"  # type: ignore[arg-type]
+    assert doubtful(dn, deleting("1.7 search: zarek imobu; roll 4"), 1.5) == "chance"  # type: ignore[arg-type]
+    assert doubtful(dn, deleting("1.3 empire combat: -"), 1.5) is None  # type: ignore[arg-type]
+    assert doubtful(dn, deleting(battle, DUPLICATE), 0.5) is None  # type: ignore[arg-type]
+    assert doubtful(od, deleting("I-"), 1.5) is None  # type: ignore[arg-type]
+    assert doubtful(od, deleting("I-"), DOUBTFUL_COST + 0.5) == "cost"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "doubtful: it deletes a line that writes what dice decided"),
+     ("ja", "疑わしい修正案: ダイスで決まったことを書いた行を削除します。")],
+    ids=["en", "ja"],
+)  # fmt: skip
+def test_a_doubtful_candidate_is_labelled_in_words_and_json(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """Astro-Stra step 1 rolls a turn's dice: a turn written that was not played (another
+    black turn, other pips) is deleted by the only correction, which erases dice — labelled
+    doubtful in the JSON (with its reason) and in the words."""
+    data = json.loads((ROOT / "records/astro-stra/valid/random-game.json").read_text("utf-8"))
+    extra = json.loads(json.dumps(data["turns"][2]))
+    extra["dice"][0]["pips"] = extra["dice"][0]["pips"] % 6 + 1
+    data["turns"].insert(1, extra)
+    path = tmp_path / "extra-turn.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    output, status = run("repair", str(path), "--top", "1", "--json")
+    best = json.loads(output)["candidates"][0]
+    assert status == 0 and (best["doubtful"], best["doubtful_reason"]) == (True, "chance")
+    output, _ = run("repair", str(path), "--top", "1", "--lang", lang)
+    assert said in output
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "ply 12 (move 6, blue): O6-O8 → O6-O7"), ("ja", "12手目(6.の青): O6-O8 → O6-O7")],
+    ids=["en", "ja"],
+)
+def test_an_orbit_dominion_edit_is_also_placed_as_the_sheet_numbers_it(
+    lang: str, said: str
+) -> None:
+    """docs/records.md: the sheet numbers move pairs, red's action opening each; ply 12 is
+    written as move 6, blue's (``6. I11-I0 O6-O8``), and a repair says it both ways."""
+    output, status = run("repair", str(EXAMPLES / "orbit-dominion.txt"), "--lang", lang)
+    assert status == 0 and said in output.splitlines()[-2]
+
+
+def test_a_dark_nebula_counter_is_named_in_the_chosen_language() -> None:
+    """Issue 41, "names in the chosen language": a copy that fails on a counter (8.0: a side
+    moves only the counters it has) is said under ``--lang en`` with the counter's English
+    name (battleship), never the board's printed name (戦艦), and under ``--lang ja`` with
+    the printed name."""
+    from adjudicator.dark_nebula.board import default_board
+
+    path = ROOT / "benchmarks/repair_sheets/dark-nebula/copy20.txt"
+    english, _ = run("repair", str(path), "--max-edits", "0", "--lang", "en")
+    assert "has no battleship in" in english
+    assert not [kind.name for kind in default_board().counters if kind.name in english]
+    japanese, _ = run("repair", str(path), "--max-edits", "0", "--lang", "ja")
+    assert "戦艦" in japanese

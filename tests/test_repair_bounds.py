@@ -11,7 +11,8 @@ from pathlib import Path
 
 from adjudicator import load_record
 from adjudicator.core.registry import Registry, installed_games
-from adjudicator.core.repair.search import LONG_RECORD, repair
+from adjudicator.core.repair.budget import LONG_RECORD
+from adjudicator.core.repair.search import repair
 
 ROOT = Path(__file__).resolve().parents[1]
 REGISTRY = Registry(installed_games())

@@ -296,3 +296,17 @@ def test_an_unreadable_line_is_no_part_left_out(path: Path, line: str, written: 
     assert text.count(line) == 1
     found = repair(text.replace(line, written), max_edits=1, top=1)
     assert found.status in ("repaired", "no_candidate")
+
+
+def test_a_turn_with_a_die_no_die_shows_is_no_part_left_out() -> None:
+    """Step 1: a die shows 1 to 6. A turn written with a 7 is refused, and no legal turn
+    has its dice, so none completes it; a repair of the record answers (the 7 read as a
+    digit miscopied), never fails inside the search."""
+    path = ROOT / "records/astro-stra/invalid/die-of-seven.json"
+    found = repair(path.read_text(encoding="utf-8"), max_edits=1, top=1)
+    assert found.status in ("repaired", "no_candidate")
+    record = load_record(path.read_text(encoding="utf-8"))
+    line = next(e.written for e in record.events if "=7 " in e.written)
+    replay = _standing_before(path.read_text(encoding="utf-8"), line)
+    assert replay.check(line) is not None
+    assert replay.completed(line) == []

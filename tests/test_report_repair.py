@@ -30,7 +30,7 @@ APP = build_app(Registry(installed_games()))
 SAMPLES = {
     "a-repaired.json": "orbit-dominion/invalid/resignation-after-the-end.json",
     "b-none.json": "astro-stra/invalid/layout-already-decided.json",
-    "c-budget.json": "orbit-dominion/invalid/wrong-winner.json",
+    "c-budget.json": "orbit-dominion/invalid/illegal-action-in-the-middle.json",
     "d-unread.txt": "dark-nebula/invalid/printed-names-in-strict-file.txt",
     "e-valid.json": "orbit-dominion/valid/annihilation.json",
     # a file name that is markup, with a bidirectional control: shown escaped, as text
@@ -39,7 +39,7 @@ SAMPLES = {
 
 
 #: A budget reached by its replays, never by its seconds: the same rows on any machine.
-BUDGET = ("--repair-replays", "300", "--repair-seconds", "600")
+BUDGET = ("--repair-replays", "1000", "--repair-seconds", "600")
 
 
 def make(tmp_path: Path, *args: str) -> str:

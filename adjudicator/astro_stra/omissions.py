@@ -91,12 +91,14 @@ _ROLL = re.compile(r"\bdice ((?:[a-z-]+=[0-9]+ ?){3})\|")
 
 def roll_of(line: str) -> dict[str, int] | None:
     """The three dice a turn's line writes (``dice clear=1 yellow=3 purple=6 |``), colour
-    to pips; ``None`` when it does not write three."""
+    to pips; ``None`` when it does not write three, or writes pips no die shows (step 1:
+    1 to 6): no turn is played with them, so none completes the line."""
     found = _ROLL.search(line)
     if found is None:
         return None
     pairs = [die.partition("=") for die in found[1].split()]
-    return {colour: read_int(pips) for colour, _, pips in pairs}
+    roll = {colour: read_int(pips) for colour, _, pips in pairs}
+    return roll if all(pips in PIPS for pips in roll.values()) else None
 
 
 _SIDE = re.compile(r"[0-9]+\. (black|white):")

@@ -147,6 +147,10 @@ class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
         corrected._written = None  # numbered in order now: the turns are what it holds
         return corrected.to_game_record([])
 
+    def chance(self, line: str) -> bool:
+        """The opening roll and every turn (step 1 rolls its three dice)."""
+        return line.startswith("opening ") or ": dice " in line
+
     def renumbered(self, line: str, index: int) -> str:
         """A turn's line begins with its number, the turns counted after the opening and
         the draft (``12. white: …``)."""

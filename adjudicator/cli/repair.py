@@ -25,7 +25,14 @@ from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, say
 from adjudicator.core.judge.plies import ply_name
 from adjudicator.core.read.strict_json import dumps, one_line
-from adjudicator.core.repair.words import candidate_lines, searched_said, verdict_said
+from adjudicator.core.repair.words import (
+    OnSheet,
+    budget_said,
+    candidate_lines,
+    searched_said,
+    sheet_of,
+    verdict_said,
+)
 from adjudicator.core.write.display import path_text, printable
 
 if TYPE_CHECKING:
@@ -50,6 +57,15 @@ def repair(
             help="cli.help.repair.time",
         ),
     ] = 120.0,
+    max_replays: Annotated[
+        int,
+        typer.Option(
+            "--max-replays",
+            min=1,
+            max=10_000_000,
+            help="cli.help.repair.max_replays",
+        ),
+    ] = 20_000,
     write: Annotated[
         Path | None,
         typer.Option(
@@ -75,6 +91,7 @@ def repair(
             source=str(source),
             max_edits=max_edits,
             top=top,
+            max_replays=max_replays,
             seconds=seconds,
             lang=chosen,
         )
@@ -83,7 +100,7 @@ def repair(
     if as_json:
         sys.stdout.write(one_line(found.model_dump_json(indent=2)) + "\n")
     else:
-        _print(found, game.rules, chosen, codes=codes)
+        _print(found, game.rules, chosen, codes=codes, on_sheet=sheet_of(game, record))
     if write is not None and found.candidates:
         write_output(write, _with_edits(found), "--write", [source])  # after what was found
         if not as_json:
@@ -106,12 +123,23 @@ def _with_edits(found: Repair) -> str:
     return dumps(data, indent=2) + "\n"
 
 
-def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -> None:
+def _print(
+    found: Repair,
+    rules: RuleData,
+    lang: Lang,
+    *,
+    codes: bool = False,
+    on_sheet: OnSheet | None = None,
+) -> None:
     source = printable(path_text(found.source))
     if found.status in ("valid", "pending"):
         key = "core.repair.valid" if found.status == "valid" else "core.repair.pending"
         print(say(key, lang, source=source))
         return
+    searched = found.searched
+    if searched is not None and searched.budget_reached:
+        # said first: what follows is what a search cut short found, not all there is
+        print(budget_said(searched, lang))
     problem = found.verdict.problem
     assert problem is not None
     head = "core.repair.fails" if problem.ply is not None else "core.repair.fails_whole"
@@ -121,13 +149,14 @@ def _print(found: Repair, rules: RuleData, lang: Lang, *, codes: bool = False) -
     print("  " + printable(problem.message))
     if found.candidates:
         print(say("core.repair.candidates", lang, count=len(found.candidates)))
+    elif searched is not None and searched.budget_reached:
+        print(say("core.repair.none_in_budget", lang))
     else:
         print(say("core.repair.none", lang, max_edits=found.max_edits))
     for rank, candidate in enumerate(found.candidates, 1):
         said = verdict_said(candidate, rules, lang)
         print(say("core.repair.candidate", lang, rank=rank, cost=candidate.cost, verdict=said))
-        for line in candidate_lines(candidate, lang, rules):
+        for line in candidate_lines(candidate, lang, rules, on_sheet):
             print("     " + printable(line))
-    searched = found.searched
     if searched is not None:
         print(searched_said(searched, found.max_edits, len(found.candidates), lang))

@@ -198,6 +198,18 @@ class Repairable(Interface):
         event it is unchanged (its comments, clocks and attempts kept), or ``None`` for a
         line a repair wrote. Raise ``InputError`` for a line that does not read."""
 
+    def on_sheet(self, record: GameRecord, ply: int, lang: Lang) -> str | None:
+        """Where ply ``ply`` (1-based) stands on the score sheet, in the sheet's own terms
+        (``move 6, blue``), for a game whose sheet numbers its events otherwise than by ply;
+        ``None`` for one that does not."""
+        return None
+
+    def chance(self, line: str) -> bool:
+        """Whether ``line`` writes what dice decided (a roll, a battle's dice): a repair
+        that deletes one erases what chance wrote and no copying error explains, and is
+        said to be doubtful. A game without dice has none."""
+        return False
+
     def renumbered(self, line: str, index: int) -> str:
         """``line`` written as the event at ``index`` (0-based) of its record: for a game
         whose events carry their number, a repair that inserts, deletes or swaps events

@@ -5,7 +5,7 @@ each army that uses the kind. A board loaded with other values has other boundar
 
 from __future__ import annotations
 
-from adjudicator.core.i18n import LANGS, Said, in_both, said
+from adjudicator.core.i18n import LANGS, Said, said
 from adjudicator.core.judge.references import BoundarySpec
 from adjudicator.dark_nebula.board import BoardDefinition, CounterKind, default_board
 from adjudicator.dark_nebula.production import CAPITAL_ONLY, HEAVY
@@ -31,12 +31,6 @@ def _buyers(kind: CounterKind) -> list[str]:
     return [army for army in kind.armies if kind.id in buys[army]]
 
 
-def _named(kind: CounterKind) -> Said:
-    """A counter as a boundary names it: its id in words in English, the board's printed
-    name in Japanese."""
-    return in_both(lambda lang: kind.name if lang == "ja" else kind.id.replace("_", " "))
-
-
 def _said(text: Said) -> dict[str, str]:
     """A boundary's description in each language, as its fields ``en`` and ``ja``."""
     return {lang: text.words(lang) for lang in LANGS}
@@ -52,7 +46,7 @@ def _price(kind: CounterKind, name: str, buyers: list[str]) -> BoundarySpec:
         value=kind.price or 0,
         lowest=0,
         sides=buyers,
-        **_said(said("dark_nebula.boundary.price", counter=_named(kind), price=kind.price)),
+        **_said(said("dark_nebula.boundary.price", counter=kind.named, price=kind.price)),
     )
 
 
@@ -74,7 +68,7 @@ def boundaries(board: BoardDefinition | None = None) -> list[BoundarySpec]:
                 highest=6,
                 sides=list(kind.armies),
                 **_said(
-                    said("dark_nebula.boundary.attack", counter=_named(kind), attack=kind.attack)
+                    said("dark_nebula.boundary.attack", counter=kind.named, attack=kind.attack)
                 ),
             )
         )
@@ -89,7 +83,7 @@ def boundaries(board: BoardDefinition | None = None) -> list[BoundarySpec]:
                     **_said(
                         said(
                             "dark_nebula.boundary.allowance",
-                            counter=_named(kind),
+                            counter=kind.named,
                             movement=kind.movement,
                         )
                     ),

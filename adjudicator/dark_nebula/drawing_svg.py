@@ -333,7 +333,9 @@ def describe(situation: Situation, lang: Lang = "en") -> str:
             kinds = situation.at(s.id, side)
             if kinds:
                 listed = ", ".join(
-                    f"{situation.board.kinds[k].name}×{kinds[k]}" for k in COUNTER_IDS if kinds[k]
+                    f"{situation.board.kinds[k].named.words(lang)}×{kinds[k]}"
+                    for k in COUNTER_IDS
+                    if kinds[k]
                 )
                 sides.append(f"{say(SIDE_WORDS[side], lang)} {listed}")
         if sides:

@@ -112,6 +112,11 @@ class DarkNebula(Game, LegalList, Repairable, Skeleton, Playthroughs):
         data: dict[str, Any] = record.model.as_ruled()
         return data
 
+    def chance(self, line: str) -> bool:
+        """A battle fought (9.0: its dice written) and a search with its roll (10.7)."""
+        step, _, rest = line.partition(": ")
+        return (step.endswith(" combat") and rest != "-") or "; roll " in rest
+
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         from adjudicator.dark_nebula.notation import RecordEvents, parse_line
 

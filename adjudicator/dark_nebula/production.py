@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from adjudicator.core.i18n import said
+from adjudicator.core.i18n import Lang, in_both, said
 from adjudicator.dark_nebula.board import (
     BATTLESHIP,
     CAPITAL,
@@ -45,12 +45,18 @@ class Placement(NamedTuple):
 
 
 def _counted(board: BoardDefinition, kinds: Mapping[str, int]) -> str:
-    """The counters placed, by their names (as every message names counters)."""
+    """The counters placed, by their names in either language (as every message names
+    counters)."""
+    if not kinds:
+        return said("dark_nebula.nothing")
     names = board.kinds
-    placed = ", ".join(
-        f"{names[k].name if k in names else k}×{n}" for k, n in sorted(kinds.items())
+
+    def named(kind: str, lang: Lang) -> str:
+        return names[kind].named.words(lang) if kind in names else kind
+
+    return in_both(
+        lambda lang: ", ".join(f"{named(k, lang)}×{n}" for k, n in sorted(kinds.items()))
     )
-    return placed or said("dark_nebula.nothing")
 
 
 # --- set-up ------------------------------------------------------------------------------------
@@ -137,14 +143,14 @@ def check_production(
         if side == "rebel" and p.kind not in HEAVY:
             allowed = False  # 6.5
         if not allowed:
-            return "not_buildable", {"side": side, "counter": spec.name}
+            return "not_buildable", {"side": side, "counter": spec.named}
         if side == "empire" and p.kind in HEAVY and readings.empire_budget == "ships":
-            return "heavy_only_as_extra", {"counter": spec.name}  # 2.3 (5), 6.4
+            return "heavy_only_as_extra", {"counter": spec.named}  # 2.3 (5), 6.4
         if problem := _placement_problem(situation, p, eligible, closed):
             return problem
         if side == "empire" and p.kind in CAPITAL_ONLY and p.sector != CAPITAL:
             return "imperial_ship_outside_capital", {
-                "counter": spec.name,
+                "counter": spec.named,
                 "sector": board.label(p.sector),
             }
         placed[p.sector] = placed.get(p.sector, 0) + 1
@@ -155,7 +161,7 @@ def check_production(
         return "over_budget", {"cost": cost, "budget": available}
     if extra is not None:
         if side != "empire" or extra.kind not in HEAVY:
-            return "extra_counter", {"got": board.kinds[extra.kind].name}
+            return "extra_counter", {"got": board.kinds[extra.kind].named}
         if problem := _placement_problem(situation, extra, eligible, closed):
             return problem
         if readings.extra_counts_toward_two == "counts":
@@ -187,7 +193,7 @@ def _mix_problem(situation: Situation, wanted: Mapping[str, int]) -> Problem | N
             spec = situation.board.kinds[kind]
             left = situation.left(kind)
             return "counter_unavailable", {
-                "counter": spec.name,
+                "counter": spec.named,
                 "count": spec.count,
                 "wanted": n,
                 "left": left,
@@ -218,7 +224,7 @@ def check_base_production(
         allowed |= HEAVY
     for kind in kinds:
         if kind not in allowed:
-            return "base_counter_kind", {"counter": board.kinds[kind].name}
+            return "base_counter_kind", {"counter": board.kinds[kind].named}
         if kind == NEW_CRUISER and not situation.new_cruiser_unlocked:
             return "new_cruiser_locked", {}
     cost = sum(board.kinds[k].price or 0 for k in kinds)

@@ -48,8 +48,10 @@ class Refusals:
         return self.board.label(sector) if sector in self.board.by_id else sector
 
     def _name(self, kind: str) -> str:
+        """A counter kind as a message names it in either language (:attr:`CounterKind.named`);
+        a kind the board does not have, as written."""
         spec = self.board.kinds.get(kind)
-        return spec.name if spec else kind
+        return spec.named if spec else kind
 
     def _named(self, args: dict[str, Any]) -> dict[str, Any]:
         return {

@@ -135,6 +135,17 @@ class OrbitDominion(Game, Solver, Positions, LegalList, Perft, Repairable, Skele
 
         return dumps(model.dump(), indent=2) + "\n"
 
+    def on_sheet(self, record: GameRecord, ply: int, lang: Lang) -> str | None:
+        """The sheet numbers move pairs, red's action opening each (``6. I11-I0 O6-O8``:
+        ply 12 is move 6, blue); when blue moves first, move 1 is blue's alone (``1...``)."""
+        from adjudicator.core.write.report import side_name
+        from adjudicator.orbit_dominion.board import BLUE
+        from adjudicator.orbit_dominion.position import start_position
+
+        n = ply if start_position(record.model.start).turn == BLUE else ply - 1
+        side = side_name(self.rules, "red" if n % 2 == 0 else "blue", lang)
+        return say("orbit_dominion.repair.on_sheet", lang, move=n // 2 + 1, side=side)
+
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         model: Record = record.model  # this game's record holds its own model
         moves = [line if origin is None else model.moves[origin] for line, origin in events]

@@ -153,10 +153,13 @@ def test_the_corrected_game_steps_beside_the_written_one(
     )
     page = browser_page.page
     browser_page.open(out)
-    assert page.locator("#rows td.fix").inner_text() == "ply 83: M1-M3 → M1-M2 (cost 0.5)"
+    assert (
+        page.locator("#rows td.fix").inner_text()
+        == "ply 83 (move 42, red): M1-M3 → M1-M2 (cost 0.5)"
+    )
     page.locator("#rows tr a").first.click()
     page.wait_for_selector("#v-fixed-board svg")
-    assert "ply 83: M1-M3 → M1-M2" in page.locator("#v-fix").inner_text()
+    assert "ply 83 (move 42, red): M1-M3 → M1-M2" in page.locator("#v-fix").inner_text()
     # the layers drawn, without the title and description (which name the ply)
     drawn = (
         "id => [...document.querySelector(id + ' svg').children]"

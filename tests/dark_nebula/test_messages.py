@@ -62,7 +62,7 @@ def test_the_nebula_sector_entered_on_the_way_is_named() -> None:
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("en", "The empire has no secret base, so it may not build 巡航艇 on one."),
+        ("en", "The empire has no secret base, so it may not build cruiser on one."),
         ("ja", "帝国軍には秘密基地がないため、秘密基地で巡航艇を生産できません。"),
     ],
     ids=["en", "ja"],
@@ -121,7 +121,11 @@ def test_the_base_roll_is_worded_in_each_language(lang: str, expected: str) -> N
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("en", "The rebels start with two battleships and two guard ships (got 戦艦×3, 巡航艇×1)."),
+        (
+            "en",
+            "The rebels start with two battleships and two guard ships "
+            "(got battleship×3, cruiser×1).",
+        ),
         ("ja", "反乱軍の初期配置は戦艦2・警備艦2です(戦艦×3, 巡航艇×1)。"),
     ],
     ids=["en", "ja"],

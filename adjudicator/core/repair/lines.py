@@ -16,6 +16,11 @@ from adjudicator.core.repair.models import Op
 #: At most this many plies are played at once before the search is told.
 EACH_PLIES = 64
 
+#: An edit of a record's events: its operation, the index it is made at, the line it writes
+#: (a replacement's or an insertion's) and the other index: a swap's other event, or where a
+#: move takes the event at ``at`` (the events between shift one place towards ``at``).
+Change = tuple[Op, int, str | None, int]
+
 
 @dataclass(frozen=True)
 class Slot:
@@ -39,7 +44,7 @@ class Lines:
         root: tuple[Slot, ...],
         renumbered: Callable[[str, int], str],
         parent: Lines | None = None,
-        change: tuple[Op, int, str | None] | None = None,
+        change: Change | None = None,
     ) -> None:
         self.root, self.renumbered, self.parent, self.change = root, renumbered, parent, change
         self.length = len(root) if parent is None or change is None else _length(parent, change)
@@ -53,7 +58,12 @@ class Lines:
         parent, change = self.parent, self.change
         if parent is None or change is None:
             return self.root[i]
-        op, at, line = change
+        op, at, line, other = change
+        if op in ("swap", "move"):
+            lo, hi = min(at, other), max(at, other)
+            if i < lo or i > hi:
+                return parent[i]
+            return self._numbered(parent[_source(op, at, other, i)], i)
         if i < at or (op == "replace" and i > at):
             return parent[i]
         if op in ("replace", "insert") and i == at:
@@ -62,9 +72,7 @@ class Lines:
             return slot if op == "replace" else self._numbered(slot, i)
         if op == "insert":
             return self._numbered(parent[i - 1], i)
-        if op == "delete":
-            return self._numbered(parent[i + 1], i)
-        return self._numbered(parent[{at: at + 1, at + 1: at}.get(i, i)], i)  # swap
+        return self._numbered(parent[i + 1], i)  # delete
 
     def _numbered(self, slot: Slot, i: int) -> Slot:
         """The slot written with the number of its new place ``i``, for a game whose events
@@ -90,7 +98,7 @@ class Lines:
     def _made(self) -> tuple[Slot, ...]:
         assert self.parent is not None and self.change is not None
         slots = self.parent.whole()
-        op, at, line = self.change
+        op, at, line, other = self.change
         if op == "replace":
             assert line is not None
             return (*slots[:at], Slot(line, None, Event(line)), *slots[at + 1 :])
@@ -99,8 +107,11 @@ class Lines:
             new = (*slots[:at], Slot(line, None, Event(line)), *slots[at:])
         elif op == "delete":
             new = (*slots[:at], *slots[at + 1 :])
-        else:  # swap
-            new = (*slots[:at], slots[at + 1], slots[at], *slots[at + 2 :])
+        else:  # a swap or a move: the events between its two places in another order
+            lo, hi = min(at, other), max(at, other)
+            moved = (slots[_source(op, at, other, i)] for i in range(lo, hi + 1))
+            new = (*slots[:lo], *moved, *slots[hi + 1 :])
+            at = lo
         return (*new[:at], *(self._numbered(slot, i) for i, slot in enumerate(new[at:], at)))
 
     def let_go(self) -> None:
@@ -108,13 +119,28 @@ class Lines:
         self._whole = None
 
 
-def _length(parent: Lines, change: tuple[Op, int, str | None]) -> int:
+def _length(parent: Lines, change: Change) -> int:
     return len(parent) + {"insert": 1, "delete": -1}.get(change[0], 0)
 
 
-def digest(slots: tuple[Slot, ...]) -> bytes:
-    """A record's events, as a digest: the records tried are remembered by it, not whole."""
-    lines = dumps([s.line for s in slots]).encode("utf-8", "surrogatepass")
+def _source(op: Op, at: int, other: int, i: int) -> int:
+    """Where event ``i``, between a swap's or a move's two places, stood before it: a swap
+    exchanges ``at`` and ``other``; a move takes the event at ``at`` to ``other``, and
+    those between shift one place towards ``at``."""
+    if op == "swap":
+        return {at: other, other: at}.get(i, i)
+    if i == other:
+        return at
+    return i + 1 if at < other else i - 1
+
+
+def digest(slots: tuple[Slot, ...], claimed: object = None) -> bytes:
+    """A record's events, and the result it claims if an edit changed it, as a digest: the
+    records tried are remembered by it, not whole."""
+    said = [s.line for s in slots]
+    if claimed is not None:
+        said.append(repr(claimed))
+    lines = dumps(said).encode("utf-8", "surrogatepass")
     return hashlib.blake2b(lines, digest_size=16).digest()
 
 

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from adjudicator.core.judge.verdict import Verdict
 
-Op = Literal["replace", "insert", "delete", "swap"]
+Op = Literal["replace", "insert", "delete", "swap", "move", "result"]
 Stop = Literal["complete", "horizon", "top", "alternatives", "replays", "time"]
 
 
@@ -18,9 +18,20 @@ class Edit(BaseModel):
 
     ply: int
     op: Op
-    was: str | None = Field(description="The event as written (None for an insertion).")
-    now: str | None = Field(description="The event as corrected (None for a deletion).")
+    was: str | None = Field(
+        description="The event as written (None for an insertion); for 'result', the "
+        "result as written (winner and reason; None if none was)."
+    )
+    now: str | None = Field(
+        description="The event as corrected (None for a deletion); for 'result', the "
+        "result the corrected game reaches."
+    )
     cost: float
+    to: int | None = Field(
+        default=None,
+        description="For 'swap', the ply of the other event (the next one unless they "
+        "stood apart); for 'move', the ply the event at 'ply' was moved to.",
+    )
     alternatives: list[str] = Field(
         default_factory=list,
         description="Other events this edit could have written, equally consistent with the "
@@ -35,9 +46,24 @@ class Edit(BaseModel):
     )
 
 
+#: Why a candidate is doubtful: it costs far more than the model's typical error, or it
+#: deletes a line that writes what dice decided.
+Doubt = Literal["cost", "chance"]
+
+
 class Candidate(BaseModel):
     edits: list[Edit]
     cost: float = Field(description="The sum of the edits' costs (see docs/repair.md).")
+    doubtful: bool = Field(
+        default=False,
+        description="Far less plausible than a copying error: valid, but see doubtful_reason.",
+    )
+    doubtful_reason: Doubt | None = Field(
+        default=None,
+        description="'cost': it costs more than the model's typical error (docs/repair.md, "
+        "'Doubtful candidates'); 'chance': it deletes a line that writes what dice decided "
+        "(a battle, a search's roll, a turn).",
+    )
     verdict: Verdict = Field(description="The corrected record's verdict.")
     record: dict[str, Any] = Field(
         description="The corrected record, whole, in the game's JSON record format."

@@ -3,22 +3,22 @@ its end and agrees with its claimed result.
 
 A score sheet that fails at ply N was often miscopied earlier, where a wrong but legal
 action was written. The search edits the events as written — ``replace`` one, ``insert``
-a missing one, ``delete`` one, ``swap`` two neighbours — and replays each edited record
-against the rules, cheapest first by the cost model of :mod:`.transcription`
-(uniform-cost search: the first candidates found are the cheapest).
+a missing one, ``delete`` one, ``swap`` or ``move`` lines out of place, correct the
+``result`` (:mod:`.edits`, :mod:`.results`) — and replays each edited record against the
+rules, cheapest first by the cost model of :mod:`.transcription` (uniform-cost search: the
+first candidates found are the cheapest).
 
 What keeps it small: an edit is looked for only at or before the ply where the record (as
 edited so far) first fails; edits are made in the order of their plies, and one that
 brings the failure earlier starts no branch; an edited record is replayed from a copy of
 the game as it stood before the edit, never from its start; edits are planned by the
 thousand but made only when the search reaches them; and candidates far costlier than the
-best are not looked for. Every
-candidate returned was validated whole, as ``adjudicator validate`` would.
+best are not looked for. Every candidate returned was validated whole, as
+``adjudicator validate`` would.
 
-What keeps it bounded, whatever the record (docs/repair.md, "Bounds"): a budget of
-replays, deterministic, a long record's counted once per :data:`LONG_RECORD` events; the
-time, an outer limit, looked at ply by ply inside every replay; memory for the record, not
-the record times the candidates (:class:`.lines.Lines`, :data:`CHECKPOINTS`).
+What keeps it bounded, whatever the record (docs/repair.md, "Bounds"): the budgets of
+:mod:`.budget`; memory for the record, not the record times the candidates
+(:class:`.lines.Lines`, :data:`CHECKPOINTS`).
 
 The core knows no game: a game offers the events legal where the replay stands
 (:meth:`Replay.alternatives`, when it can list them), its confusable letters, and a way to
@@ -29,10 +29,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, NamedTuple, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from adjudicator.core.capabilities import Repairable, need
 from adjudicator.core.errors import InputError
@@ -40,10 +37,17 @@ from adjudicator.core.judge.replay import Replay
 from adjudicator.core.judge.validation import Validation, validate
 from adjudicator.core.judge.verdict import Problem
 from adjudicator.core.read.records import GameRecord
-from adjudicator.core.repair import transcription
-from adjudicator.core.repair.continuation import completions
+from adjudicator.core.repair import edits, results, transcription
+from adjudicator.core.repair.budget import (
+    DEFAULT_MAX_REPLAYS,
+    DEFAULT_SECONDS,
+    Budget,
+    Spent,
+)
 from adjudicator.core.repair.lines import Lines, Slot, Ticking, digest
-from adjudicator.core.repair.models import Candidate, Edit, Op, Repair, Searched, Stop
+from adjudicator.core.repair.models import Candidate, Repair, Searched, Stop
+from adjudicator.core.repair.nodes import Node, Place, Places, Planned
+from adjudicator.core.repair.plausible import doubtful
 from adjudicator.core.repair.ties import alternatives_in, ties
 
 if TYPE_CHECKING:
@@ -51,99 +55,21 @@ if TYPE_CHECKING:
     from adjudicator.core.i18n import Lang
 
 
-#: The checks on a claimed result, not on an event: the fault may be anywhere before.
-RESULT_CODES = frozenset(
-    {"result_missing", "result_undecided", "wrong_winner", "wrong_reason", "ended_after_decided"}
-)
-
 #: How many plies before a failure an edit is looked for; ``None``: back to the start (the
 #: cost order, not the distance, keeps the search small; a far error is found as well).
 DEFAULT_WINDOW: int | None = None
 DEFAULT_MAX_EDITS = 2
 DEFAULT_TOP = 3
-#: Edited records replayed at most (the budget: the same answer on any machine), and seconds,
-#: an outer limit for a machine far slower or busier than a laptop (said when it stops one).
-DEFAULT_MAX_REPLAYS = 20_000
-DEFAULT_SECONDS = 120.0
 #: Candidates that cost this much more than the best are not looked for: far less likely
 #: than it, they would only cost the director time.
 HORIZON = 0.5
 #: Once the best is found, other corrections are looked for with as many replays again as
 #: it took, and at least this many: a director waits for the best, not for every tie.
 ALTERNATIVES_AT_LEAST = 1000
-#: Lines after a place a game reads to tell what was left out there (:meth:`Replay.omitted`):
-#: two Dark Nebula turns.
-AHEAD = 14
-#: A record counts as one replay per so many events, and so many plies played to reach places
-#: count as one: the budget bounds the work, whatever the record's length.
-LONG_RECORD = 250
 #: The replays a node keeps before its places, at most; the others played from the nearest.
 CHECKPOINTS = 64
 #: No edit costs less (:mod:`.transcription`): what an edit not planned yet is counted at.
-CHEAPEST_EDIT = min(
-    transcription.NUMBER_OFF,
-    transcription.CONFUSED,
-    transcription.TRANSPOSED,
-    transcription.SWAPPED_EVENTS,
-    transcription.MISSING_OR_EXTRA_EVENT,
-)
-
-
-@dataclass
-class _Node:
-    slots: Lines
-    edits: tuple[Edit, ...]
-    cost: float
-    #: edits may be made from this slot index on (edits go in the order of their plies)
-    next_at: int
-    #: the replay standing before slot ``base``, shared with the parent: copied, not played
-    base: Replay
-    base_at: int
-    #: where the record failed before this node's last edit
-    parent_failed: int = 0
-    failed_at: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class _Planned:
-    """An edit of ``node``'s record at slot ``at``, not made yet; ``line`` is the event it
-    writes (a replacement's or an insertion's)."""
-
-    node: _Node
-    replay: Replay
-    at: int
-    op: Op
-    line: str | None
-    cost: float
-
-
-class _Place(NamedTuple):
-    """A slot of a node's record where edits may go, not planned yet, with the replay
-    standing before it."""
-
-    node: _Node
-    at: int
-    replay: Replay
-
-
-@dataclass
-class _Places:
-    """The slots ``lo..top`` of a node's record where edits may go, reached one at a time
-    from ``top`` down (nearest the failure first); ``kept`` holds the replay standing before
-    every ``step``-th of them, from ``lo`` on. ``first`` numbers them in the search's
-    order of arrival, as if each had been planned on its own."""
-
-    node: _Node
-    lo: int
-    top: int
-    step: int
-    kept: list[Replay]
-    first: int
-    at: int
-
-
-class _Spent(Exception):
-    """The search's time ran out inside a replay."""
+CHEAPEST_EDIT = min(transcription.MODEL.values())
 
 
 class _Search:
@@ -155,83 +81,64 @@ class _Search:
         max_edits: int,
         top: int,
         window: int | None,
-        max_replays: int,
-        seconds: float,
+        budget: Budget,
     ) -> None:
         self.record = record
         self.max_edits = max_edits
         self.top = top
         self.window = window
-        self.max_replays = max_replays
-        self.deadline = time.monotonic() + seconds
-        self.started = time.monotonic()
+        self.budget = budget
         self.confusables = game.confusables
-        self.replays = 0
-        #: the budget spent: replays, a long record's counted once per LONG_RECORD events
-        self.spent = 0
-        #: plies played to stand before places, not yet counted as a replay
-        self.plies = 0
         self.tried = 0
-        self.budget: Literal["replays", "time"] | None = None
         #: the records tried, by their digests
         self.seen: set[bytes] = set()
         self.order = itertools.count()
         self.stopped: Stop = "complete"
         self.alternatives_until = 0
-        self.found: list[_Node] = []
+        self.found: list[Node] = []
+        self.heap: list[tuple[float, int, int, int, Planned | Places]] = []
 
     # --- playing edited records ---------------------------------------------------------
 
     @staticmethod
-    def _failure(problem: Problem | None, length: int) -> int | None:
+    def failure(problem: Problem | None, length: int) -> int | None:
         """The slot index (0-based) an edit must come at or before; ``None``: passes."""
         if problem is None:
             return None
-        if problem.code in RESULT_CODES or problem.ply is None:
+        if problem.code in results.CODES or problem.ply is None:
             return length
         return problem.ply - 1
 
-    def _tick(self, plies: int) -> None:
-        """Told of plies played inside a replay: the time, an outer limit, is looked at
-        where the work is done."""
-        if time.monotonic() > self.deadline:
-            raise _Spent
-
-    def _charge(self, plies: int) -> None:
-        """Plies played to stand before places, counted as replays once they make one."""
-        self.plies += plies
-        self.spent += self.plies // LONG_RECORD
-        self.plies %= LONG_RECORD
-
-    def _play(self, node: _Node) -> int | None:
-        """Replay ``node``'s record from its base: where it first fails, or ``None``."""
-        self.replays += 1
-        self.spent += max(1, -(-len(node.slots) // LONG_RECORD))
+    def _play(self, node: Node) -> int | None:
+        """Replay ``node``'s record from its base: where it first fails, or ``None``; the
+        result the game reaches kept when only a claimed result fails."""
+        self.budget.replayed(len(node.slots))
         events = [s.event for s in node.slots]
-        edited = GameRecord(
-            self.record.game, self.record.game_id, self.record.model, events, self.record.claimed
-        )
+        claimed = node.claimed or self.record.claimed
+        record = self.record
+        edited = GameRecord(record.game, record.game_id, record.model, events, claimed)
         validation = Validation(
             edited,
-            cast(Replay, Ticking(node.base.copy(), self._tick)),
+            cast(Replay, Ticking(node.base.copy(), self.budget.tick)),
             lenient=False,
             lang="en",
             positions=False,
             start=node.base_at,
         )
-        problem, _ = validation.run()
-        return self._failure(problem, len(node.slots))
+        problem, computed = validation.run()
+        node.reached = results.reached(problem, computed)
+        return self.failure(problem, len(node.slots))
 
     def _advance(self, replay: Replay, slot: Slot) -> bool:
         """Play ``slot`` on ``replay``; whether it was accepted."""
-        self._tick(1)
+        self.budget.tick(1)
         try:
             step = replay.attempt(slot.event.played, lenient=False)
         except InputError:
             return False
         return step.violation is None
 
-    def _places_of(self, node: _Node, lo: int, hi: int) -> _Places | None:
+    def _places_of(self, node: Node, lo: int, hi: int) -> Places | None:
         """The places ``lo..hi`` of ``node``'s record, up to the first slot refused (a
         place before it, none after), with the replays kept to reach them."""
         slots = node.slots.whole()
@@ -252,12 +159,12 @@ class _Search:
             played += 1
             if not self._advance(replay, slots[at]):
                 break
-        self._charge(played)
+        self.budget.charge(played)
         if top is None:
             return None
-        return _Places(node, lo, top, step, kept, 0, top)
+        return Places(node, lo, top, step, kept, 0, top)
 
-    def _replay_at(self, places: _Places) -> Replay | None:
+    def _replay_at(self, places: Places) -> Replay | None:
         """The replay standing before the place ``places.at``, from the one kept nearest
         before it; ``None`` if a slot between them is refused (it never is: they were
         played when the replays were kept)."""
@@ -267,64 +174,11 @@ class _Search:
         for at in range(start, places.at):
             if not self._advance(replay, places.node.slots[at]):
                 return None
-        self._charge(places.at - start)
+        self.budget.charge(places.at - start)
         return replay
 
-    # --- edits ----------------------------------------------------------------------------
-
-    def _replacements(self, replay: Replay, line: str, listed: list[str]) -> dict[str, float]:
-        """What may have been meant where ``line`` is written, with what miscopying it
-        costs: every event the game lists as legal here, the line with a part left out put
-        back (:meth:`Replay.completed`), and the line with a number or a word miscopied."""
-        found = {alt: transcription.line_cost(line, alt, self.confusables) for alt in listed}
-        found = completions(replay, line, self.confusables) | found
-        for alt, cost in transcription.near_numbers(line):
-            found.setdefault(alt, cost)
-        for alt, cost in transcription.near_words(line, replay.vocabulary()):
-            found.setdefault(alt, cost)
-        found.pop(line, None)
-        return found
-
-    def _edits_at(self, place: _Place) -> Iterator[_Planned]:
-        """The edits of a node's record at one slot, planned only: a search plans
-        thousands and makes the few it reaches."""
-        node, at, replay = place
-        slots = node.slots
-        listed = replay.alternatives() or []
-        if at < len(slots):
-            written = slots[at].line
-            for alt, cost in self._replacements(replay, written, listed).items():
-                yield _Planned(node, replay, at, "replace", alt, cost)
-            yield _Planned(node, replay, at, "delete", None, transcription.MISSING_OR_EXTRA_EVENT)
-            if at + 1 < len(slots):
-                yield _Planned(node, replay, at, "swap", None, transcription.SWAPPED_EVENTS)
-        ahead = slots.lines(at, AHEAD)
-        for alt in dict.fromkeys([*listed, *replay.omitted(ahead)]):
-            yield _Planned(node, replay, at, "insert", alt, transcription.MISSING_OR_EXTRA_EVENT)
-
-    def _made(self, plan: _Planned) -> _Node:
-        """The node a planned edit makes: its record, its edit and where edits go on."""
-        node, at, op, line = plan.node, plan.at, plan.op, plan.line
-        slots = node.slots
-        was: str | None = slots[at].line if at < len(slots) else None
-        now: str | None = line
-        next_at = at + 1
-        if op == "insert":
-            was = None
-        elif op == "delete":
-            next_at = at
-        elif op == "swap":
-            was = f"{slots[at].line} / {slots[at + 1].line}"
-            now = f"{slots[at + 1].line} / {slots[at].line}"
-            next_at = at + 2
-        new = Lines(slots.root, slots.renumbered, slots, (op, at, line))
-        edit = Edit(ply=at + 1, op=op, was=was, now=now, cost=plan.cost)
-        cost = node.cost + plan.cost
-        failed = node.failed_at or 0
-        return _Node(new, (*node.edits, edit), cost, next_at, plan.replay, at, failed)
-
     @staticmethod
-    def _progress(node: _Node) -> bool:
+    def _progress(node: Node) -> bool:
         """Whether a node is worth another edit: its own edit was accepted (a later edit
         cannot mend it), and the record fails no earlier than before it. Fixing the first of
         two miscopied events leaves the true game up to the second, so the failure never
@@ -332,7 +186,7 @@ class _Search:
         assert node.failed_at is not None
         return node.failed_at >= node.next_at and node.failed_at >= node.parent_failed
 
-    def _places(self, node: _Node) -> _Places | None:
+    def _places(self, node: Node) -> Places | None:
         """Where ``node``'s record may be edited next: at or before its failure, after its
         last edit."""
         failed = node.failed_at
@@ -345,90 +199,106 @@ class _Search:
 
     # --- the search -------------------------------------------------------------------------
 
-    def run(self, root: _Node) -> list[_Node]:
+    def run(self, root: Node) -> list[Node]:
         try:
             return self._run(root)
-        except _Spent:
-            self.stopped = self.budget = "time"
+        except Spent:
+            self.stopped = self.budget.reached = "time"
             return self.found
 
-    def _run(self, root: _Node) -> list[_Node]:
-        found = self.found
-        heap: list[tuple[float, int, int, _Planned | _Places]] = []
+    def _push(self, node: Node, plan: Planned) -> None:
+        """Plan an edit of ``node``: ordered by what the record it makes costs, then by its
+        edits (fewer first, so that a limit of more edits ranks a correction found with
+        fewer no later), then nearer the failure first."""
+        failed = node.failed_at or 0
+        key = (node.cost + plan.cost, len(node.edits) + 1, abs(plan.at - failed))
+        heapq.heappush(self.heap, (*key, next(self.order), plan))
 
-        def push(cost: float, at: int, failed: int, item: _Planned | _Places) -> None:
-            # ties: the edit nearer the failure first
-            heapq.heappush(heap, (cost, abs(at - failed), next(self.order), item))
+    def _place(self, places: Places) -> None:
+        """A place is planned when the search reaches the cheapest edit it could hold; its
+        order of arrival as if every place of the node had been pushed at once."""
+        node = places.node
+        key = (
+            node.cost + CHEAPEST_EDIT,
+            len(node.edits) + 1,
+            abs(places.at - (node.failed_at or 0)),
+        )
+        heapq.heappush(self.heap, (*key, places.first + places.at - places.lo, places))
 
-        def place(places: _Places) -> None:
-            # a place is planned when the search reaches the cheapest edit it could hold;
-            # its order of arrival as if every place of the node had been pushed at once
-            node = places.node
-            key = (node.cost + CHEAPEST_EDIT, abs(places.at - (node.failed_at or 0)))
-            heapq.heappush(heap, (*key, places.first + places.at - places.lo, places))
+    def _places_for(self, node: Node) -> None:
+        found_places = self._places(node)
+        if found_places is None:
+            return
+        found_places.first = next(self.order)
+        # the numbers of the node's other places are taken
+        self.order = itertools.count(found_places.first + found_places.top - found_places.lo + 1)
+        self._place(found_places)
 
-        def places(node: _Node) -> None:
-            found_places = self._places(node)
-            if found_places is None:
-                return
-            found_places.first = next(self.order)
-            # the numbers of the node's other places are taken
-            self.order = itertools.count(
-                found_places.first + found_places.top - found_places.lo + 1
-            )
-            place(found_places)
+    def _stop(self) -> Stop | None:
+        """Why the search stops before its next item, if it does."""
+        found, heap = self.found, self.heap
+        if len(found) >= self.top:
+            return "top"
+        if found and heap[0][0] > found[0].cost + HORIZON:
+            return "horizon"
+        if found and self.budget.replays > self.alternatives_until:
+            return "alternatives"
+        return self.budget.used_up()
 
-        places(root)
-        while heap:
-            if len(found) >= self.top:
-                self.stopped = "top"
+    def _run(self, root: Node) -> list[Node]:
+        self._places_for(root)
+        if root.reached is not None:
+            self._push(root, results.fix(root))
+        while self.heap:
+            stop = self._stop()
+            if stop is not None:
+                self.stopped = stop
                 break
-            if found and heap[0][0] > found[0].cost + HORIZON:
-                self.stopped = "horizon"
-                break
-            if found and self.replays > self.alternatives_until:
-                self.stopped = "alternatives"
-                break
-            if self.spent >= self.max_replays:
-                self.stopped = self.budget = "replays"
-                break
-            if time.monotonic() > self.deadline:
-                self.stopped = self.budget = "time"
-                break
-            item = heapq.heappop(heap)[3]
-            if isinstance(item, _Places):
+            item = heapq.heappop(self.heap)[-1]
+            if isinstance(item, Places):
                 replay = self._replay_at(item)
                 node = item.node
                 if replay is not None:
-                    for plan in self._edits_at(_Place(node, item.at, replay)):
-                        push(node.cost + plan.cost, plan.at, node.failed_at or 0, plan)
+                    for plan in edits.edits_at(Place(node, item.at, replay), self.confusables):
+                        self._push(node, plan)
                 if item.at > item.lo:
                     item.at -= 1
-                    place(item)
+                    self._place(item)
                 continue
             node = self._made(item)
-            key = digest(node.slots.whole())
+            key = digest(node.slots.whole(), node.claimed)
             if key not in self.seen:
                 self.seen.add(key)
-                self._try(node, places)
+                self._try(node)
             node.slots.let_go()
-        return found
+        return self.found
 
-    def _try(self, node: _Node, places: Callable[[_Node], None]) -> None:
+    def _made(self, plan: Planned) -> Node:
+        """The node a planned edit makes: a result fixed, or the lines edited."""
+        if plan.op == "result":
+            return results.made(plan, self.record.claimed)
+        return edits.made(plan)
+
+    def _try(self, node: Node) -> None:
         """Replay an edited record: a candidate when it passes, else where edits go next."""
         found = self.found
         self.tried += 1
         node.failed_at = self._play(node)
         if node.failed_at is None:
             if not found:
-                self.alternatives_until = 2 * self.replays + ALTERNATIVES_AT_LEAST
+                self.alternatives_until = 2 * self.budget.replays + ALTERNATIVES_AT_LEAST
             if not any(_within(earlier, node) for earlier in found):
                 found.append(node)
-        elif len(node.edits) < self.max_edits and self._progress(node):
-            places(node)
+            return
+        if len(node.edits) >= self.max_edits:
+            return
+        if node.reached is not None and node.claimed is None:
+            self._push(node, results.fix(node))
+        if self._progress(node):
+            self._places_for(node)
 
 
-def _within(earlier: _Node, later: _Node) -> bool:
+def _within(earlier: Node, later: Node) -> bool:
     """Whether ``later`` makes every edit ``earlier`` makes, and more: the record was valid
     without the more, so they are no correction but a change of a valid game."""
     made = {(e.ply, e.op, e.was, e.now) for e in later.edits}
@@ -455,30 +325,33 @@ def repair(
             source=source, game=game.id, status=status, verdict=verdict, max_edits=max_edits
         )
     repairable = need(game, Repairable)
-    started = time.monotonic()
-    search = _Search(
-        repairable,
-        record,
-        max_edits=max_edits,
-        top=top,
-        window=window,
-        max_replays=max_replays,
-        seconds=seconds,
-    )
+    budget = Budget(max_replays, seconds)
+    search = _Search(repairable, record, max_edits=max_edits, top=top, window=window, budget=budget)
     slots = tuple(Slot(e.written, i, e) for i, e in enumerate(record.events))
-    root = _Node(Lines(slots, repairable.renumbered), (), 0.0, 0, game.replay(record), 0)
-    root.failed_at = search._failure(verdict.problem, len(slots))
+    root = Node(Lines(slots, repairable.renumbered), (), 0.0, 0, game.replay(record), 0)
+    root.failed_at = search.failure(verdict.problem, len(slots))
+    root.reached = results.reached(verdict.problem, verdict.computed)
     found = search.run(root) if max_edits > 0 else []
     candidates = []
     for node in found:
         lines = [(s.line, s.origin) for s in node.slots]
-        corrected = repairable.with_events(record, lines)
+        written = record if node.claimed is None else results.claiming(game, record, node.claimed)
+        corrected = repairable.with_events(written, lines)
         checked = validate(source, corrected, game.replay(corrected), lenient=False, lang=lang)
         if checked.status != "valid":
             continue  # never claim what was not checked
         data = game.record_data(corrected)
-        edits = alternatives_in(game, repairable, record, lines, node.edits)
-        candidates.append(Candidate(edits=edits, cost=node.cost, verdict=checked, record=data))
+        doubt = doubtful(repairable, node.edits, node.cost)
+        candidates.append(
+            Candidate(
+                edits=alternatives_in(game, repairable, written, lines, node.edits),
+                cost=node.cost,
+                doubtful=doubt is not None,
+                doubtful_reason=doubt,
+                verdict=checked,
+                record=data,
+            )
+        )
     candidates = ties(candidates)
     limit = candidates[0].cost + HORIZON if candidates and search.stopped == "horizon" else None
     return Repair(
@@ -490,11 +363,11 @@ def repair(
         candidates=candidates,
         searched=Searched(
             edits_tried=search.tried,
-            replays=search.replays,
-            seconds=round(time.monotonic() - started, 3),
+            replays=budget.replays,
+            seconds=budget.seconds(),
             complete=search.stopped == "complete",
             stopped=search.stopped,
             cost_limit=limit,
-            budget_reached=search.budget,
+            budget_reached=budget.reached,
         ),
     )

@@ -23,9 +23,13 @@ from adjudicator.core.i18n import Lang, say
 from adjudicator.core.repair.models import Edit, Repair
 from adjudicator.core.repair.search import DEFAULT_MAX_EDITS, repair
 from adjudicator.core.repair.words import (
+    OnSheet,
+    budget_said,
+    doubt_said,
     edit_line,
     equally_consistent,
     searched_said,
+    sheet_of,
     verdict_said,
 )
 from adjudicator.core.write.display import printable
@@ -107,7 +111,7 @@ def corrected(
         said = searched_said(searched, found.max_edits, len(found.candidates), lang)
     if not found.candidates:
         return _none(found, budget, said, lang)
-    return _best(game, found, said, options, boards)
+    return _best(game, found, said, options, boards, sheet_of(game, record))
 
 
 def _none(found: Repair, budget: RepairBudget, searched: str, lang: Lang) -> Fix:
@@ -125,11 +129,16 @@ def _none(found: Repair, budget: RepairBudget, searched: str, lang: Lang) -> Fix
 
 
 def _best(
-    game: Game, found: Repair, searched: str, options: Options, boards: dict[str, str]
+    game: Game,
+    found: Repair,
+    searched: str,
+    options: Options,
+    boards: dict[str, str],
+    on_sheet: OnSheet | None,
 ) -> Fix:
     lang = options.lang
     best = found.candidates[0]
-    edits = [printable(edit_line(e, lang, game.rules)) for e in best.edits]
+    edits = [printable(edit_line(e, lang, game.rules, on_sheet)) for e in best.edits]
     data: dict[str, Any] = {
         "status": "repaired",
         "head": say("core.repair_report.best", lang, cost=best.cost),
@@ -152,7 +161,13 @@ def _best(
         drawn = drawn_frames(game, record, replace(options, lenient=False))
         data["frames"] = frames_data(drawn.frames, boards)
         defect = drawn.defect
+    if found.searched is not None and found.searched.budget_reached:
+        data["lines"].insert(0, budget_said(found.searched, lang))  # said first
     row = say("core.repair_report.row_best", lang, edits="; ".join(edits), cost=best.cost)
+    doubt = doubt_said(best, lang)
+    if doubt is not None:
+        data["lines"].insert(0, doubt)
+        row = say("core.repair_report.row_doubtful", lang, row=row)
     return Fix(data, row, defect)
 
 
@@ -160,12 +175,14 @@ def corrected_plies(edits: list[Edit]) -> list[int]:
     """The plies of the corrected game an edit made or moved (an edit's ``ply`` counts in
     the record as corrected so far, and edits come in the order of their plies, so it is
     the corrected game's ply; a deletion marks the event that took the deleted one's
-    place)."""
+    place; a result's correction marks none)."""
     plies: list[int] = []
     for e in edits:
-        plies.append(e.ply)
+        if e.op == "result":
+            continue
+        plies.append(e.to if e.op == "move" and e.to is not None else e.ply)
         if e.op == "swap":
-            plies.append(e.ply + 1)
+            plies.append(e.to if e.to is not None else e.ply + 1)
     return sorted(set(plies))
 
 
@@ -175,10 +192,12 @@ def written_plies(edits: list[Edit]) -> list[int]:
     plies: list[int] = []
     shift = 0
     for e in edits:
+        if e.op == "result":
+            continue
         at = e.ply - shift
         plies.append(at)
         if e.op == "swap":
-            plies.append(at + 1)
+            plies.append((e.to if e.to is not None else e.ply + 1) - shift)
         elif e.op == "insert":
             shift += 1
         elif e.op == "delete":
