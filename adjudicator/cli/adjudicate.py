@@ -16,6 +16,7 @@ from adjudicator.cli.common import (
     FormatOption,
     JsonOption,
     LangOption,
+    LenientOption,
     SvgOption,
     check_output,
     console,
@@ -25,7 +26,7 @@ from adjudicator.cli.common import (
     shown,
 )
 from adjudicator.cli.legal import show_legal
-from adjudicator.cli.records import LenientOption, decided_words, emit_picture, turn_words
+from adjudicator.cli.records import decided_words, emit_picture, turn_words
 from adjudicator.core.capabilities import Capability, LegalList, need, refuse
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game

@@ -30,6 +30,7 @@ LangOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="cli.help.option.json")]
+LenientOption = Annotated[bool, typer.Option("--lenient", help="cli.help.option.lenient")]
 #: Violation codes are for programs (JSON, CSV); a person reads the article and the message,
 #: and asks for the codes with this option.
 CodesOption = Annotated[

@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 
 import typer
 
-from adjudicator.cli.common import check_output, console, fail
-from adjudicator.cli.records import LenientOption, load
+from adjudicator.cli.common import LenientOption, check_output, console, fail
+from adjudicator.cli.records import load
 from adjudicator.core.errors import InputError
 from adjudicator.core.read.conversion import Form, check_no_comments, convert_record
 from adjudicator.core.write.files import write_text

@@ -9,9 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
-
-import typer
+from typing import TYPE_CHECKING
 
 from adjudicator.cli.common import fail, write_output
 from adjudicator.core.capabilities import Capability, refuse
@@ -26,14 +24,6 @@ from adjudicator.core.write.report import decided_line, labels
 
 if TYPE_CHECKING:
     from adjudicator.core.write.svg import Picture
-
-LenientOption = Annotated[
-    bool,
-    typer.Option(
-        "--lenient",
-        help="cli.help.option.lenient",
-    ),
-]
 
 
 def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRecord, str]:

@@ -14,6 +14,7 @@ from adjudicator.cli.common import (
     CodesOption,
     FormatOption,
     LangOption,
+    LenientOption,
     SvgOption,
     check_output,
     console,
@@ -23,7 +24,7 @@ from adjudicator.cli.common import (
     resolve_lang,
     shown,
 )
-from adjudicator.cli.records import LenientOption, decided_words, emit_picture, load, turn_words
+from adjudicator.cli.records import decided_words, emit_picture, load, turn_words
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang

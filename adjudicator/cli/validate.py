@@ -18,6 +18,7 @@ from adjudicator.cli.common import (
     EXIT_USAGE,
     CodesOption,
     LangOption,
+    LenientOption,
     available_cores,
     check_output,
     console,
@@ -26,7 +27,6 @@ from adjudicator.cli.common import (
     report_error,
     resolve_lang,
 )
-from adjudicator.cli.records import LenientOption
 from adjudicator.core.batch.files import STDIN, Options, RecordFiles, scoped, validate_paths
 from adjudicator.core.errors import InputError
 from adjudicator.core.i18n import Lang, said

@@ -75,8 +75,11 @@ class Output:
         in place of ``sys.stdout`` (which would print through the bar's console)."""
         if self._console is not None:
             return self._console.file
-        stream = sys.stderr if self.stderr else sys.stdout
-        return getattr(stream, "rich_proxied_file", stream)
+        stream: IO[str] = sys.stderr if self.stderr else sys.stdout
+        if isinstance(stream, GuardedOutput):  # the usual one: no look-up failing each line
+            return stream
+        proxied: IO[str] = getattr(stream, "rich_proxied_file", stream)
+        return proxied
 
     @property
     def plain(self) -> bool:
@@ -99,9 +102,10 @@ class Output:
     def write(self, text: str) -> None:
         """``text`` as it is, flushed as rich flushes each print. A reader gone ends the
         command as rich ends it: exit code 1, and nothing more sent to standard output."""
+        stream = self.file
         try:
-            self.file.write(text)
-            self.file.flush()
+            stream.write(text)
+            stream.flush()
         except BrokenPipeError:
             quiet_stdout()
             raise ReaderGone(1) from None
