@@ -284,6 +284,37 @@ def test_a_die_left_out_of_a_dark_nebula_battle_is_put_back() -> None:
 
 
 @pytest.mark.parametrize(
+    "line", ["1.7 search: zarek imobu; roll 4", "2.7 search: nafaelas zarek; roll 5"]
+)
+def test_a_search_roll_left_out_of_a_dark_nebula_line_is_put_back(line: str) -> None:
+    """10.7: while the base is hidden the search step rolls a die; a search line written
+    without its roll is refused, completed by the roll put back with every face accepted,
+    and a repair writes the roll the lines after agree with, or one of its effect."""
+    text = DARK_NEBULA.read_text(encoding="utf-8")
+    written = line.rpartition("; roll ")[0]
+    replay = _standing_before(text, line)
+    assert replay.check(written) is not None
+    assert line in replay.completed(written)
+    found = repair(text.replace(line, written), max_edits=1)
+    assert found.status == "repaired"
+    first = found.candidates[0]
+    tied = [found.candidates[rank - 1] for rank in first.tied_with]
+    assert [(e.op, e.was) for e in first.edits] == [("replace", written)]
+    played = replay.copy()
+    assert played.attempt(line, lenient=False).violation is None
+
+    def as_played(candidate: Candidate) -> bool:
+        edit = candidate.edits[0]
+        assert edit.now is not None
+        after = replay.copy()
+        return after.attempt(edit.now, lenient=False).violation is None and _state(after) == _state(
+            played
+        )
+
+    assert any(as_played(candidate) for candidate in [first, *tied])
+
+
+@pytest.mark.parametrize(
     ("path", "line", "written"),
     [
         (DARK_NEBULA, "1.7 search: zarek imobu; roll 4", "1.7 search: zarek sector-10; roll 4"),

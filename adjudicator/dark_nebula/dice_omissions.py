@@ -146,15 +146,21 @@ def search_rolls(situation: Situation) -> list[int | None]:
     """The 10.7 roll as its effects, the likelier first: one that does not beat the base's
     value (written 1) and the lowest that does, while the track has a square to advance
     to; none once the base is on the board."""
-    base = situation.base
-    if base.revealed:
+    if situation.base.revealed:
         return [None]
+    return [faces[0] for faces in roll_effects(situation)]
+
+
+def roll_effects(situation: Situation) -> list[list[int]]:
+    """The faces of the 10.7 roll grouped by their effect, the likelier first (more faces):
+    those that do not beat the base's value (or find the track at its end), and those that
+    do, which advance the base."""
+    base = situation.base
     value = base.value(situation.board)
     top = len(situation.board.base_production_table) - 1
     stays = [face for face in DIE_FACES if face <= value or base.square >= top]
     beats = [face for face in DIE_FACES if face not in stays]
-    effects = sorted([faces for faces in (stays, beats) if faces], key=len, reverse=True)
-    return [faces[0] for faces in effects]
+    return sorted([faces for faces in (stays, beats) if faces], key=len, reverse=True)
 
 
 def face_variants(line: str, keeps: Callable[[str], bool]) -> Iterator[str]:
@@ -199,6 +205,21 @@ def one_die_more(line: str) -> Iterator[str]:
             for face in map(str, DIE_FACES):
                 more = ",".join([*dice[:place], face, *dice[place:]])
                 yield line[: spot.start()] + more + line[spot.end() :]
+
+
+def with_roll(line: str, situation: Situation) -> Iterator[str]:
+    """A search line written without its roll (``1.7 search: imobu``) with the roll put
+    back (10.7: the roll is made while the base is hidden, whatever was searched), every
+    face, those of the likelier effect first (:func:`roll_effects`); nothing for a line
+    that writes a roll or a reveal, or is no search, or once the base is on the board."""
+    head, _, body = line.partition(": ")
+    if " search" not in head or "; roll " in body or "; reveal " in body:
+        return
+    if situation.base.revealed:
+        return
+    for faces in roll_effects(situation):
+        for face in faces:
+            yield f"{line}; roll {face}"
 
 
 def search_variants(line: str, situation: Situation) -> Iterator[str]:

@@ -197,11 +197,15 @@ class RepairHints(Replay):
         return [f"{head}: {body}" for body in bodies]
 
     def completed(self, written: str) -> list[str]:
-        """A battle's line refused here with a die of a kind put back where the record left
-        one out (9.1: one die a counter), every face and place, those accepted here."""
+        """A line refused here with the part a copy left out put back, those accepted here:
+        a battle's with a die of a kind (9.1: one die a counter), every face and place; a
+        search's with its roll (10.7), every face."""
         if self.accepts(written):
             return []
-        return [v for v in dice_omissions.one_die_more(written) if self.accepts(v)]
+        more = itertools.chain(
+            dice_omissions.one_die_more(written), dice_omissions.with_roll(written, self.situation)
+        )
+        return [v for v in more if self.accepts(v)]
 
     def same_effect(self, event: str) -> list[str]:
         """The lines with the dice of ``event`` (a battle's, the 10.7 roll) falling otherwise
