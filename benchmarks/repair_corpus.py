@@ -783,7 +783,9 @@ def same_effect(name: str, candidate: GameRecord, original: GameRecord) -> bool:
         return False
     replay = game_named(name).replay(original)
     for mine, theirs in zip(candidate.events, original.events, strict=True):
-        if mine.written != theirs.written and theirs.played not in replay.same_effect(mine.played):
+        if mine.written != theirs.written and theirs.written not in replay.same_effect(
+            mine.written
+        ):
             return False
         if replay.attempt(theirs.played, lenient=False).violation is not None:
             return False

@@ -613,6 +613,28 @@ def test_numbers_of_a_line_written_in_another_order_are_exchanged() -> None:
     assert ("moves 7>10 10>12", TRANSPOSED) in near_orders("moves 10>12 7>10")
 
 
+def test_dice_of_a_battle_written_in_another_order_across_its_volleys_are_exchanged() -> None:
+    """Dark Nebula 9.1–9.7: a battle's dice are written volley by volley; a copy that
+    wrote two of them in each other's volleys is an exchange of two numbers of the line
+    (the model's ``order``), as cheap as two dice exchanged within one volley, and the
+    repair puts the game as played first."""
+    sheets = ROOT / "benchmarks/repair_sheets/dark-nebula"
+    line = (
+        "2.6 rebel combat: zarek: 2 e.cruiser=4 | 1 r.battleship=5 | 0 e.guard_ship=6 "
+        "| 2 e.cruiser=2 / r.battleship"
+    )
+    written = line.replace("e.cruiser=4", "e.cruiser=@").replace("e.cruiser=2", "e.cruiser=4")
+    written = written.replace("e.cruiser=@", "e.cruiser=2")
+    assert (line, TRANSPOSED) in near_orders(written)
+    text = (sheets / "game4.txt").read_text(encoding="utf-8")
+    assert text.count(line) == 1
+    found = repair(text.replace(line, written), top=3)
+    first = found.candidates[0]
+    assert [(e.op, e.was, e.now, e.cost) for e in first.edits] == [
+        ("replace", written, line, TRANSPOSED)
+    ]
+
+
 def test_a_wrong_result_is_proposed_as_the_one_field_fix() -> None:
     """Orbit Dominion Art. 7-2: the game is red's (a new pincer after ply 83), the sheet
     says blue. The result written wrong is one field: the first candidate corrects it, and
