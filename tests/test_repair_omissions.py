@@ -100,6 +100,19 @@ def test_a_dark_nebula_step_with_dice_left_out_is_rebuilt_from_what_follows(line
         assert validate(json.dumps(candidate.record)).status == "valid"
 
 
+def test_a_dark_nebula_movement_left_out_is_told_by_a_movement_after_a_quiet_one() -> None:
+    """8.0: a side may move nothing in its movement step, and its counters stay where they
+    stood; so a movement left out is told by the side's next movement that moves a counter
+    from where only the one left out could have brought it, a quiet movement between."""
+    sheet = ROOT / "benchmarks/repair_sheets/dark-nebula/game1.txt"
+    line = "4.5 rebel movement: battleship@nebula-2>imobu"
+    text, ply = _left_out(sheet.read_text(encoding="utf-8"), line)
+    assert "5.5 rebel movement: -" in text
+    found = repair(text, max_edits=1)
+    assert found.status == "repaired"
+    assert _first_or_tied(found, ply, line)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_dark_nebula_battle_left_out_of_a_played_game_is_rebuilt(seed: int) -> None:
     """9.0: the first battle of a played game left out: the counters the next lines find

@@ -45,7 +45,8 @@ Need = tuple[str | None, str]
 def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
     """The counters of ``side`` the lines after a missing movement find in sectors where
     they do not stand now, one entry a counter, up to and including ``side``'s next
-    movement (after it, the counters may have moved again)."""
+    movement that moves a counter (after it, the counters may have moved again; a quiet
+    one, 8.0's "may", left them where they stood)."""
     wanted: Counter[Need] = Counter()
 
     def need(kind: str | None, sector: str, n: int = 1) -> None:
@@ -60,7 +61,8 @@ def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
             leaving = Counter((move.counter, move.src) for move in event.moves)
             for (kind, sector), n in leaving.items():
                 need(kind, sector, n)
-            break
+            if event.moves:
+                break  # a quiet movement moved nothing: the next one still tells
         if isinstance(event, Combat):
             for battle in event.battles:
                 for volley in battle.volleys:
