@@ -22,6 +22,7 @@ from adjudicator.core.repair.transcription import (
     MISSPELT,
     NUMBER_OFF,
     RESULT,
+    SWAPPED_EVENTS,
     TRANSPOSED,
     changed_part,
     line_cost,
@@ -633,6 +634,25 @@ def test_dice_of_a_battle_written_in_another_order_across_its_volleys_are_exchan
     assert [(e.op, e.was, e.now, e.cost) for e in first.edits] == [
         ("replace", written, line, TRANSPOSED)
     ]
+
+
+def test_a_dark_nebula_step_written_on_the_same_step_of_the_next_turn_is_put_back() -> None:
+    """Dark Nebula 5.0: the sheet is a table of turns by steps, so the same step of the
+    next turn is the next row; two movements written each on the other's row are one
+    exchange of neighbouring rows (the model's ``swap``), their stamps left in place, and
+    the repair gives the game as played first."""
+    sheets = ROOT / "benchmarks/repair_sheets/dark-nebula"
+    text = (sheets / "game1.txt").read_text(encoding="utf-8")
+    fifth = "battleship@nafaelas>sector-9 cruiser@tyrann>zarek"
+    sixth = "battleship@tyrann>sector-9"
+    assert f"5.2 empire movement: {fifth}\n" in text and f"6.2 empire movement: {sixth}\n" in text
+    copy = text.replace(f"5.2 empire movement: {fifth}", "5.2 empire movement: @")
+    copy = copy.replace(f"6.2 empire movement: {sixth}", f"6.2 empire movement: {fifth}")
+    copy = copy.replace("5.2 empire movement: @", f"5.2 empire movement: {sixth}")
+    found = repair(copy, top=3)
+    first = found.candidates[0]
+    assert [(e.op, e.ply, e.to, e.cost) for e in first.edits] == [("swap", 31, 38, SWAPPED_EVENTS)]
+    assert first.record == load_record(text).model.dump()
 
 
 def test_a_wrong_result_is_proposed_as_the_one_field_fix() -> None:
