@@ -113,6 +113,19 @@ def test_a_dark_nebula_movement_left_out_is_told_by_a_movement_after_a_quiet_one
     assert _first_or_tied(found, ply, line)
 
 
+def test_a_dark_nebula_production_left_out_is_told_by_a_battle_after_the_next_movement() -> None:
+    """6.0, 6.2: a counter built stays where it was built until it moves. The rebel built a
+    battleship where one stood, moved one of the two away, and fought with the other
+    there a turn later: read past the movement, the battle says a second one was built."""
+    sheet = ROOT / "benchmarks/repair_sheets/dark-nebula/game0.txt"
+    line = "1.4 rebel production: battleship@raigerin"
+    text, ply = _left_out(sheet.read_text(encoding="utf-8"), line)
+    assert "1.5 rebel movement: battleship@raigerin>nebula-4" in text
+    found = repair(text, max_edits=1)
+    assert found.status == "repaired"
+    assert _first_or_tied(found, ply, line)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_dark_nebula_battle_left_out_of_a_played_game_is_rebuilt(seed: int) -> None:
     """9.0: the first battle of a played game left out: the counters the next lines find

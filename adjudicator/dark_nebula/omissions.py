@@ -42,14 +42,23 @@ MOST = 24
 Need = tuple[str | None, str]
 
 
-def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
+def needs(
+    situation: Situation, side: Side, ahead: Sequence[str], *, past_movements: bool = False
+) -> list[Need]:
     """The counters of ``side`` the lines after a missing movement find in sectors where
     they do not stand now, one entry a counter, up to and including ``side``'s next
     movement that moves a counter (after it, the counters may have moved again; a quiet
-    one, 8.0's "may", left them where they stood)."""
+    one, 8.0's "may", left them where they stood). ``past_movements``: for a production
+    left out, read on past the side's movements, each counter a later line finds counted
+    back through them (one that moved away from a sector stood there before, one that
+    moved in did not): what was built stays where it was built until it moves."""
     wanted: Counter[Need] = Counter()
+    #: counters of ``side`` the movements read past brought to a sector, less those they took
+    #: away, by kind and sector, and by sector alone
+    moved_in: Counter[Need] = Counter()
 
     def need(kind: str | None, sector: str, n: int = 1) -> None:
+        n -= moved_in[kind, sector]
         wanted[kind, sector] = max(wanted[kind, sector], n)
 
     for line in ahead:
@@ -61,8 +70,13 @@ def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
             leaving = Counter((move.counter, move.src) for move in event.moves)
             for (kind, sector), n in leaving.items():
                 need(kind, sector, n)
-            if event.moves:
+            if event.moves and not past_movements:
                 break  # a quiet movement moved nothing: the next one still tells
+            for move in event.moves:
+                for counted in (move.counter, None):
+                    moved_in[counted, move.dst] += 1
+                    moved_in[counted, move.src] -= 1
+            continue
         if isinstance(event, Combat):
             for battle in event.battles:
                 for volley in battle.volleys:
@@ -82,7 +96,8 @@ def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
     for (wanted_kind, sector), n in wanted.items():
         if wanted_kind is None:
             # any counter will do: one the record names there already does
-            missing = 0 if any(k and s == sector for k, s in wanted) else n
+            named = any(k and s == sector and m > 0 for (k, s), m in wanted.items())
+            missing = 0 if named else n
             missing -= situation.holds(sector, side)
         else:
             missing = n - situation.count(sector, side, wanted_kind)
@@ -188,7 +203,7 @@ class RepairHints(Replay):
             return agreed(self, dice_omissions.quiet_or_rolled(head, rolls), ahead, MOST)
         if kind not in (Movement, Production) or side is None:
             return []
-        wanted = needs(self.situation, side, ahead)
+        wanted = needs(self.situation, side, ahead, past_movements=kind is Production)
         if not wanted:
             return []
         if kind is Production:
