@@ -113,6 +113,18 @@ def test_a_dark_nebula_movement_left_out_is_told_by_a_movement_after_a_quiet_one
     assert _first_or_tied(found, ply, line)
 
 
+def test_a_dark_nebula_movement_left_out_refills_the_sector_it_emptied() -> None:
+    """8.0: every counter of a side may move in its movement step. The rebel moved a
+    battleship from raigerin to fight at nafaelas and another into raigerin, where it built
+    a turn later (6.2: in a sector of its own): the movement rebuilt brings both."""
+    sheet = ROOT / "benchmarks/repair_sheets/dark-nebula/game0.txt"
+    line = "2.5 rebel movement: battleship@nebula-4>raigerin battleship@raigerin>nafaelas"
+    text, ply = _left_out(sheet.read_text(encoding="utf-8"), line)
+    found = repair(text, max_edits=1)
+    assert found.status == "repaired"
+    assert _first_or_tied(found, ply, line)
+
+
 def test_a_dark_nebula_production_left_out_is_told_by_a_battle_after_the_next_movement() -> None:
     """6.0, 6.2: a counter built stays where it was built until it moves. The rebel built a
     battleship where one stood, moved one of the two away, and fought with the other

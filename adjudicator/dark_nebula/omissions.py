@@ -211,7 +211,35 @@ class RepairHints(Replay):
         else:
             nebula = self.readings.nebula_entry
             bodies = movements(self.situation, self.board, side, nebula, wanted)
+            bodies = [*self._chained(head, side, bodies, ahead), *bodies][:MOST]
         return [f"{head}: {body}" for body in bodies]
+
+    def _chained(self, head: str, side: Side, bodies: list[str], ahead: Sequence[str]) -> list[str]:
+        """Movements that bring a counter where the lines after need one, and another to
+        where the first left a sector empty that they need held: a counter moved away is
+        replaced by one moved in (8.0: every counter of the side may move in the step).
+        Each movement in ``bodies`` is played, the lines after read again against where it
+        leaves the counters, and the moves they still need added from sectors it left
+        alone."""
+        chained: list[str] = []
+        for body in bodies:
+            after = self.copy()
+            try:
+                if after.attempt(f"{head}: {body}", lenient=False).violation is not None:
+                    continue
+            except InputError:
+                continue
+            assert isinstance(after, RepairHints)
+            more = needs(after.situation, side, ahead)
+            if not more:
+                continue
+            moved = {move.partition(">")[0] for move in body.split()}
+            nebula = self.readings.nebula_entry
+            for extra in movements(after.situation, self.board, side, nebula, more):
+                added = [m for m in extra.split() if m.partition(">")[0] not in moved]
+                if added and len(added) == len(extra.split()):
+                    chained.append(" ".join(sorted([*body.split(), *added], key=_written_order)))
+        return list(dict.fromkeys(chained))
 
     def completed(self, written: str) -> list[str]:
         """A line refused here with the part a copy left out put back, those accepted here:
