@@ -912,7 +912,7 @@ def why(o: Outcome) -> str:
         tie = f", tied with {o.tied} at the best cost" if o.rank_tied else ""
         said += f", the original at {o.rank}{tie}"
     elif o.tied_original:
-        said += ", the original the first with dice left out falling otherwise to the same effect"
+        said += ", the original as consistent as the first (named by it, or its dice left out)"
     elif o.candidates:
         said += ", the original not among them"
     return said + (", stopped by a budget" if o.budget else "")
