@@ -352,6 +352,19 @@ def test_a_search_roll_left_out_of_a_dark_nebula_line_is_put_back(line: str) -> 
     assert any(as_played(candidate) for candidate in [first, *tied])
 
 
+def test_a_volley_left_out_of_a_dark_nebula_battle_is_put_back() -> None:
+    """9.1–9.5: each class fires in turn. A copy that left the guard ship's volley out of a
+    battle (its hit written as the command ship's) is refused, and completed by the volley
+    put back, the removal written before it taken by it."""
+    text = (ROOT / "benchmarks/repair_sheets/dark-nebula/game2.txt").read_text(encoding="utf-8")
+    line = next(e.written for e in load_record(text).events if e.written.startswith("1.3 "))
+    assert "3 e.command_ship=4 | 0 r.guard_ship=1 / e.command_ship;" in line
+    written = line.replace(" | 0 r.guard_ship=1 / e.command_ship;", " / e.command_ship;")
+    replay = _standing_before(text, line)
+    assert replay.check(written) is not None
+    assert line in replay.completed(written)
+
+
 @pytest.mark.parametrize(
     ("path", "line", "written"),
     [

@@ -207,6 +207,44 @@ def one_die_more(line: str) -> Iterator[str]:
                 yield line[: spot.start()] + more + line[spot.end() :]
 
 
+def one_volley_more(line: str, situation: Situation) -> Iterator[str]:
+    """A battle's line with a volley put back where the record left one out (9.1–9.5: each
+    class fires in turn, one die a counter): a kind of counter in the battle's sector
+    firing one die, every face, in every place among the volleys written, the removal
+    written before it taken by it or not (the hits it took were the volley's left out)."""
+    head, _, body = line.partition(": ")
+    if " combat" not in head or body == "-":
+        return
+    classes = combat.battle_tables(situation.board).classes
+    class_of = {kind: cls for cls, kinds in classes.items() for kind in kinds}
+    battles = body.split("; ")
+    for b, battle in enumerate(battles):
+        sector, _, written = battle.partition(": ")
+        firing = [
+            f"{class_of[kind]} {_LETTER[side]}.{kind}={face}"
+            for side in SIDES
+            for kind in sorted(situation.at(sector, side))
+            if kind in class_of
+            for face in DIE_FACES
+        ]
+        for volleys in _with_volley(written.split(" | "), firing):
+            whole = [*battles[:b], f"{sector}: " + " | ".join(volleys), *battles[b + 1 :]]
+            yield f"{head}: " + "; ".join(whole)
+
+
+def _with_volley(volleys: list[str], firing: list[str]) -> Iterator[list[str]]:
+    """``volleys`` with one of ``firing`` put in each place, and where the volley before it
+    writes a removal, that removal also written as the new volley's."""
+    for at in range(len(volleys) + 1):
+        for volley in firing:
+            yield [*volleys[:at], volley, *volleys[at:]]
+            if at == 0:
+                continue
+            shot, slash, taken = volleys[at - 1].partition(" / ")
+            if slash:
+                yield [*volleys[: at - 1], shot, f"{volley} / {taken}", *volleys[at:]]
+
+
 def with_roll(line: str, situation: Situation) -> Iterator[str]:
     """A search line written without its roll (``1.7 search: imobu``) with the roll put
     back (10.7: the roll is made while the base is hidden, whatever was searched), every

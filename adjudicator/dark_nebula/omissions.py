@@ -243,13 +243,16 @@ class RepairHints(Replay):
 
     def completed(self, written: str) -> list[str]:
         """A line refused here with the part a copy left out put back, those accepted here:
-        a battle's with a die of a kind (9.1: one die a counter), every face and place; a
-        search's with its roll (10.7), every face."""
+        a battle's with a die of a kind (9.1: one die a counter) or a volley (9.1–9.5),
+        every face and place; a search's with its roll (10.7), every face."""
         if self.accepts(written):
             return []
         more = itertools.chain(
-            dice_omissions.one_die_more(written), dice_omissions.with_roll(written, self.situation)
+            dice_omissions.one_die_more(written),
+            dice_omissions.one_volley_more(written, self.situation),
+            dice_omissions.with_roll(written, self.situation),
         )
+
         return [v for v in more if self.accepts(v)]
 
     def same_effect(self, event: str) -> list[str]:
