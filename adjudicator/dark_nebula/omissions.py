@@ -51,10 +51,11 @@ def needs(
     one, 8.0's "may", left them where they stood). ``past_movements``: for a production
     left out, read on past the side's movements, each counter a later line finds counted
     back through them (one that moved away from a sector stood there before, one that
-    moved in did not): what was built stays where it was built until it moves."""
+    moved in did not): what was built stays where it was built until it moves. A counter
+    the side builds in the lines read was not there before either."""
     wanted: Counter[Need] = Counter()
-    #: counters of ``side`` the movements read past brought to a sector, less those they took
-    #: away, by kind and sector, and by sector alone
+    #: counters of ``side`` the lines read brought to a sector (built there, or moved in by a
+    #: movement read past), less those moved away, by kind and sector, and by sector alone
     moved_in: Counter[Need] = Counter()
 
     def need(kind: str | None, sector: str, n: int = 1) -> None:
@@ -89,6 +90,9 @@ def needs(
             for place in places:
                 if not (side == "empire" and place.sector == CAPITAL):
                     need(None, place.sector)  # built in a sector of its own (6.1, 6.2)
+            for place in places:  # then there: no need of bringing one
+                for counted in (place.counter, None):
+                    moved_in[counted, place.sector] += 1
         elif isinstance(event, Search) and side == "empire":
             for sector in event.searches:
                 need(None, sector)
@@ -211,7 +215,7 @@ class RepairHints(Replay):
         else:
             nebula = self.readings.nebula_entry
             bodies = movements(self.situation, self.board, side, nebula, wanted)
-            bodies = [*self._chained(head, side, bodies, ahead), *bodies][:MOST]
+            bodies = [*bodies, *self._chained(head, side, bodies, ahead)[:MOST]]
         return [f"{head}: {body}" for body in bodies]
 
     def _chained(self, head: str, side: Side, bodies: list[str], ahead: Sequence[str]) -> list[str]:
