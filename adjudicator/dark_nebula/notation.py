@@ -86,7 +86,7 @@ def restamped(line: str, index: int) -> str:
     if found is None or index < 1:
         return line
     turn, step = divmod(index - 1, len(TURN_STEPS))
-    if int(found[2]) != step + 1 or found[1] == str(turn + 1):
+    if found[2] != str(step + 1) or found[1] == str(turn + 1):
         return line
     return f"{turn + 1}.{line[found.end(1) + 1 :]}"
 
