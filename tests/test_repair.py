@@ -22,6 +22,7 @@ from adjudicator.core.repair.transcription import (
     MISSPELT,
     NUMBER_OFF,
     RESULT,
+    SWAPPED_EVENTS,
     TRANSPOSED,
     changed_part,
     line_cost,
@@ -611,6 +612,47 @@ def test_numbers_of_a_line_written_in_another_order_are_exchanged() -> None:
     assert ("5. black: dice a=1 b=3 | moves 2>1", TRANSPOSED) in exchanged
     assert all(now.startswith("5. black: ") and "|" in now for now, _ in exchanged)  # the stamp
     assert ("moves 7>10 10>12", TRANSPOSED) in near_orders("moves 10>12 7>10")
+
+
+def test_dice_of_a_battle_written_in_another_order_across_its_volleys_are_exchanged() -> None:
+    """Dark Nebula 9.1–9.7: a battle's dice are written volley by volley; a copy that
+    wrote two of them in each other's volleys is an exchange of two numbers of the line
+    (the model's ``order``), as cheap as two dice exchanged within one volley, and the
+    repair puts the game as played first."""
+    sheets = ROOT / "benchmarks/repair_sheets/dark-nebula"
+    line = (
+        "2.6 rebel combat: zarek: 2 e.cruiser=4 | 1 r.battleship=5 | 0 e.guard_ship=6 "
+        "| 2 e.cruiser=2 / r.battleship"
+    )
+    written = line.replace("e.cruiser=4", "e.cruiser=@").replace("e.cruiser=2", "e.cruiser=4")
+    written = written.replace("e.cruiser=@", "e.cruiser=2")
+    assert (line, TRANSPOSED) in near_orders(written)
+    text = (sheets / "game4.txt").read_text(encoding="utf-8")
+    assert text.count(line) == 1
+    found = repair(text.replace(line, written), top=3)
+    first = found.candidates[0]
+    assert [(e.op, e.was, e.now, e.cost) for e in first.edits] == [
+        ("replace", written, line, TRANSPOSED)
+    ]
+
+
+def test_a_dark_nebula_step_written_on_the_same_step_of_the_next_turn_is_put_back() -> None:
+    """Dark Nebula 5.0: the sheet is a table of turns by steps, so the same step of the
+    next turn is the next row; two movements written each on the other's row are one
+    exchange of neighbouring rows (the model's ``swap``), their stamps left in place, and
+    the repair gives the game as played first."""
+    sheets = ROOT / "benchmarks/repair_sheets/dark-nebula"
+    text = (sheets / "game1.txt").read_text(encoding="utf-8")
+    fifth = "battleship@nafaelas>sector-9 cruiser@tyrann>zarek"
+    sixth = "battleship@tyrann>sector-9"
+    assert f"5.2 empire movement: {fifth}\n" in text and f"6.2 empire movement: {sixth}\n" in text
+    copy = text.replace(f"5.2 empire movement: {fifth}", "5.2 empire movement: @")
+    copy = copy.replace(f"6.2 empire movement: {sixth}", f"6.2 empire movement: {fifth}")
+    copy = copy.replace("5.2 empire movement: @", f"5.2 empire movement: {sixth}")
+    found = repair(copy, top=3)
+    first = found.candidates[0]
+    assert [(e.op, e.ply, e.to, e.cost) for e in first.edits] == [("swap", 31, 38, SWAPPED_EVENTS)]
+    assert first.record == load_record(text).model.dump()
 
 
 def test_a_wrong_result_is_proposed_as_the_one_field_fix() -> None:

@@ -100,6 +100,44 @@ def test_a_dark_nebula_step_with_dice_left_out_is_rebuilt_from_what_follows(line
         assert validate(json.dumps(candidate.record)).status == "valid"
 
 
+def test_a_dark_nebula_movement_left_out_is_told_by_a_movement_after_a_quiet_one() -> None:
+    """8.0: a side may move nothing in its movement step, and its counters stay where they
+    stood; so a movement left out is told by the side's next movement that moves a counter
+    from where only the one left out could have brought it, a quiet movement between."""
+    sheet = ROOT / "benchmarks/repair_sheets/dark-nebula/game1.txt"
+    line = "4.5 rebel movement: battleship@nebula-2>imobu"
+    text, ply = _left_out(sheet.read_text(encoding="utf-8"), line)
+    assert "5.5 rebel movement: -" in text
+    found = repair(text, max_edits=1)
+    assert found.status == "repaired"
+    assert _first_or_tied(found, ply, line)
+
+
+def test_a_dark_nebula_movement_left_out_refills_the_sector_it_emptied() -> None:
+    """8.0: every counter of a side may move in its movement step. The rebel moved a
+    battleship from raigerin to fight at nafaelas and another into raigerin, where it built
+    a turn later (6.2: in a sector of its own): the movement rebuilt brings both."""
+    sheet = ROOT / "benchmarks/repair_sheets/dark-nebula/game0.txt"
+    line = "2.5 rebel movement: battleship@nebula-4>raigerin battleship@raigerin>nafaelas"
+    text, ply = _left_out(sheet.read_text(encoding="utf-8"), line)
+    found = repair(text, max_edits=1)
+    assert found.status == "repaired"
+    assert _first_or_tied(found, ply, line)
+
+
+def test_a_dark_nebula_production_left_out_is_told_by_a_battle_after_the_next_movement() -> None:
+    """6.0, 6.2: a counter built stays where it was built until it moves. The rebel built a
+    battleship where one stood, moved one of the two away, and fought with the other
+    there a turn later: read past the movement, the battle says a second one was built."""
+    sheet = ROOT / "benchmarks/repair_sheets/dark-nebula/game0.txt"
+    line = "1.4 rebel production: battleship@raigerin"
+    text, ply = _left_out(sheet.read_text(encoding="utf-8"), line)
+    assert "1.5 rebel movement: battleship@raigerin>nebula-4" in text
+    found = repair(text, max_edits=1)
+    assert found.status == "repaired"
+    assert _first_or_tied(found, ply, line)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_dark_nebula_battle_left_out_of_a_played_game_is_rebuilt(seed: int) -> None:
     """9.0: the first battle of a played game left out: the counters the next lines find
@@ -278,6 +316,50 @@ def test_a_die_left_out_of_a_dark_nebula_battle_is_put_back() -> None:
     text = _dark_nebula_game(4)
     line = next(e.written for e in load_record(text).events if "r.guard_ship=3,2" in e.written)
     written = line.replace("r.guard_ship=3,2", "r.guard_ship=3")
+    replay = _standing_before(text, line)
+    assert replay.check(written) is not None
+    assert line in replay.completed(written)
+
+
+@pytest.mark.parametrize(
+    "line", ["1.7 search: zarek imobu; roll 4", "2.7 search: nafaelas zarek; roll 5"]
+)
+def test_a_search_roll_left_out_of_a_dark_nebula_line_is_put_back(line: str) -> None:
+    """10.7: while the base is hidden the search step rolls a die; a search line written
+    without its roll is refused, completed by the roll put back with every face accepted,
+    and a repair writes the roll the lines after agree with, or one of its effect."""
+    text = DARK_NEBULA.read_text(encoding="utf-8")
+    written = line.rpartition("; roll ")[0]
+    replay = _standing_before(text, line)
+    assert replay.check(written) is not None
+    assert line in replay.completed(written)
+    found = repair(text.replace(line, written), max_edits=1)
+    assert found.status == "repaired"
+    first = found.candidates[0]
+    tied = [found.candidates[rank - 1] for rank in first.tied_with]
+    assert [(e.op, e.was) for e in first.edits] == [("replace", written)]
+    played = replay.copy()
+    assert played.attempt(line, lenient=False).violation is None
+
+    def as_played(candidate: Candidate) -> bool:
+        edit = candidate.edits[0]
+        assert edit.now is not None
+        after = replay.copy()
+        return after.attempt(edit.now, lenient=False).violation is None and _state(after) == _state(
+            played
+        )
+
+    assert any(as_played(candidate) for candidate in [first, *tied])
+
+
+def test_a_volley_left_out_of_a_dark_nebula_battle_is_put_back() -> None:
+    """9.1–9.5: each class fires in turn. A copy that left the guard ship's volley out of a
+    battle (its hit written as the command ship's) is refused, and completed by the volley
+    put back, the removal written before it taken by it."""
+    text = (ROOT / "benchmarks/repair_sheets/dark-nebula/game2.txt").read_text(encoding="utf-8")
+    line = next(e.written for e in load_record(text).events if e.written.startswith("1.3 "))
+    assert "3 e.command_ship=4 | 0 r.guard_ship=1 / e.command_ship;" in line
+    written = line.replace(" | 0 r.guard_ship=1 / e.command_ship;", " / e.command_ship;")
     replay = _standing_before(text, line)
     assert replay.check(written) is not None
     assert line in replay.completed(written)

@@ -216,6 +216,13 @@ class Repairable(Interface):
         numbers the ones after again, as the corrected record would write them."""
         return line
 
+    def rows_apart(self, at: int, other: int) -> int:
+        """How far apart events ``at`` and ``other`` (0-based, ``at`` first) stand on the
+        score sheet, in lines as a person copying it sees them: a line written in another's
+        place is the likelier the nearer they stand (docs/repair.md's ``swap`` and
+        ``moved``). One event a line: as far as their plies."""
+        return other - at
+
 
 class Skeleton(Interface):
     """``adjudicator new``."""

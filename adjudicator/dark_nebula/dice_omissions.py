@@ -146,15 +146,21 @@ def search_rolls(situation: Situation) -> list[int | None]:
     """The 10.7 roll as its effects, the likelier first: one that does not beat the base's
     value (written 1) and the lowest that does, while the track has a square to advance
     to; none once the base is on the board."""
-    base = situation.base
-    if base.revealed:
+    if situation.base.revealed:
         return [None]
+    return [faces[0] for faces in roll_effects(situation)]
+
+
+def roll_effects(situation: Situation) -> list[list[int]]:
+    """The faces of the 10.7 roll grouped by their effect, the likelier first (more faces):
+    those that do not beat the base's value (or find the track at its end), and those that
+    do, which advance the base."""
+    base = situation.base
     value = base.value(situation.board)
     top = len(situation.board.base_production_table) - 1
     stays = [face for face in DIE_FACES if face <= value or base.square >= top]
     beats = [face for face in DIE_FACES if face not in stays]
-    effects = sorted([faces for faces in (stays, beats) if faces], key=len, reverse=True)
-    return [faces[0] for faces in effects]
+    return sorted([faces for faces in (stays, beats) if faces], key=len, reverse=True)
 
 
 def face_variants(line: str, keeps: Callable[[str], bool]) -> Iterator[str]:
@@ -199,6 +205,59 @@ def one_die_more(line: str) -> Iterator[str]:
             for face in map(str, DIE_FACES):
                 more = ",".join([*dice[:place], face, *dice[place:]])
                 yield line[: spot.start()] + more + line[spot.end() :]
+
+
+def one_volley_more(line: str, situation: Situation) -> Iterator[str]:
+    """A battle's line with a volley put back where the record left one out (9.1–9.5: each
+    class fires in turn, one die a counter): a kind of counter in the battle's sector
+    firing one die, every face, in every place among the volleys written, the removal
+    written before it taken by it or not (the hits it took were the volley's left out)."""
+    head, _, body = line.partition(": ")
+    if " combat" not in head or body == "-":
+        return
+    classes = combat.battle_tables(situation.board).classes
+    class_of = {kind: cls for cls, kinds in classes.items() for kind in kinds}
+    battles = body.split("; ")
+    for b, battle in enumerate(battles):
+        sector, _, written = battle.partition(": ")
+        firing = [
+            f"{class_of[kind]} {_LETTER[side]}.{kind}={face}"
+            for side in SIDES
+            for kind in sorted(situation.at(sector, side))
+            if kind in class_of
+            for face in DIE_FACES
+        ]
+        for volleys in _with_volley(written.split(" | "), firing):
+            whole = [*battles[:b], f"{sector}: " + " | ".join(volleys), *battles[b + 1 :]]
+            yield f"{head}: " + "; ".join(whole)
+
+
+def _with_volley(volleys: list[str], firing: list[str]) -> Iterator[list[str]]:
+    """``volleys`` with one of ``firing`` put in each place, and where the volley before it
+    writes a removal, that removal also written as the new volley's."""
+    for at in range(len(volleys) + 1):
+        for volley in firing:
+            yield [*volleys[:at], volley, *volleys[at:]]
+            if at == 0:
+                continue
+            shot, slash, taken = volleys[at - 1].partition(" / ")
+            if slash:
+                yield [*volleys[: at - 1], shot, f"{volley} / {taken}", *volleys[at:]]
+
+
+def with_roll(line: str, situation: Situation) -> Iterator[str]:
+    """A search line written without its roll (``1.7 search: imobu``) with the roll put
+    back (10.7: the roll is made while the base is hidden, whatever was searched), every
+    face, those of the likelier effect first (:func:`roll_effects`); nothing for a line
+    that writes a roll or a reveal, or is no search, or once the base is on the board."""
+    head, _, body = line.partition(": ")
+    if " search" not in head or "; roll " in body or "; reveal " in body:
+        return
+    if situation.base.revealed:
+        return
+    for faces in roll_effects(situation):
+        for face in faces:
+            yield f"{line}; roll {face}"
 
 
 def search_variants(line: str, situation: Situation) -> Iterator[str]:

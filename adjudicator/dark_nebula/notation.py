@@ -78,6 +78,19 @@ def stamp(turn: int, step: int) -> str:
     return f"{turn}.{step} {_STAMP_WORDS[step]}"
 
 
+def restamped(line: str, index: int) -> str:
+    """``line`` as the event at ``index`` (0-based, the set-up first) of a record: a step's
+    line standing where the same step of another turn goes (5.0: seven steps a turn) is
+    written with that turn's number; any other line as it is."""
+    found = _STAMPED.match(line)
+    if found is None or index < 1:
+        return line
+    turn, step = divmod(index - 1, len(TURN_STEPS))
+    if found[2] != str(step + 1) or found[1] == str(turn + 1):
+        return line
+    return f"{turn + 1}.{line[found.end(1) + 1 :]}"
+
+
 # --- writing -----------------------------------------------------------------------------------
 
 

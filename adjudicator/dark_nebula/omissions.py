@@ -42,13 +42,24 @@ MOST = 24
 Need = tuple[str | None, str]
 
 
-def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
+def needs(
+    situation: Situation, side: Side, ahead: Sequence[str], *, past_movements: bool = False
+) -> list[Need]:
     """The counters of ``side`` the lines after a missing movement find in sectors where
     they do not stand now, one entry a counter, up to and including ``side``'s next
-    movement (after it, the counters may have moved again)."""
+    movement that moves a counter (after it, the counters may have moved again; a quiet
+    one, 8.0's "may", left them where they stood). ``past_movements``: for a production
+    left out, read on past the side's movements, each counter a later line finds counted
+    back through them (one that moved away from a sector stood there before, one that
+    moved in did not): what was built stays where it was built until it moves. A counter
+    the side builds in the lines read was not there before either."""
     wanted: Counter[Need] = Counter()
+    #: counters of ``side`` the lines read brought to a sector (built there, or moved in by a
+    #: movement read past), less those moved away, by kind and sector, and by sector alone
+    moved_in: Counter[Need] = Counter()
 
     def need(kind: str | None, sector: str, n: int = 1) -> None:
+        n -= moved_in[kind, sector]
         wanted[kind, sector] = max(wanted[kind, sector], n)
 
     for line in ahead:
@@ -60,7 +71,13 @@ def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
             leaving = Counter((move.counter, move.src) for move in event.moves)
             for (kind, sector), n in leaving.items():
                 need(kind, sector, n)
-            break
+            if event.moves and not past_movements:
+                break  # a quiet movement moved nothing: the next one still tells
+            for move in event.moves:
+                for counted in (move.counter, None):
+                    moved_in[counted, move.dst] += 1
+                    moved_in[counted, move.src] -= 1
+            continue
         if isinstance(event, Combat):
             for battle in event.battles:
                 for volley in battle.volleys:
@@ -73,6 +90,9 @@ def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
             for place in places:
                 if not (side == "empire" and place.sector == CAPITAL):
                     need(None, place.sector)  # built in a sector of its own (6.1, 6.2)
+            for place in places:  # then there: no need of bringing one
+                for counted in (place.counter, None):
+                    moved_in[counted, place.sector] += 1
         elif isinstance(event, Search) and side == "empire":
             for sector in event.searches:
                 need(None, sector)
@@ -80,7 +100,8 @@ def needs(situation: Situation, side: Side, ahead: Sequence[str]) -> list[Need]:
     for (wanted_kind, sector), n in wanted.items():
         if wanted_kind is None:
             # any counter will do: one the record names there already does
-            missing = 0 if any(k and s == sector for k, s in wanted) else n
+            named = any(k and s == sector and m > 0 for (k, s), m in wanted.items())
+            missing = 0 if named else n
             missing -= situation.holds(sector, side)
         else:
             missing = n - situation.count(sector, side, wanted_kind)
@@ -186,7 +207,7 @@ class RepairHints(Replay):
             return agreed(self, dice_omissions.quiet_or_rolled(head, rolls), ahead, MOST)
         if kind not in (Movement, Production) or side is None:
             return []
-        wanted = needs(self.situation, side, ahead)
+        wanted = needs(self.situation, side, ahead, past_movements=kind is Production)
         if not wanted:
             return []
         if kind is Production:
@@ -194,14 +215,49 @@ class RepairHints(Replay):
         else:
             nebula = self.readings.nebula_entry
             bodies = movements(self.situation, self.board, side, nebula, wanted)
+            bodies = [*bodies, *self._chained(head, side, bodies, ahead)[:MOST]]
         return [f"{head}: {body}" for body in bodies]
 
+    def _chained(self, head: str, side: Side, bodies: list[str], ahead: Sequence[str]) -> list[str]:
+        """Movements that bring a counter where the lines after need one, and another to
+        where the first left a sector empty that they need held: a counter moved away is
+        replaced by one moved in (8.0: every counter of the side may move in the step).
+        Each movement in ``bodies`` is played, the lines after read again against where it
+        leaves the counters, and the moves they still need added from sectors it left
+        alone."""
+        chained: list[str] = []
+        for body in bodies:
+            after = self.copy()
+            try:
+                if after.attempt(f"{head}: {body}", lenient=False).violation is not None:
+                    continue
+            except InputError:
+                continue
+            assert isinstance(after, RepairHints)
+            more = needs(after.situation, side, ahead)
+            if not more:
+                continue
+            moved = {move.partition(">")[0] for move in body.split()}
+            nebula = self.readings.nebula_entry
+            for extra in movements(after.situation, self.board, side, nebula, more):
+                added = [m for m in extra.split() if m.partition(">")[0] not in moved]
+                if added and len(added) == len(extra.split()):
+                    chained.append(" ".join(sorted([*body.split(), *added], key=_written_order)))
+        return list(dict.fromkeys(chained))
+
     def completed(self, written: str) -> list[str]:
-        """A battle's line refused here with a die of a kind put back where the record left
-        one out (9.1: one die a counter), every face and place, those accepted here."""
+        """A line refused here with the part a copy left out put back, those accepted here:
+        a battle's with a die of a kind (9.1: one die a counter) or a volley (9.1–9.5),
+        every face and place; a search's with its roll (10.7), every face."""
         if self.accepts(written):
             return []
-        return [v for v in dice_omissions.one_die_more(written) if self.accepts(v)]
+        more = itertools.chain(
+            dice_omissions.one_die_more(written),
+            dice_omissions.one_volley_more(written, self.situation),
+            dice_omissions.with_roll(written, self.situation),
+        )
+
+        return [v for v in more if self.accepts(v)]
 
     def same_effect(self, event: str) -> list[str]:
         """The lines with the dice of ``event`` (a battle's, the 10.7 roll) falling otherwise

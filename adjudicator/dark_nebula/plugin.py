@@ -117,12 +117,33 @@ class DarkNebula(Game, LegalList, Repairable, Skeleton, Playthroughs):
         step, _, rest = line.partition(": ")
         return (step.endswith(" combat") and rest != "-") or "; roll " in rest
 
+    def renumbered(self, line: str, index: int) -> str:
+        """A step's line begins with its stamp, the turn and the step (5.0): a line moved
+        to the same step of another turn is written with that turn's number (a step on
+        the wrong line of the sheet). One moved to another step keeps its stamp, which
+        says what it is: the judge then refuses it where it does not belong."""
+        from adjudicator.dark_nebula.notation import restamped
+
+        return restamped(line, index)
+
+    def rows_apart(self, at: int, other: int) -> int:
+        """The sheet is a table of turns by steps (5.0): the same step of the next turn
+        stands on the next row, as near as the next step."""
+        from adjudicator.dark_nebula.notation import TURN_STEPS
+
+        plies = other - at
+        steps = len(TURN_STEPS)
+        return plies // steps if plies % steps == 0 else plies
+
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         from adjudicator.dark_nebula.notation import RecordEvents, parse_line
 
         model: Record = record.model  # this game's record holds its own model
         read = [
-            parse_line(line) if origin is None else model.events[origin] for line, origin in events
+            model.events[origin]
+            if origin is not None and line == record.events[origin].written
+            else parse_line(line)
+            for line, origin in events
         ]
         changed = model.model_copy(update={"events": read})
         return changed.to_game_record([], RecordEvents(read))

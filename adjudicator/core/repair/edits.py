@@ -4,7 +4,7 @@ search reaches it (docs/repair.md, "What an edit is")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from adjudicator.core.judge.replay import Replay
 from adjudicator.core.repair import transcription
@@ -42,7 +42,17 @@ def replacements(
     return found
 
 
-def edits_at(place: Place, confusables: tuple[str, ...]) -> Iterator[Planned]:
+#: How far apart two lines stand on a score sheet (:meth:`Repairable.rows_apart`).
+RowsApart = Callable[[int, int], int]
+
+
+def _plies_apart(at: int, other: int) -> int:
+    return other - at
+
+
+def edits_at(
+    place: Place, confusables: tuple[str, ...], rows_apart: RowsApart = _plies_apart
+) -> Iterator[Planned]:
     """The edits of a node's record at one slot, planned only: a search plans thousands
     and makes the few it reaches."""
     node, at, replay = place
@@ -53,7 +63,7 @@ def edits_at(place: Place, confusables: tuple[str, ...]) -> Iterator[Planned]:
         for alt, cost in replacements(replay, written, listed, confusables).items():
             yield Planned(node, replay, at, "replace", alt, cost)
         yield Planned(node, replay, at, "delete", None, _deletion(slots, at))
-        yield from _reordered(node, replay, at)
+        yield from _reordered(node, replay, at, rows_apart)
     ahead = slots.lines(at, AHEAD)
     for alt in dict.fromkeys([*listed, *replay.omitted(ahead)]):
         yield Planned(node, replay, at, "insert", alt, transcription.MISSING_OR_EXTRA_EVENT)
@@ -69,17 +79,19 @@ def _deletion(slots: Lines, at: int) -> float:
     return transcription.DUPLICATE if copied else transcription.MISSING_OR_EXTRA_EVENT
 
 
-def _reordered(node: Node, replay: Replay, at: int) -> Iterator[Planned]:
+def _reordered(node: Node, replay: Replay, at: int, rows_apart: RowsApart) -> Iterator[Planned]:
     """Lines in another order: line ``at`` exchanged with one up to
     :data:`~.transcription.REACH` after it (a neighbour, one side's next action, the same
     step of the next turn), moved there (written too early), or a line from there moved up
-    to ``at`` (written too late)."""
+    to ``at`` (written too late); each the dearer the farther apart the two stand on the
+    sheet (``rows_apart``)."""
     last = min(len(node.slots) - 1, at + transcription.REACH)
     for other in range(at + 1, last + 1):
-        swap = transcription.apart(transcription.SWAPPED_EVENTS, other - at)
+        rows = rows_apart(at, other)
+        swap = transcription.apart(transcription.SWAPPED_EVENTS, rows)
         yield Planned(node, replay, at, "swap", None, swap, other)
         if other > at + 1:  # one place away, a move is a swap
-            move = transcription.apart(transcription.MOVED_EVENT, other - at)
+            move = transcription.apart(transcription.MOVED_EVENT, rows)
             yield Planned(node, replay, at, "move", None, move, other)
             yield Planned(node, replay, other, "move", None, move, at)
 

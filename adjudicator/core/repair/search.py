@@ -89,6 +89,7 @@ class _Search:
         self.window = window
         self.budget = budget
         self.confusables = game.confusables
+        self.rows_apart = game.rows_apart
         self.tried = 0
         #: the records tried, by their digests
         self.seen: set[bytes] = set()
@@ -259,7 +260,8 @@ class _Search:
                 replay = self._replay_at(item)
                 node = item.node
                 if replay is not None:
-                    for plan in edits.edits_at(Place(node, item.at, replay), self.confusables):
+                    place = Place(node, item.at, replay)
+                    for plan in edits.edits_at(place, self.confusables, self.rows_apart):
                         self._push(node, plan)
                 if item.at > item.lo:
                     item.at -= 1

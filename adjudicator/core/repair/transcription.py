@@ -11,8 +11,8 @@ kind        what the copy did                                                   
 number      a number one off (``4`` for ``5``, a die ±1)                                0.5
 handwriting a character read as one of like shape (:data:`HANDWRITING`: ``7`` for ``1``)   0.5
 letter      a letter written for one of its game's group (``O``/``M``/``I``)            0.5
-order       two neighbouring tokens, two numbers of a line (dice) or two of its items   0.5
-            (moves) written in another order
+order       two neighbouring tokens, two numbers of a line (dice, in one field or       0.5
+            across its fields) or two of its items (moves) written in another order
 spelling    a name the game knows misspelt, each letter added, left out, changed or     0.5
             two swapped (at most two)
 duplicate   a line written twice: the copy of its neighbour deleted                     0.5
@@ -244,6 +244,24 @@ def near_orders(line: str) -> list[tuple[str, float]]:
             continue
         for now in _orders_of(field):
             found.append(("".join([*fields[:f], now, *fields[f + 1 :]]), TRANSPOSED))
+    found.extend((now, TRANSPOSED) for now in _values_exchanged(line))
+    return found
+
+
+def _values_exchanged(line: str) -> list[str]:
+    """The line with two of its values (numbers written after ``=`` or ``,``: dice, the
+    pips of a name) exchanged across its fields: the dice of a line copied in another
+    order, whatever field each was written in (a battle's volleys, one after another)."""
+    parts = tokens(line)
+    values = [
+        i for i, p in enumerate(parts) if _is_number(p) and i > 0 and parts[i - 1] in ("=", ",")
+    ]
+    found: list[str] = []
+    for i, j in itertools.combinations(values, 2):
+        if parts[i] != parts[j] and _FIELD.search("".join(parts[i:j])):
+            changed = [*parts]
+            changed[i], changed[j] = parts[j], parts[i]
+            found.append("".join(changed))
     return found
 
 
