@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from adjudicator.core.batch.walk import files_under
+from adjudicator.core.capabilities import Repairable
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang, said
@@ -152,14 +153,21 @@ class NotationViolation(InputError):
 
 
 def read_record(
-    registry: Registry, text: str, *, lenient: bool, text_notation: bool = False
+    registry: Registry,
+    text: str,
+    *,
+    lenient: bool,
+    text_notation: bool = False,
+    sheet: bool = False,
 ) -> tuple[Game, GameRecord]:
     """A record's text read into its game's record, each step once and in order: the text
     as a JSON value (:mod:`adjudicator.core.read.strict_json`) or, for text notation, its
     ``[Ruleset]`` tag; the game that reads it (:class:`Registry`); its model (the game's
     reader). ``text_notation`` says the file is named as text notation (``*.txt``): unless
     it opens as a JSON object, it is read as tag pairs and moves, and a missing
-    ``[Ruleset]`` tag is what is wrong with it, not its JSON."""
+    ``[Ruleset]`` tag is what is wrong with it, not its JSON. ``sheet``: a text record is
+    read as a score sheet to repair, where its game reads one otherwise
+    (:meth:`Repairable.read_sheet`)."""
     if text.lstrip().startswith("{"):
         data = parse_json(text, strict=not lenient)
         game = _game_for(registry, "format", data.get("format"), "format")
@@ -167,6 +175,10 @@ def read_record(
     ruleset = ruleset_tag(text) if text.lstrip().startswith("[") else None
     if ruleset is not None:
         game = _game_for(registry, "ruleset", ruleset, "[Ruleset]")
+        if sheet and isinstance(game, Repairable):
+            read = game.read_sheet(text)
+            if read is not None:
+                return game, read
         return game, _read_as(game, game.read_text_record, text, lenient)
     if text_notation or _TAG_PAIR.match(text):
         raise _no_ruleset(registry, text)

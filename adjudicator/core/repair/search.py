@@ -89,6 +89,8 @@ class _Search:
         self.window = window
         self.budget = budget
         self.confusables = game.confusables
+        per_line, first = game.line_events(record)
+        self.sheet = edits.SheetLines(per_line, first, frozenset(record.gaps))
         self.tried = 0
         #: the records tried, by their digests
         self.seen: set[bytes] = set()
@@ -211,7 +213,7 @@ class _Search:
         edits (fewer first, so that a limit of more edits ranks a correction found with
         fewer no later), then nearer the failure first."""
         failed = node.failed_at or 0
-        key = (node.cost + plan.cost, len(node.edits) + 1, abs(plan.at - failed))
+        key = (node.cost + plan.cost, node.errors + 1, abs(plan.at - failed))
         heapq.heappush(self.heap, (*key, next(self.order), plan))
 
     def _place(self, places: Places) -> None:
@@ -219,14 +221,18 @@ class _Search:
         order of arrival as if every place of the node had been pushed at once."""
         node = places.node
         key = (
-            node.cost + CHEAPEST_EDIT,
+            node.cost + (0.0 if node.owes else CHEAPEST_EDIT),
             len(node.edits) + 1,
             abs(places.at - (node.failed_at or 0)),
         )
         heapq.heappush(self.heap, (*key, places.first + places.at - places.lo, places))
 
-    def _places_for(self, node: Node) -> None:
-        found_places = self._places(node)
+    def _places_for(self, node: Node, only: int | None = None) -> None:
+        """Plan ``node``'s places (:meth:`_places`), or the one place ``only``."""
+        if only is None:
+            found_places = self._places(node)
+        else:
+            found_places = self._places_of(node, only, only)
         if found_places is None:
             return
         found_places.first = next(self.order)
@@ -259,14 +265,15 @@ class _Search:
                 replay = self._replay_at(item)
                 node = item.node
                 if replay is not None:
-                    for plan in edits.edits_at(Place(node, item.at, replay), self.confusables):
+                    place = Place(node, item.at, replay)
+                    for plan in edits.edits_at(place, self.confusables, self.sheet):
                         self._push(node, plan)
                 if item.at > item.lo:
                     item.at -= 1
                     self._place(item)
                 continue
             node = self._made(item)
-            key = digest(node.slots.whole(), node.claimed)
+            key = digest(node.slots.whole(), node.claimed) + bytes([node.owes])
             if key not in self.seen:
                 self.seen.add(key)
                 self._try(node)
@@ -290,7 +297,10 @@ class _Search:
             if not any(_within(earlier, node) for earlier in found):
                 found.append(node)
             return
-        if len(node.edits) >= self.max_edits:
+        if node.owes:  # the rest of a sheet line, where the line's first edit left off
+            self._places_for(node, node.next_at)
+            return
+        if node.errors >= self.max_edits:
             return
         if node.reached is not None and node.claimed is None:
             self._push(node, results.fix(node))

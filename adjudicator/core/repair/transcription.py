@@ -23,7 +23,9 @@ swap        two lines exchanged, neighbours or up to :data:`REACH` apart: 1, and
 moved       a line written up to :data:`REACH` lines from its place: 1, and            1.0
             :data:`FARTHER` more for each line farther than the next
 result      the result's winner or reason written wrong                                 0.5
-omission    a line left out, or one written that was not played                         1.5
+omission    a line left out, or one written that was not played (a whole sheet line:   1.5
+            a move pair, once)
+gap         a line left out where the sheet's own numbering skips it                   0.5
 ==========  ==========================================================================  ====
 
 A game names its groups of confusable letters (:attr:`Repairable.confusables`) and the words
@@ -53,6 +55,7 @@ SWAPPED_EVENTS = 1.0
 MOVED_EVENT = 1.0
 RESULT = 0.5
 MISSING_OR_EXTRA_EVENT = 1.5
+NUMBERED_GAP = 0.5
 
 #: Every kind of copying error the model knows, with its cost (per letter for a spelling):
 #: the table of docs/repair.md and docs/ja/repair.md.
@@ -69,6 +72,7 @@ MODEL: dict[str, float] = {
     "moved": MOVED_EVENT,
     "result": RESULT,
     "omission": MISSING_OR_EXTRA_EVENT,
+    "gap": NUMBERED_GAP,
 }
 
 #: Characters a hand writes alike, each pair read either way: digits of like strokes (a 1
