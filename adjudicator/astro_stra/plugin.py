@@ -52,6 +52,8 @@ class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
     cli_module = "adjudicator.astro_stra.cli"
     record_formats = (FORMAT,)
     rulesets = (GAME_ID,)
+    #: black's and white's turns alternate
+    stride = 2
 
     @property
     def rules(self) -> RuleData:

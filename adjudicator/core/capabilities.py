@@ -191,6 +191,10 @@ class Repairable(Interface):
     #: Groups of letters a person copying a score sheet confuses (``"OMI"``): a repair that
     #: changes one of them into another of its group costs less (:mod:`.transcription`).
     confusables: ClassVar[tuple[str, ...]] = ()
+    #: Events from one of a side's events to its next, where the sides write alternate
+    #: events (2): a side's two events exchanged or one moved to the side's next are priced
+    #: as neighbours (:func:`.transcription.apart`).
+    stride: ClassVar[int] = 1
 
     @abstractmethod
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:

@@ -52,6 +52,8 @@ class OrbitDominion(Game, Solver, Positions, LegalList, Perft, Repairable, Skele
     rulesets = (RULESET,)
     #: the orbits' letters, and the separators of a navigation or jump and of a capture
     confusables = ("OMI", "-x")
+    #: red's and blue's actions alternate
+    stride = 2
 
     @property
     def rules(self) -> RuleData:

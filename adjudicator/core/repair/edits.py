@@ -53,6 +53,8 @@ class SheetLines:
     per_line: int = 1
     first: int = 1
     gaps: frozenset[int] = frozenset()
+    #: events from one of a side's events to its next (:attr:`Repairable.stride`)
+    stride: int = 1
 
     def line_at(self, at: int, length: int) -> int:
         """How many events a whole sheet line opened at event ``at`` holds; 1 where no
@@ -93,7 +95,7 @@ def edits_at(
         if line > 1 and at + line <= len(slots):
             cost = _deletion(slots, at, line)
             yield Planned(node, replay, at, "delete", None, cost, owes=line - 1)
-        yield from _reordered(node, replay, at)
+        yield from _reordered(node, replay, at, sheet.stride)
     ahead = slots.lines(at, AHEAD)
     omission = sheet.omission(slots, at)
     for alt in dict.fromkeys([*listed, *replay.omitted(ahead)]):
@@ -134,14 +136,14 @@ def _deletion(slots: Lines, at: int, count: int = 1) -> float:
     return transcription.DUPLICATE if copied else transcription.MISSING_OR_EXTRA_EVENT
 
 
-def _reordered(node: Node, replay: Replay, at: int) -> Iterator[Planned]:
+def _reordered(node: Node, replay: Replay, at: int, stride: int) -> Iterator[Planned]:
     """Lines in another order: line ``at`` exchanged with one up to
     :data:`~.transcription.REACH` after it (a neighbour, one side's next action, the same
     step of the next turn), moved there (written too early), or a line from there moved up
     to ``at`` (written too late)."""
     last = min(len(node.slots) - 1, at + transcription.REACH)
     for other in range(at + 1, last + 1):
-        swap = transcription.apart(transcription.SWAPPED_EVENTS, other - at)
+        swap = transcription.apart(transcription.SWAPPED_EVENTS, other - at, stride)
         yield Planned(node, replay, at, "swap", None, swap, other)
         if other > at + 1:  # one place away, a move is a swap
             move = transcription.apart(transcription.MOVED_EVENT, other - at)

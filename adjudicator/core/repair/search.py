@@ -82,6 +82,7 @@ class _Search:
         top: int,
         window: int | None,
         budget: Budget,
+        sides: tuple[str, ...],
     ) -> None:
         self.record = record
         self.max_edits = max_edits
@@ -89,8 +90,9 @@ class _Search:
         self.window = window
         self.budget = budget
         self.confusables = game.confusables
+        self.sides = sides
         per_line, first = game.line_events(record)
-        self.sheet = edits.SheetLines(per_line, first, frozenset(record.gaps))
+        self.sheet = edits.SheetLines(per_line, first, frozenset(record.gaps), game.stride)
         self.tried = 0
         #: the records tried, by their digests
         self.seen: set[bytes] = set()
@@ -128,7 +130,7 @@ class _Search:
             start=node.base_at,
         )
         problem, computed = validation.run()
-        node.reached = results.reached(problem, computed)
+        node.reached = results.reached(problem, computed, claimed, self.sides)
         return self.failure(problem, len(node.slots))
 
     def _advance(self, replay: Replay, slot: Slot) -> bool:
@@ -336,11 +338,19 @@ def repair(
         )
     repairable = need(game, Repairable)
     budget = Budget(max_replays, seconds)
-    search = _Search(repairable, record, max_edits=max_edits, top=top, window=window, budget=budget)
+    search = _Search(
+        repairable,
+        record,
+        max_edits=max_edits,
+        top=top,
+        window=window,
+        budget=budget,
+        sides=game.sides,
+    )
     slots = tuple(Slot(e.written, i, e) for i, e in enumerate(record.events))
     root = Node(Lines(slots, repairable.renumbered), (), 0.0, 0, game.replay(record), 0)
     root.failed_at = search.failure(verdict.problem, len(slots))
-    root.reached = results.reached(verdict.problem, verdict.computed)
+    root.reached = results.reached(verdict.problem, verdict.computed, record.claimed, game.sides)
     found = search.run(root) if max_edits > 0 else []
     candidates = []
     for node in found:
