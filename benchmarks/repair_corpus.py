@@ -42,8 +42,10 @@ and per game, kind and number of errors: how often the original game (compared a
 the same events and the same claimed result, not the same bytes) is the first candidate and
 among the first three; candidates that are not valid when validated again on their own
 (must be 0); the median and maximum seconds; copies with no candidate, copies the command
-refused (unreadable: exit 2), searches stopped by a budget; and how often several
-candidates tie at the best cost, with the most that tie.
+refused (unreadable: exit 2), searches stopped by a budget; how often several
+candidates tie at the best cost, with the most that tie; and the copies whose original is
+not first but tied at the best cost with the candidate put first ("tied with the
+original": the record does not tell them apart, and no ranking can).
 
     python benchmarks/repair_corpus.py                       # the generator, 12 per game and count
     python benchmarks/repair_corpus.py --sheets              # the hand-made sheets
@@ -785,13 +787,14 @@ class Row:
             sum(x.refused for x in o),
             sum(x.budget for x in o),
             tie,
+            sum(x.rank_tied and x.tied > 1 and not x.top1 for x in o),
         ]
         return "| " + " | ".join(str(c) for c in cells) + " |"
 
 
 COLUMNS = (
     "records | top-1 | top-3 | unsound | median s | max s | no candidate | refused "
-    "(unreadable) | stopped by budget | best cost tied (most tied)"
+    "(unreadable) | stopped by budget | best cost tied (most tied) | tied with the original"
 )
 
 
