@@ -1,7 +1,8 @@
 """Repair in the terms of a game of two sides (issue 41; docs/repair.md, "How candidates are
-ranked" and "What an edit is"): where the sides write alternate lines, one side's two lines
-exchanged is the nearest exchange; and a record claiming a win the rules never decided had
-its reason miscopied when the other side resigned."""
+ranked", "What an edit is" and "The sheet's numbering"): where the sides write alternate
+lines, one side's two lines exchanged is the nearest exchange; a record claiming a win the
+rules never decided had its reason miscopied when the other side resigned; and an
+Astro-Stra turn number skipped says where a turn was left out."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ import json
 from pathlib import Path
 
 from adjudicator import repair, validate
-from adjudicator.core.repair.transcription import FARTHER, RESULT, SWAPPED_EVENTS
+from adjudicator.core.repair.transcription import (
+    FARTHER,
+    NUMBERED_GAP,
+    RESULT,
+    SWAPPED_EVENTS,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 VALID = ROOT / "records"
@@ -44,3 +50,16 @@ def test_a_win_never_decided_is_read_as_the_other_sides_resignation() -> None:
     assert best.record["result"] == original
     assert best.cost == RESULT
     assert [e.op for e in best.edits] == ["result"]
+
+
+def test_an_astro_stra_turn_left_out_under_a_skipped_number_costs_a_numbered_gap() -> None:
+    """Turn 10 left out, the turns after it numbered as on the sheet: the sheet's skipped
+    number says where, and the turn rebuilt there costs a numbered gap, not an omission."""
+    lines = (VALID / "astro-stra/valid/random-game.txt").read_text("utf-8").splitlines()
+    turn = next(i for i, line in enumerate(lines) if line.startswith("10. "))
+    text = "\n".join(lines[:turn] + lines[turn + 1 :]) + "\n"
+    assert validate(text).status == "invalid"
+    found = repair(text, max_edits=1)
+    best = found.candidates[0]
+    assert [(e.op, e.ply) for e in best.edits] == [("insert", 12)]  # after opening and draft
+    assert best.cost == NUMBERED_GAP
