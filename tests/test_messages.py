@@ -166,6 +166,8 @@ def hand_said(source: str) -> list[int]:
             found += [node.lineno for k in node.keywords if k.arg in ("ja", "expected_ja")]
             if getattr(node.func, "id", None) == "Said":
                 found.append(node.lineno)
+            if getattr(node.func, "id", None) == "in_both" and _picks_by_lang(node.args):
+                found.append(node.lineno)
         elif isinstance(node, ast.Dict):
             keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
             if {"en", "ja"} <= keys:
@@ -174,6 +176,18 @@ def hand_said(source: str) -> list[int]:
             names = [t.id for t in node.targets if isinstance(t, ast.Name)]
             found += [node.lineno for name in names if name.upper().endswith("_JA")]
     return found
+
+
+def _picks_by_lang(args: list[object]) -> bool:
+    """``in_both(lambda lang: ja if lang == "ja" else en)``: a pair written out by hand."""
+    import ast
+
+    return any(
+        isinstance(a, ast.Lambda)
+        and isinstance(a.body, ast.IfExp)
+        and "lang" in ast.unparse(a.body.test)
+        for a in args
+    )
 
 
 def catalogued_modules() -> list[str]:
@@ -199,6 +213,8 @@ def test_the_hand_said_check_sees_each_way() -> None:
     assert hand_said('InputError("x", "m", ja="メ")') == [1]
     assert hand_said('InputError("x", m, expected_ja="形")') == [1]
     assert hand_said('Said("yes", "はい")') == [1]
+    assert hand_said('in_both(lambda lang: "はい" if lang == "ja" else "yes")') == [1]
+    assert hand_said("in_both(err.text)") == []
     assert hand_said('WORDS = {"en": "yes", "ja": "はい"}') == [1]
     assert hand_said('_KIND_JA = {"folder": "フォルダ"}') == [1]
     assert hand_said('InputError("x", said("core.note.ignored"))') == []

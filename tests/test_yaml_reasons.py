@@ -42,6 +42,7 @@ BROKEN = {
     "python tag": ("a: !!python/object:os.system x\n", "tag:yaml.org,2002:python/object:os.system"),
     "unhashable key": ("? [1, 2]\n: x\n", ""),
     "duplicate anchor": ("a: &x 1\nb: &x 2\n", ""),
+    "duplicate key": ("a: 1\nb: 2\na: 3\n", ""),
     "control character": ("a: \x01\n", "x0001"),
     "deep nesting": ("a: " + "[" * 70 + "]" * 70 + "\n", ""),
     "alias inside its anchor": ("a: &x [*x]\n", ""),
@@ -103,6 +104,24 @@ def test_a_yaml_number_is_a_decimal_as_the_reader_sees_it(tmp_path: Path, text: 
         read_yaml_model(path, Anything)
     assert refused.value.code == "bad_yaml"
     assert "decimal" in refused.value.text("en")
+
+
+def test_a_key_written_twice_is_refused_naming_both_lines(tmp_path: Path) -> None:
+    """docs/design.md, "Messages": a case whose second ``expect:`` would silently replace
+    the first is refused, naming the key and both lines; a key merged in by ``<<`` may be
+    given again, as the merge intends."""
+    from adjudicator.core.read.yaml_guard import load_yaml
+
+    path = tmp_path / "case.yaml"
+    path.write_text("id: x\nexpect: valid\nnote: n\nexpect: invalid\n", encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        read_yaml_model(path, Anything)
+    assert refused.value.code == "bad_yaml"
+    assert "'expect'" in refused.value.text("en") and "line 2" in refused.value.text("en")
+    assert "4" in str(refused.value.field)
+    assert "2行目" in refused.value.text("ja")
+    merged = load_yaml("base: &b {x: 1, y: 2}\nc:\n  <<: *b\n  x: 5\n")
+    assert merged["c"] == {"x": 5, "y": 2}
 
 
 def test_plain_yaml_numbers_are_read() -> None:

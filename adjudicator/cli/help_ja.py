@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from adjudicator.cli.usage_ja import japanese_errors, speak_japanese_errors
+from adjudicator.core.i18n import template
 
 
 def speak_japanese(root: Any, tree: Sequence[Any]) -> None:
@@ -25,20 +26,20 @@ def speak_japanese(root: Any, tree: Sequence[Any]) -> None:
 
 # --- typer's own words ---------------------------------------------------------------------
 
-#: typer's words in help and errors (``typer.rich_utils``): those it marks for translation.
+#: typer's words in help and errors (``typer.rich_utils``): those it marks for translation,
+#: each with its id in the shell's catalogue.
 TYPER_WORDS = {
-    "DEPRECATED_STRING": "(非推奨) ",
-    "DEFAULT_STRING": "[既定値: {}]",
-    "ENVVAR_STRING": "[環境変数: {}]",
-    "REQUIRED_LONG_STRING": "[必須]",
-    "ARGUMENTS_PANEL_TITLE": "引数",
-    "OPTIONS_PANEL_TITLE": "オプション",
-    "COMMANDS_PANEL_TITLE": "コマンド",
-    "ERRORS_PANEL_TITLE": "エラー",
-    "ABORTED_TEXT": "中断しました。",
-    "RICH_HELP": "使い方は [blue]'{command_path} {help_option}'[/] で表示されます。",
+    "DEPRECATED_STRING": "cli.typer.deprecated",
+    "DEFAULT_STRING": "cli.typer.default",
+    "ENVVAR_STRING": "cli.typer.envvar",
+    "REQUIRED_LONG_STRING": "cli.typer.required",
+    "ARGUMENTS_PANEL_TITLE": "cli.typer.arguments_panel",
+    "OPTIONS_PANEL_TITLE": "cli.typer.options_panel",
+    "COMMANDS_PANEL_TITLE": "cli.typer.commands_panel",
+    "ERRORS_PANEL_TITLE": "cli.typer.errors_panel",
+    "ABORTED_TEXT": "cli.typer.aborted",
+    "RICH_HELP": "cli.typer.try_help",
 }
-USAGE = "使い方: "
 _english_words: dict[str, str] = {}
 
 
@@ -47,9 +48,9 @@ def _typer_words() -> None:
     its words are read when they are printed."""
     from typer import rich_utils
 
-    for name, japanese in TYPER_WORDS.items():
+    for name, key in TYPER_WORDS.items():
         _english_words.setdefault(name, getattr(rich_utils, name))
-        setattr(rich_utils, name, japanese)
+        setattr(rich_utils, name, template(key, "ja"))
 
 
 def speak_english() -> None:
@@ -67,7 +68,8 @@ def _japanese_context(base: type) -> type:
 
     class Formatter(base.formatter_class):  # type: ignore[name-defined,misc]  # click's class, known only at run time
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-            super().write_usage(prog, args, USAGE if prefix is None else prefix)
+            head = template("cli.typer.usage", "ja") if prefix is None else prefix
+            super().write_usage(prog, args, head)
 
     class JapaneseContext(base):  # type: ignore[misc]  # a subclass of the command's context class, chosen at run time
         formatter_class = Formatter

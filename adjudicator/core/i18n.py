@@ -145,6 +145,13 @@ def in_both(words: Callable[[Lang], str]) -> Said:
     return Said(words("en"), words("ja"))
 
 
+def given_in_both(en: str, ja: str) -> Said:
+    """Words that data gives in both languages (a conformance case's ``description`` beside
+    its ``description_ja``, a game's rule data naming a place in Japanese beside its id): the
+    data's own words, not the tool's, so not in the catalogue."""
+    return Said(en, ja)
+
+
 def said(key: str, /, **params: object) -> Said:
     """The message ``key`` in English carrying its Japanese (a :class:`Said`), for a value
     that is made before the language is known."""

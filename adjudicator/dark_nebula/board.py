@@ -24,7 +24,7 @@ from typing import Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from adjudicator.core.errors import InputError
-from adjudicator.core.i18n import Lang, Said, in_both, said
+from adjudicator.core.i18n import Lang, Said, given_in_both, in_both, said
 from adjudicator.core.read.yaml_model import read_yaml_model
 from adjudicator.core.write.display import path_text
 
@@ -106,7 +106,7 @@ class CounterKind(BaseModel):
         """The counter as a message names it: its id in words in English (``guard ship``),
         the board's printed name in Japanese (警備艦). An English message never carries the
         printed name: a reader of English reads the kind, as the notation writes it."""
-        return in_both(lambda lang: self.name if lang == "ja" else self.id.replace("_", " "))
+        return given_in_both(self.id.replace("_", " "), self.name)
 
 
 class BoardDefinition(BaseModel):

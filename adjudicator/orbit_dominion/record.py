@@ -99,16 +99,7 @@ class Result(BaseModel):
         if self.winner == "draw" and self.reason not in ("move_limit", "forfeit", None):
             raise RecordRule("orbit_dominion.record_rule.draw_reason", given=self.reason)
         result_rules(self.winner, self.reason, self.resigned)
-        if self.resigned is not None and self.winner != _OTHER[self.resigned]:
-            raise RecordRule(
-                "orbit_dominion.record_rule.winner_of_resignation",
-                side=self.resigned,
-                other=_OTHER[self.resigned],
-            )
         return self
-
-
-_OTHER = {"red": "blue", "blue": "red"}
 
 
 class Record(BaseModel):

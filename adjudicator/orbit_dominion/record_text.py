@@ -40,7 +40,7 @@ from adjudicator.core.read.numbers import (
     read_int,
 )
 from adjudicator.core.read.records import load_model
-from adjudicator.core.read.strict_json import json_problem_ja
+from adjudicator.core.read.strict_json import json_problem
 from adjudicator.core.read.tagged_text import (
     TAG_LINE,
     Reading,
@@ -115,12 +115,10 @@ def _ext(tag: Tag, reading: Reading) -> Any:
     try:
         return strict_json.loads(tag.value, strict=not reading.lenient)
     except json.JSONDecodeError as exc:
-        problem = exc.msg
-        why = in_both(lambda lang: json_problem_ja(problem) if lang == "ja" else problem)
+        why = json_problem(exc.msg)
         raise _error_at(tag.where, said("orbit_dominion.text.ext_not_json", why=why)) from None
     except InputError as err:
-        refused = err
-        why = in_both(lambda lang: refused.text(lang) if lang == "ja" else refused.message)
+        why = in_both(err.text)
         raise _error_at(tag.where, said("orbit_dominion.text.ext_not_strict", why=why)) from None
 
 

@@ -78,7 +78,7 @@ def report(
     fields: dict[str, object] = {"side": side, "within": solution.within, "depth": solution.depth}
     if solution.result == "decided":
         reason = rule_data().reason_name(solution.reason, lang) if solution.reason else ""
-        fields["outcome"] = f"{side}({reason})" if lang == "ja" else f"{side} ({reason})"
+        fields["outcome"] = say("orbit_dominion.solve.outcome", lang, side=side, reason=reason)
         console.print(say("orbit_dominion.solve.decided", lang, **fields))
         return
     if solution.result == "value":

@@ -30,7 +30,7 @@ from adjudicator.core.conformance.hello import EngineInfo, HelloFailure, handsha
 from adjudicator.core.conformance.json_types import not_strings, same_json
 from adjudicator.core.conformance.playthrough import Ask, check_playthrough
 from adjudicator.core.conformance.words import joined, said_of
-from adjudicator.core.i18n import Said, in_both, said
+from adjudicator.core.i18n import Said, given_in_both, said
 from adjudicator.core.judge.references import RuleData
 
 Status = Literal["passed", "failed", "skipped", "errored"]
@@ -84,7 +84,7 @@ def described(case: Case) -> str:
     if case.description_ja is None:
         return en
     ja = _one_line_ja(case.description_ja)
-    return in_both(lambda lang: ja if lang == "ja" else en)
+    return given_in_both(en, ja)
 
 
 @dataclass

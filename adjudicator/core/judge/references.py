@@ -282,9 +282,8 @@ class RuleData(BaseModel):
         ident, _, value = in_force.partition("=")
         for i in self.interpretations:
             if i.id == ident:
-                title = (
-                    f"解釈{i.number} {i.title_ja}" if lang == "ja" else f"{i.number} {i.title_en}"
-                )
+                named = i.title_ja if lang == "ja" else i.title_en
+                title = say("core.interpretation.title", lang, number=i.number, title=named)
                 return f"{title} ({value})" if value else title
         return in_force
 

@@ -28,7 +28,7 @@ from itertools import accumulate
 from typing import Any
 
 from adjudicator.core.errors import InputError, line_col
-from adjudicator.core.i18n import in_both, in_lang, said
+from adjudicator.core.i18n import in_both, said
 from adjudicator.core.read.lines import lines
 
 #: Deeper nesting than any record or request needs; deeper input is refused before it can
@@ -336,15 +336,6 @@ def json_problem(msg: str) -> str:
     reason = msg.removesuffix(" at")
     key = _JSON_REASONS.get(reason)
     return said(key) if key else reason
-
-
-def json_problem_ja(msg: str) -> str:
-    """The JSON decoder's complaint ``msg`` in Japanese (as it is, when not catalogued)."""
-    return in_lang(json_problem(msg), "ja") if msg.removesuffix(" at") in _JSON_REASONS else msg
-
-
-#: How much of a file to examine for the "this looks like YAML" hint.
-_HINT_LINES = 50
 
 
 #: How much of a file to examine for the "this looks like YAML" hint.

@@ -67,6 +67,11 @@ class BoundedLoader(Composer, _Base):
         if self._expanded > MAX_EXPANDED_NODES:
             raise Refused("core.yaml_reason.too_many_nodes", mark, nodes=MAX_EXPANDED_NODES)
 
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        _no_key_twice(self, node)
+        made: dict[Any, Any] = super().construct_mapping(node, deep)
+        return made
+
     def _next_node(self) -> tuple[str | None, Mark]:
         """The anchor (or alias) of the node that starts next, and where it starts: the
         composer is asked for a node only where one starts, and a mark of the C parser
@@ -96,6 +101,26 @@ class BoundedLoader(Composer, _Base):
         self._count(1, mark)
         self._sizes[id(node)] = self._expanded - before
         return node
+
+
+def _no_key_twice(loader: BoundedLoader, node: yaml.MappingNode) -> None:
+    """A mapping is refused when one of its keys is written twice: PyYAML keeps the last
+    without a word, and a case or board whose second ``expect:`` silently replaces the first
+    is not the file its author reads. Keys merged in by ``<<`` may be given again (that is
+    what the merge is for)."""
+    first: dict[Any, int] = {}
+    for key_node, _ in node.value:
+        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE:
+            continue
+        key = loader.construct_object(key_node)
+        line = key_node.start_mark.line + 1
+        if key in first:
+            mark, shown = key_node.start_mark, str(key)[:40]
+            raise Refused("core.yaml_reason.duplicate_key", mark, key=shown, first=first[key])
+        first[key] = line
+
+
+_MERGE = "tag:yaml.org,2002:merge"
 
 
 def _integer(loader: BoundedLoader, node: yaml.ScalarNode) -> int:
