@@ -77,3 +77,18 @@ def test_a_pair_written_twice_is_deleted_as_one_duplicate() -> None:
     found = repair(text, max_edits=1)
     assert found.candidates[0].record["moves"] == MOVES
     assert found.candidates[0].cost == DUPLICATE
+
+
+def test_a_sheet_wrong_only_in_its_numbering_is_refused_not_called_valid(tmp_path: Path) -> None:
+    """Red's action of pair 12 written at the end of line 11, every action in its order: the
+    actions are the game, only the numbering is wrong, which no edit of the events
+    corrects. ``repair`` refuses the sheet as ``validate`` does, never "valid as written"."""
+    written = lines()
+    written[10] = [*written[10], written[11][0]]
+    written[11] = written[11][1:]
+    path = tmp_path / "numbering.txt"
+    path.write_text(sheet(list(enumerate(written, 1))), encoding="utf-8")
+    assert validate(path).status == "unreadable"
+    result = CliRunner().invoke(build_app(Registry(installed_games())), ["repair", str(path)])
+    assert result.exit_code == 2
+    assert "without its number" in result.output

@@ -16,7 +16,7 @@ import sys
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -176,9 +176,7 @@ def read_record(
     if ruleset is not None:
         game = _game_for(registry, "ruleset", ruleset, "[Ruleset]")
         if sheet and isinstance(game, Repairable):
-            read = game.read_sheet(text)
-            if read is not None:
-                return game, read
+            return game, _read_sheet(game, text, lenient)
         return game, _read_as(game, game.read_text_record, text, lenient)
     if text_notation or _TAG_PAIR.match(text):
         raise _no_ruleset(registry, text)
@@ -187,6 +185,22 @@ def read_record(
         raise InputError("bad_record", said("core.batch.array"))
     parse_json(text)  # reports the JSON error, with a YAML hint where it fits
     raise InputError("bad_record", said("core.batch.not_a_record"))
+
+
+def _read_sheet(game: Repairable, text: str, lenient: bool) -> GameRecord:
+    """A text record as its notation reads it; refused, the text read as a score sheet to
+    repair (:meth:`Repairable.read_sheet`), the refusal kept (:attr:`GameRecord.refused`)."""
+    assert isinstance(game, Game)
+    try:
+        return _read_as(game, game.read_text_record, text, lenient)
+    except InputError as err:
+        try:
+            read = game.read_sheet(text)
+        except InputError:
+            raise err from None
+        if read is None:
+            raise
+        return replace(read, refused=err)
 
 
 def _read_as(game: Game, read: Callable[..., R], source: Any, lenient: bool) -> R:

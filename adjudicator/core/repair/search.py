@@ -331,6 +331,8 @@ def repair(
 ) -> Repair:
     """The best corrections of ``record`` within ``max_edits`` edits, cheapest first."""
     verdict = validate(source, record, game.replay(record), lenient=False, lang=lang)
+    if verdict.status != "invalid" and record.refused is not None:
+        raise record.refused  # only the sheet's numbering was wrong: nothing here repairs it
     if verdict.status != "invalid":
         status: Literal["pending", "valid"] = "pending" if verdict.status == "pending" else "valid"
         return Repair(
