@@ -188,11 +188,12 @@ def read_record(
 
 
 def _read_sheet(game: Repairable, text: str, lenient: bool) -> GameRecord:
-    """A text record as its notation reads it; refused, the text read as a score sheet to
-    repair (:meth:`Repairable.read_sheet`), the refusal kept (:attr:`GameRecord.refused`)."""
+    """A text record read as a score sheet to repair (:meth:`Repairable.read_sheet`), its
+    numbering's evidence kept; when its notation refuses it, the refusal kept too
+    (:attr:`GameRecord.refused`)."""
     assert isinstance(game, Game)
     try:
-        return _read_as(game, game.read_text_record, text, lenient)
+        record = _read_as(game, game.read_text_record, text, lenient)
     except InputError as err:
         try:
             read = game.read_sheet(text)
@@ -201,6 +202,7 @@ def _read_sheet(game: Repairable, text: str, lenient: bool) -> GameRecord:
         if read is None:
             raise
         return replace(read, refused=err)
+    return game.read_sheet(text) or record  # what its numbering says, where a game reads it
 
 
 def _read_as(game: Game, read: Callable[..., R], source: Any, lenient: bool) -> R:
