@@ -47,6 +47,15 @@ def load_record(source: str | Path, *, lenient: bool = False) -> GameRecord:
     return record
 
 
+def _sheet(source: str | Path) -> GameRecord:
+    """A record read as a score sheet to repair, as ``adjudicator repair`` reads it: its
+    numbering evidence, not refused, where its game reads a sheet so."""
+    text = read_text(source) if isinstance(source, Path) else source
+    as_text = isinstance(source, Path) and is_text_notation(source)
+    _, record = read_record(_registry(), text, lenient=False, text_notation=as_text, sheet=True)
+    return record
+
+
 def validate(
     source: str | Path | GameRecord, *, lenient: bool = False, lang: Lang = "en"
 ) -> Verdict:
@@ -88,7 +97,7 @@ def repair(
     from adjudicator.core.repair.search import repair as search
 
     name = str(source) if isinstance(source, Path) else "<record>"
-    record = source if isinstance(source, GameRecord) else load_record(source)
+    record = source if isinstance(source, GameRecord) else _sheet(source)
     return search(
         game(record.game),
         record,

@@ -52,6 +52,8 @@ class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
     cli_module = "adjudicator.astro_stra.cli"
     record_formats = (FORMAT,)
     rulesets = (GAME_ID,)
+    #: black's and white's turns alternate
+    stride = 2
 
     @property
     def rules(self) -> RuleData:
@@ -146,6 +148,24 @@ class AstroStra(Game, LegalList, Repairable, Skeleton, Playthroughs):
         corrected = model.model_copy(update=update)
         corrected._written = None  # numbered in order now: the turns are what it holds
         return corrected.to_game_record([])
+
+    def read_sheet(self, text: str) -> GameRecord:
+        """The record as its notation reads it (a turn's number out of sequence is judged at
+        its turn, not refused), with the turns whose number skips one kept as the places a
+        turn was left out (:attr:`GameRecord.gaps`)."""
+        from dataclasses import replace
+
+        record = self.read_text_record(text, lenient=False)
+        model: Record = record.model  # this game's record holds its own model
+        gaps = []
+        last = 0
+        for index, entry in enumerate(model.written_turns()):
+            if isinstance(entry, str):
+                continue
+            if entry[0] > last + 1:
+                gaps.append(index + 2)  # the opening and the draft come first
+            last = entry[0]
+        return replace(record, gaps=tuple(gaps))
 
     def chance(self, line: str) -> bool:
         """The opening roll and every turn (step 1 rolls its three dice)."""

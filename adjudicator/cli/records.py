@@ -26,10 +26,13 @@ if TYPE_CHECKING:
     from adjudicator.core.write.svg import Picture
 
 
-def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRecord, str]:
-    """The record's game, the record and the file's text; a message and exit 2 if unread."""
+def load(
+    registry: Registry, path: Path, *, lenient: bool, sheet: bool = False
+) -> tuple[Game, GameRecord, str]:
+    """The record's game, the record and the file's text; a message and exit 2 if unread.
+    ``sheet``: read as a score sheet to repair."""
     try:
-        return load_record(registry, path, lenient=lenient)
+        return load_record(registry, path, lenient=lenient, sheet=sheet)
     except InputError as err:
         fail(err)
 

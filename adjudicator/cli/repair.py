@@ -83,7 +83,7 @@ def repair(
 
     chosen = resolve_lang(lang)
     check_output(write, "--write", [source])  # before the search, not after it
-    game, record, _ = load(ctx.obj, source, lenient=False)
+    game, record, _ = load(ctx.obj, source, lenient=False, sheet=True)
     try:
         found = search(
             game,

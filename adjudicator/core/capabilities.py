@@ -191,6 +191,10 @@ class Repairable(Interface):
     #: Groups of letters a person copying a score sheet confuses (``"OMI"``): a repair that
     #: changes one of them into another of its group costs less (:mod:`.transcription`).
     confusables: ClassVar[tuple[str, ...]] = ()
+    #: Events from one of a side's events to its next, where the sides write alternate
+    #: events (2): a side's two events exchanged or one moved to the side's next are priced
+    #: as neighbours (:func:`.transcription.apart`).
+    stride: ClassVar[int] = 1
 
     @abstractmethod
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
@@ -209,6 +213,20 @@ class Repairable(Interface):
         that deletes one erases what chance wrote and no copying error explains, and is
         said to be doubtful. A game without dice has none."""
         return False
+
+    def line_events(self, record: GameRecord) -> tuple[int, int]:
+        """How the score sheet writes events on its lines: so many on each line, and so many
+        on its first (Orbit Dominion: a move pair, red's and blue's actions; blue's alone
+        on the first line when blue moves first). A person copying a sheet leaves out or
+        writes twice a whole line; a repair edits such a line as one copying error."""
+        return 1, 1
+
+    def read_sheet(self, text: str) -> GameRecord | None:
+        """``text`` read as a score sheet to repair, for a game whose text notation numbers
+        its lines: the numbers read as evidence, not refused (a number skipped says a line
+        is missing there, :attr:`GameRecord.gaps`); ``None`` for a game that reads a sheet
+        as its notation does."""
+        return None
 
     def renumbered(self, line: str, index: int) -> str:
         """``line`` written as the event at ``index`` (0-based) of its record: for a game

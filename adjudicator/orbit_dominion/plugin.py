@@ -52,6 +52,8 @@ class OrbitDominion(Game, Solver, Positions, LegalList, Perft, Repairable, Skele
     rulesets = (RULESET,)
     #: the orbits' letters, and the separators of a navigation or jump and of a capture
     confusables = ("OMI", "-x")
+    #: red's and blue's actions alternate
+    stride = 2
 
     @property
     def rules(self) -> RuleData:
@@ -145,6 +147,24 @@ class OrbitDominion(Game, Solver, Positions, LegalList, Perft, Repairable, Skele
         n = ply if start_position(record.model.start).turn == BLUE else ply - 1
         side = side_name(self.rules, "red" if n % 2 == 0 else "blue", lang)
         return say("orbit_dominion.repair.on_sheet", lang, move=n // 2 + 1, side=side)
+
+    def line_events(self, record: GameRecord) -> tuple[int, int]:
+        """A sheet line is a move pair, red's action and blue's; blue's first action alone
+        on the first line when blue moves first."""
+        from adjudicator.orbit_dominion.board import BLUE
+        from adjudicator.orbit_dominion.position import start_position
+
+        return 2, 1 if start_position(record.model.start).turn == BLUE else 2
+
+    def read_sheet(self, text: str) -> GameRecord:
+        """The sheet's move numbers read as evidence of a pair left out or written twice,
+        not refused (:func:`.record_text.parse_sheet`)."""
+        from dataclasses import replace
+
+        from adjudicator.orbit_dominion import record_text
+
+        record, notes, gaps = record_text.parse_sheet(text)
+        return replace(record.to_game_record(notes), gaps=gaps)
 
     def with_events(self, record: GameRecord, events: list[tuple[str, int | None]]) -> GameRecord:
         model: Record = record.model  # this game's record holds its own model

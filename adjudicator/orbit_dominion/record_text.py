@@ -202,6 +202,20 @@ def _header(text: str, reading: Reading, where: _Lines) -> tuple[dict[str, Any],
 
 def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
     """Read a text record: its tags (:func:`_header`), then its movetext."""
+    return _parse(text, lenient, None)
+
+
+def parse_sheet(text: str) -> tuple[Record, list[Note], tuple[int, ...]]:
+    """Read a score sheet to repair: as :func:`parse` reads it strictly, but its move
+    numbers read as evidence, not refused: where a number is skipped or repeated, or a
+    line holds another count of moves than a pair, the index of the next move is kept
+    (a line left out, written twice or with a move on another line, there)."""
+    gaps: list[int] = []
+    record, notes = _parse(text, False, gaps)
+    return record, notes, tuple(gaps)
+
+
+def _parse(text: str, lenient: bool, gaps: list[int] | None) -> tuple[Record, list[Note]]:
     notes: list[Note] = []
     where = _Lines(text)
     fields, pos = _header(text, Reading(lenient, notes), where)
@@ -213,7 +227,7 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
             _as_written('[Ruleset "orbit-dominion/4.2"]'),
         )
     read = _Read(text, lenient, notes, where)
-    moves, closing = _movetext(read, pos, fields.get("start", "standard"))
+    moves, closing = _movetext(read, pos, fields.get("start", "standard"), gaps)
     result = fields.pop("result", {})
     claimed_token, reason = result.get("claimed"), result.get("reason")
     if claimed_token is not None and claimed_token != closing:
@@ -278,9 +292,13 @@ class _Read(NamedTuple):
 _MOVE_NUMBER = re.compile(r"[0-9]+\.(?:\.\.)?")
 
 
-def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, Any]], str]:
+def _movetext(
+    read: _Read, pos: int, start: str, gaps: list[int] | None = None
+) -> tuple[list[str | dict[str, Any]], str]:
     """The moves and the closing result token. Red's moves open numbered pairs (``3.``);
-    when blue moves first the first move is numbered ``1...``."""
+    when blue moves first the first move is numbered ``1...``. With ``gaps`` (a sheet to
+    repair) the numbers are evidence: where one disagrees, the index of the next move is
+    kept there (:class:`_Numbering`), and the moves are read on."""
     text = read.text
     try:
         blue_first = start_position(start).turn == BLUE
@@ -291,6 +309,7 @@ def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, A
     i = 0
     numbered = False
     closing: str | None = None
+    numbering = _Numbering(blue_first)
     while (m := _TOKEN.match(body, i)) and m.end() > i:
         at = pos + m.start(m.lastgroup or 0)
         i = m.end()
@@ -305,7 +324,11 @@ def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, A
         word = m["word"]
         if word and not word.isascii() and _MOVE_NUMBER.fullmatch(ascii_spelling(word)):
             number = read.ascii(word, ascii_spelling(word), at)  # ``１.``
-        if number:
+        if number and gaps is not None:
+            if numbering.skips(number, len(moves)):
+                gaps.append(len(moves))
+            numbered = True
+        elif number:
             if not opens_pair or numbered or number != expected:
                 wanted = (
                     expected if opens_pair and not numbered else said("orbit_dominion.text.a_move")
@@ -325,7 +348,7 @@ def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, A
         elif m["word"] in RESULT_TOKENS:
             closing = m["word"]
         else:
-            if opens_pair and not numbered:
+            if opens_pair and not numbered and gaps is None:
                 raise _error(
                     text,
                     at,
@@ -343,6 +366,29 @@ def _movetext(read: _Read, pos: int, start: str) -> tuple[list[str | dict[str, A
     if closing is None:
         raise _error(text, len(text), said("orbit_dominion.text.missing_result"), said(RESULTS))
     return moves, closing
+
+
+class _Numbering:
+    """A score sheet's move numbers as written, for a repair: each is expected one more
+    than the last, after a pair of moves (after blue's first alone when blue moves
+    first)."""
+
+    def __init__(self, blue_first: bool) -> None:
+        self.blue_first = blue_first
+        self.last = 0
+        self.since = 0
+
+    def skips(self, number: str, moves: int) -> bool:
+        """Whether ``number``, written before move ``moves`` (0-based), says a move or a
+        pair was left out before it: a number skipped, or the line before it short. (A
+        number repeated or a line too long says a line written twice or a move on the
+        wrong line: the search's edits, priced as any, find those.)"""
+        value = read_int(number.rstrip("."))
+        on_line = 1 if self.blue_first and self.since == 0 else 2
+        short = self.last > 0 and moves - self.since < on_line
+        skipped = value > self.last + 1
+        self.last, self.since = value, moves
+        return short or skipped
 
 
 def _annotate(moves: list[str | dict[str, Any]], inner: str, read: _Read, at: int) -> None:

@@ -16,11 +16,12 @@ import sys
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from adjudicator.core.batch.walk import files_under
+from adjudicator.core.capabilities import Repairable
 from adjudicator.core.errors import InputError
 from adjudicator.core.game import Game
 from adjudicator.core.i18n import Lang, said
@@ -152,14 +153,21 @@ class NotationViolation(InputError):
 
 
 def read_record(
-    registry: Registry, text: str, *, lenient: bool, text_notation: bool = False
+    registry: Registry,
+    text: str,
+    *,
+    lenient: bool,
+    text_notation: bool = False,
+    sheet: bool = False,
 ) -> tuple[Game, GameRecord]:
     """A record's text read into its game's record, each step once and in order: the text
     as a JSON value (:mod:`adjudicator.core.read.strict_json`) or, for text notation, its
     ``[Ruleset]`` tag; the game that reads it (:class:`Registry`); its model (the game's
     reader). ``text_notation`` says the file is named as text notation (``*.txt``): unless
     it opens as a JSON object, it is read as tag pairs and moves, and a missing
-    ``[Ruleset]`` tag is what is wrong with it, not its JSON."""
+    ``[Ruleset]`` tag is what is wrong with it, not its JSON. ``sheet``: a text record is
+    read as a score sheet to repair, where its game reads one otherwise
+    (:meth:`Repairable.read_sheet`)."""
     if text.lstrip().startswith("{"):
         data = parse_json(text, strict=not lenient)
         game = _game_for(registry, "format", data.get("format"), "format")
@@ -167,6 +175,8 @@ def read_record(
     ruleset = ruleset_tag(text) if text.lstrip().startswith("[") else None
     if ruleset is not None:
         game = _game_for(registry, "ruleset", ruleset, "[Ruleset]")
+        if sheet and isinstance(game, Repairable):
+            return game, _read_sheet(game, text, lenient)
         return game, _read_as(game, game.read_text_record, text, lenient)
     if text_notation or _TAG_PAIR.match(text):
         raise _no_ruleset(registry, text)
@@ -175,6 +185,24 @@ def read_record(
         raise InputError("bad_record", said("core.batch.array"))
     parse_json(text)  # reports the JSON error, with a YAML hint where it fits
     raise InputError("bad_record", said("core.batch.not_a_record"))
+
+
+def _read_sheet(game: Repairable, text: str, lenient: bool) -> GameRecord:
+    """A text record read as a score sheet to repair (:meth:`Repairable.read_sheet`), its
+    numbering's evidence kept; when its notation refuses it, the refusal kept too
+    (:attr:`GameRecord.refused`)."""
+    assert isinstance(game, Game)
+    try:
+        record = _read_as(game, game.read_text_record, text, lenient)
+    except InputError as err:
+        try:
+            read = game.read_sheet(text)
+        except InputError:
+            raise err from None
+        if read is None:
+            raise
+        return replace(read, refused=err)
+    return game.read_sheet(text) or record  # what its numbering says, where a game reads it
 
 
 def _read_as(game: Game, read: Callable[..., R], source: Any, lenient: bool) -> R:

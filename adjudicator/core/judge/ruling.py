@@ -65,13 +65,22 @@ class Ruling(BaseModel):
     outcome_after: OutcomeAfter | None = None
 
 
-def load(registry: Registry, path: Path, *, lenient: bool) -> tuple[Game, GameRecord, str]:
+def load(
+    registry: Registry, path: Path, *, lenient: bool, sheet: bool = False
+) -> tuple[Game, GameRecord, str]:
     """The record's game, the record and the file's text; an ``InputError`` naming the
-    file (:meth:`InputError.in_file`) if it does not read."""
+    file (:meth:`InputError.in_file`) if it does not read. ``sheet``: read as a score sheet
+    to repair (:func:`~adjudicator.core.batch.files.read_record`)."""
     try:
         text = read_text(path)
         return (
-            *read_record(registry, text, lenient=lenient, text_notation=is_text_notation(path)),
+            *read_record(
+                registry,
+                text,
+                lenient=lenient,
+                text_notation=is_text_notation(path),
+                sheet=sheet,
+            ),
             text,
         )
     except InputError as err:

@@ -53,6 +53,15 @@ class GameRecord:
     events: Sequence[Event]
     claimed: ClaimedResult
     warnings: list[Note] = field(default_factory=list)
+    #: Where the sheet's own numbering disagrees with the events read (a number skipped,
+    #: repeated or come early): the indices of the events written after each such place.
+    #: Only a record read as a score sheet for repair has any (:meth:`Repairable.read_sheet`);
+    #: a repair takes them as evidence of where a line was left out.
+    gaps: tuple[int, ...] = ()
+    #: Why the notation refused the text, for a record read as a score sheet only because
+    #: it did: a sheet valid once read so had only its numbering wrong, which no repair of
+    #: its events corrects, and is refused as the notation refused it.
+    refused: InputError | None = None
 
 
 class ClaimedResultModel(BaseModel):

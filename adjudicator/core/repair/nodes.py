@@ -33,6 +33,11 @@ class Node:
     claimed: ClaimedResult | None = None
     #: the result the game reaches, when the record claims another (:data:`.results.FIXES`)
     reached: ClaimedResult | None = None
+    #: events of a sheet line its last edit left half made, to insert or delete after it
+    #: by the same edit at no further cost (:class:`.edits.SheetLines`)
+    owes: int = 0
+    #: the copying errors its edits make: a whole sheet line left out or written twice is one
+    errors: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +53,8 @@ class Planned:
     cost: float
     #: a swap's other line, or where a move takes line ``at``
     other: int = -1
+    #: events of the same sheet line still to insert or delete after this one
+    owes: int = 0
 
 
 class Place(NamedTuple):

@@ -22,14 +22,27 @@ CODES = frozenset(
 )
 
 #: The checks a claimed result fails that one field written wrong explains: the winner or
-#: the reason the game reaches, or a result never written for a game the rules decided.
+#: the reason the game reaches, or a result never written for a game the rules decided
+#: (and a win claimed for a game no rule decided: :func:`reached`).
 FIXES = frozenset({"result_missing", "wrong_winner", "wrong_reason"})
 
 
-def reached(problem: Problem | None, computed: Outcome | None) -> ClaimedResult | None:
+def reached(
+    problem: Problem | None,
+    computed: Outcome | None,
+    claimed: ClaimedResult,
+    sides: tuple[str, ...],
+) -> ClaimedResult | None:
     """The result the game reaches, when the record claims another that one field written
-    wrong explains; else ``None``."""
-    if problem is None or problem.code not in FIXES or computed is None:
+    wrong explains; else ``None``. A record claiming a win the rules never decided, of a
+    game of two sides, had its reason written wrong if the game ended by the other side's
+    resignation: the winner as written, by resignation."""
+    if problem is None:
+        return None
+    if problem.code == "result_undecided" and claimed.winner in sides and len(sides) == 2:
+        loser = next(side for side in sides if side != claimed.winner)
+        return ClaimedResult(winner=claimed.winner, reason="resignation", resigned=loser)
+    if problem.code not in FIXES or computed is None:
         return None
     return ClaimedResult(winner=computed.winner, reason=computed.reason)
 
@@ -59,7 +72,7 @@ def claiming(game: Game, record: GameRecord, claimed: ClaimedResult) -> GameReco
     """``record`` claiming another result: its JSON record's ``result``, the format every
     game writes it in, read back."""
     data = game.record_data(record)
-    data["result"] = {**(data.get("result") or {}), **claimed.model_dump(exclude={"resigned"})}
+    data["result"] = {**(data.get("result") or {}), **claimed.model_dump()}
     return game.read_json_record(data, lenient=False)
 
 

@@ -82,6 +82,7 @@ class _Search:
         top: int,
         window: int | None,
         budget: Budget,
+        sides: tuple[str, ...],
     ) -> None:
         self.record = record
         self.max_edits = max_edits
@@ -89,7 +90,10 @@ class _Search:
         self.window = window
         self.budget = budget
         self.confusables = game.confusables
-        self.rows_apart = game.rows_apart
+        self.sides = sides
+        per_line, first = game.line_events(record)
+        gaps = frozenset(record.gaps)
+        self.sheet = edits.SheetLines(per_line, first, gaps, game.stride, game.rows_apart)
         self.tried = 0
         #: the records tried, by their digests
         self.seen: set[bytes] = set()
@@ -127,7 +131,7 @@ class _Search:
             start=node.base_at,
         )
         problem, computed = validation.run()
-        node.reached = results.reached(problem, computed)
+        node.reached = results.reached(problem, computed, claimed, self.sides)
         return self.failure(problem, len(node.slots))
 
     def _advance(self, replay: Replay, slot: Slot) -> bool:
@@ -212,7 +216,7 @@ class _Search:
         edits (fewer first, so that a limit of more edits ranks a correction found with
         fewer no later), then nearer the failure first."""
         failed = node.failed_at or 0
-        key = (node.cost + plan.cost, len(node.edits) + 1, abs(plan.at - failed))
+        key = (node.cost + plan.cost, node.errors + 1, abs(plan.at - failed))
         heapq.heappush(self.heap, (*key, next(self.order), plan))
 
     def _place(self, places: Places) -> None:
@@ -220,14 +224,18 @@ class _Search:
         order of arrival as if every place of the node had been pushed at once."""
         node = places.node
         key = (
-            node.cost + CHEAPEST_EDIT,
+            node.cost + (0.0 if node.owes else CHEAPEST_EDIT),
             len(node.edits) + 1,
             abs(places.at - (node.failed_at or 0)),
         )
         heapq.heappush(self.heap, (*key, places.first + places.at - places.lo, places))
 
-    def _places_for(self, node: Node) -> None:
-        found_places = self._places(node)
+    def _places_for(self, node: Node, only: int | None = None) -> None:
+        """Plan ``node``'s places (:meth:`_places`), or the one place ``only``."""
+        if only is None:
+            found_places = self._places(node)
+        else:
+            found_places = self._places_of(node, only, only)
         if found_places is None:
             return
         found_places.first = next(self.order)
@@ -261,14 +269,14 @@ class _Search:
                 node = item.node
                 if replay is not None:
                     place = Place(node, item.at, replay)
-                    for plan in edits.edits_at(place, self.confusables, self.rows_apart):
+                    for plan in edits.edits_at(place, self.confusables, self.sheet):
                         self._push(node, plan)
                 if item.at > item.lo:
                     item.at -= 1
                     self._place(item)
                 continue
             node = self._made(item)
-            key = digest(node.slots.whole(), node.claimed)
+            key = digest(node.slots.whole(), node.claimed) + bytes([node.owes])
             if key not in self.seen:
                 self.seen.add(key)
                 self._try(node)
@@ -292,7 +300,10 @@ class _Search:
             if not any(_within(earlier, node) for earlier in found):
                 found.append(node)
             return
-        if len(node.edits) >= self.max_edits:
+        if node.owes:  # the rest of a sheet line, where the line's first edit left off
+            self._places_for(node, node.next_at)
+            return
+        if node.errors >= self.max_edits:
             return
         if node.reached is not None and node.claimed is None:
             self._push(node, results.fix(node))
@@ -321,6 +332,8 @@ def repair(
 ) -> Repair:
     """The best corrections of ``record`` within ``max_edits`` edits, cheapest first."""
     verdict = validate(source, record, game.replay(record), lenient=False, lang=lang)
+    if verdict.status != "invalid" and record.refused is not None:
+        raise record.refused  # only the sheet's numbering was wrong: nothing here repairs it
     if verdict.status != "invalid":
         status: Literal["pending", "valid"] = "pending" if verdict.status == "pending" else "valid"
         return Repair(
@@ -328,11 +341,19 @@ def repair(
         )
     repairable = need(game, Repairable)
     budget = Budget(max_replays, seconds)
-    search = _Search(repairable, record, max_edits=max_edits, top=top, window=window, budget=budget)
+    search = _Search(
+        repairable,
+        record,
+        max_edits=max_edits,
+        top=top,
+        window=window,
+        budget=budget,
+        sides=game.sides,
+    )
     slots = tuple(Slot(e.written, i, e) for i, e in enumerate(record.events))
     root = Node(Lines(slots, repairable.renumbered), (), 0.0, 0, game.replay(record), 0)
     root.failed_at = search.failure(verdict.problem, len(slots))
-    root.reached = results.reached(verdict.problem, verdict.computed)
+    root.reached = results.reached(verdict.problem, verdict.computed, record.claimed, game.sides)
     found = search.run(root) if max_edits > 0 else []
     candidates = []
     for node in found:

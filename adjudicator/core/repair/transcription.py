@@ -19,11 +19,14 @@ duplicate   a line written twice: the copy of its neighbour deleted             
 changed     any other token changed (a number two off, another word of a group)         1.0
 dropped     a token left out or added                                                   1.0
 swap        two lines exchanged, neighbours or up to :data:`REACH` apart: 1, and         1.0
-            :data:`FARTHER` more for each line farther apart than neighbours
+            :data:`FARTHER` more for each line farther apart than neighbours; where
+            the sides alternate lines, one side's two lines :data:`FARTHER` less
 moved       a line written up to :data:`REACH` lines from its place: 1, and            1.0
             :data:`FARTHER` more for each line farther than the next
 result      the result's winner or reason written wrong                                 0.5
-omission    a line left out, or one written that was not played                         1.5
+omission    a line left out, or one written that was not played (a whole sheet line:   1.5
+            a move pair, once)
+gap         a line left out where the sheet's own numbering skips it                   0.5
 ==========  ==========================================================================  ====
 
 A game names its groups of confusable letters (:attr:`Repairable.confusables`) and the words
@@ -53,6 +56,7 @@ SWAPPED_EVENTS = 1.0
 MOVED_EVENT = 1.0
 RESULT = 0.5
 MISSING_OR_EXTRA_EVENT = 1.5
+NUMBERED_GAP = 0.5
 
 #: Every kind of copying error the model knows, with its cost (per letter for a spelling):
 #: the table of docs/repair.md and docs/ja/repair.md.
@@ -69,6 +73,7 @@ MODEL: dict[str, float] = {
     "moved": MOVED_EVENT,
     "result": RESULT,
     "omission": MISSING_OR_EXTRA_EVENT,
+    "gap": NUMBERED_GAP,
 }
 
 #: Characters a hand writes alike, each pair read either way: digits of like strokes (a 1
@@ -321,8 +326,13 @@ def spelling_distance(a: str, b: str) -> int:
     return min(d[-1][-1], SPELLING_REACH + 1)
 
 
-def apart(cost: float, lines: int) -> float:
-    """What moving a line ``lines`` places, or exchanging two lines so far apart, costs."""
+def apart(cost: float, lines: int, stride: int = 1) -> float:
+    """What moving a line ``lines`` places, or exchanging two lines so far apart, costs. In
+    a game whose sides write alternate lines (``stride`` 2) a person copies one side's
+    lines as a column: its next line is the nearest, :data:`FARTHER` less than neighbours,
+    and its lines further on are counted in its own lines."""
+    if stride > 1 and lines % stride == 0:
+        return cost + FARTHER * (lines // stride - 2)
     return cost + FARTHER * (lines - 1)
 
 
