@@ -68,6 +68,7 @@ class BoundedLoader(Composer, _Base):
             raise Refused("core.yaml_reason.too_many_nodes", mark, nodes=MAX_EXPANDED_NODES)
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        """The safe loader's mapping, once no key of it is written twice."""
         _no_key_twice(self, node)
         made: dict[Any, Any] = super().construct_mapping(node, deep)
         return made

@@ -66,7 +66,7 @@ class SheetLines:
     #: how far apart two events' lines stand on the sheet (:meth:`Repairable.rows_apart`)
     rows_apart: RowsApart = _plies_apart
 
-    def line_at(self, at: int, length: int) -> int:
+    def line_at(self, at: int) -> int:
         """How many events a whole sheet line opened at event ``at`` holds; 1 where no
         line opens there or a line is one event."""
         if at == 0:
@@ -96,7 +96,7 @@ def edits_at(
         return
     slots = node.slots
     listed = replay.alternatives() or []
-    line = sheet.line_at(at, len(slots))
+    line = sheet.line_at(at)
     if at < len(slots):
         written = slots[at].line
         for alt, cost in replacements(replay, written, listed, confusables).items():
