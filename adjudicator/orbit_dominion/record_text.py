@@ -207,9 +207,9 @@ def parse(text: str, *, lenient: bool = False) -> tuple[Record, list[Note]]:
 
 def parse_sheet(text: str) -> tuple[Record, list[Note], tuple[int, ...]]:
     """Read a score sheet to repair: as :func:`parse` reads it strictly, but its move
-    numbers read as evidence, not refused: where a number is skipped or repeated, or a
-    line holds another count of moves than a pair, the index of the next move is kept
-    (a line left out, written twice or with a move on another line, there)."""
+    numbers read as evidence, not refused: where a number is skipped, or the line before
+    it holds fewer moves than a pair, the index of the next move is kept (a line or a
+    move left out there; a number repeated is read on, left to the search's edits)."""
     gaps: list[int] = []
     record, notes = _parse(text, False, gaps)
     return record, notes, tuple(gaps)

@@ -47,10 +47,6 @@ def replacements(
 RowsApart = Callable[[int, int], int]
 
 
-def _plies_apart(at: int, other: int) -> int:
-    return other - at
-
-
 @dataclass(frozen=True)
 class SheetLines:
     """How a record's score sheet writes its events (:meth:`Repairable.line_events`): so
@@ -58,13 +54,13 @@ class SheetLines:
     is missing or out of place (:attr:`GameRecord.gaps`, the indices of the written events
     after each such place)."""
 
-    per_line: int = 1
-    first: int = 1
-    gaps: frozenset[int] = frozenset()
+    per_line: int
+    first: int
+    gaps: frozenset[int]
     #: events from one of a side's events to its next (:attr:`Repairable.stride`)
-    stride: int = 1
+    stride: int
     #: how far apart two events' lines stand on the sheet (:meth:`Repairable.rows_apart`)
-    rows_apart: RowsApart = _plies_apart
+    rows_apart: RowsApart
 
     def line_at(self, at: int) -> int:
         """How many events a whole sheet line opened at event ``at`` holds; 1 where no
@@ -83,9 +79,7 @@ class SheetLines:
         return transcription.MISSING_OR_EXTRA_EVENT
 
 
-def edits_at(
-    place: Place, confusables: tuple[str, ...], sheet: SheetLines = SheetLines()
-) -> Iterator[Planned]:
+def edits_at(place: Place, confusables: tuple[str, ...], sheet: SheetLines) -> Iterator[Planned]:
     """The edits of a node's record at one slot, planned only: a search plans thousands
     and makes the few it reaches. Where a sheet line opens, the whole line left out or
     written twice is planned as well: one copying error, made as an edit of each of its
