@@ -46,8 +46,10 @@ RECORDS = {
 #: Every command that reads a record ``{r}`` and writes a file ``{o}``, with the records it
 #: takes.
 COMMANDS: dict[str, tuple[list[str], tuple[str, ...]]] = {
+    # a budget of replays, not of seconds: what the search reaches (a correction to write)
+    # does not depend on how busy the machine is
     "repair": (
-        ["repair", "{r}", "--write", "{o}", "--time", "5"],
+        ["repair", "{r}", "--write", "{o}", "--max-replays", "20000", "--time", "60"],
         ("od-fixable", "od-fixable-text"),
     ),
     "redact": (["dark-nebula", "redact", "{r}", "-o", "{o}"], ("dn-director",)),
